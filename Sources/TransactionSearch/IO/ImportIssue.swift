@@ -1,0 +1,79 @@
+/// What is wrong with one row (or the whole input) of an import: where, which field, why.
+public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where in the input: a line of a CSV or JSON Lines file, or an index of a JSON array.
+    public enum Location: Hashable, Sendable, CustomStringConvertible {
+        case line(Int)
+        case index(Int)
+
+        public var description: String {
+            switch self {
+            case .line(let line): "line \(line)"
+            case .index(let index): "index \(index)"
+            }
+        }
+    }
+
+    /// Why.
+    public enum Reason: Hashable, Sendable {
+        /// The field's value breaks a rule of SPEC section 1.
+        case invalid(ValidationError.Reason)
+        /// A quoted CSV field has no closing quote (the location is where it opens).
+        case unterminatedQuote
+        /// Something other than a comma or a line end follows a closing quote.
+        case textAfterClosingQuote
+        /// The row has more fields than the header names.
+        case tooManyFields(expected: Int, found: Int)
+        /// A required column is absent from the header.
+        case missingColumn(String)
+        /// The header names a column twice.
+        case duplicateColumn(String)
+        /// The input has no header or no data at all.
+        case empty
+        /// Malformed JSON.
+        case invalidJSON(String)
+        /// A JSON value of the wrong type for the field (e.g. a number for a merchant).
+        case wrongType(expected: String)
+    }
+
+    public var location: Location
+    /// The field at fault, when one is.
+    public var field: TransactionField?
+    public var reason: Reason
+
+    public init(_ location: Location, field: TransactionField? = nil, _ reason: Reason) {
+        self.location = location
+        self.field = field
+        self.reason = reason
+    }
+
+    /// `line 7, amount: "12.345" has more fraction digits than EUR allows (2)`.
+    public var description: String {
+        var text = location.description
+        if let field { text += ", \(field)" }
+        return text + ": " + reasonText
+    }
+
+    private var reasonText: String {
+        switch reason {
+        case .invalid(let reason): ValidationError(field ?? .id, reason).reasonText
+        case .unterminatedQuote: "a quoted field is never closed"
+        case .textAfterClosingQuote: "text after a closing quote (expected a comma or a line end)"
+        case .tooManyFields(let expected, let found): "\(found) fields, but the header names \(expected)"
+        case .missingColumn(let name): "the header has no \(name) column (required: date, merchant, amount)"
+        case .duplicateColumn(let name): "the header names the column \(name) twice"
+        case .empty: "no header and no rows"
+        case .invalidJSON(let message): "invalid JSON: \(message)"
+        case .wrongType(let expected): "expected \(expected)"
+        }
+    }
+}
+
+/// An import refused as a whole: every problem found. Nothing was added.
+public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var issues: [ImportIssue]
+
+    public var description: String {
+        issues.prefix(5).map(\.description).joined(separator: "\n")
+            + (issues.count > 5 ? "\n... and \(issues.count - 5) more" : "")
+    }
+}

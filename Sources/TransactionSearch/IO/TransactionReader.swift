@@ -1,0 +1,197 @@
+/// The interchange formats of SPEC section 1.
+public enum InterchangeFormat: String, Hashable, Sendable, CaseIterable {
+    /// RFC 4180 CSV with a header row.
+    case csv
+    /// A JSON array of objects, or JSON Lines (one object a line); told apart by the first byte.
+    case json
+
+    /// The format a file name suggests (`.csv`; `.json`, `.jsonl`, `.ndjson`), or nil.
+    public init?(pathExtension path: String) {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".csv") { self = .csv } else if lower.hasSuffix(".json") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
+            self = .json
+        } else {
+            return nil
+        }
+    }
+}
+
+/// Turns CSV or JSON bytes into drafts, each with its location, and the problems of the rows
+/// that could not become drafts. A local date-time resolves in the store's zone.
+struct TransactionReader {
+    struct Row {
+        var location: ImportIssue.Location
+        var draft: TransactionDraft
+    }
+
+    struct Output {
+        var rows: [Row] = []
+        var issues: [ImportIssue] = []
+        var warnings: [String] = []
+    }
+
+    let clock: ZoneClock
+
+    /// - Throws: `ImportIssue` when the input as a whole cannot be read (no header, a required
+    ///   column missing, an unclosed quote, malformed JSON array).
+    func read(_ bytes: [UInt8], format: InterchangeFormat) throws(ImportIssue) -> Output {
+        switch format {
+        case .csv: try readCSV(bytes)
+        case .json: try readJSON(bytes)
+        }
+    }
+
+    // MARK: CSV
+
+    private func readCSV(_ bytes: [UInt8]) throws(ImportIssue) -> Output {
+        let records = try CSVReader.records(bytes)
+        guard let header = records.first else { throw ImportIssue(.line(1), .empty) }
+        var output = Output()
+        var columns: [TransactionField: Int] = [:]
+        for (index, name) in header.fields.enumerated() {
+            let key = name.trimmingWhitespace().lowercased()
+            guard let field = TransactionField(rawValue: key) else {
+                output.warnings.append("line \(header.line): unknown column \(quoted(name)) ignored")
+                continue
+            }
+            if columns[field] != nil { throw ImportIssue(.line(header.line), .duplicateColumn(field.rawValue)) }
+            columns[field] = index
+        }
+        for required in [TransactionField.date, .merchant, .amount] where columns[required] == nil {
+            throw ImportIssue(.line(header.line), .missingColumn(required.rawValue))
+        }
+        output.rows.reserveCapacity(records.count - 1)
+        for record in records.dropFirst() {
+            let location = ImportIssue.Location.line(record.line)
+            if record.fields.count > header.fields.count {
+                output.issues.append(ImportIssue(location, .tooManyFields(expected: header.fields.count, found: record.fields.count)))
+                continue
+            }
+            do throws(ImportIssue) {
+                let draft = try makeDraft(at: location) { field in
+                    guard let index = columns[field], index < record.fields.count else { return nil }
+                    return record.fields[index]
+                }
+                output.rows.append(Row(location: location, draft: draft))
+            } catch {
+                output.issues.append(error)
+            }
+        }
+        return output
+    }
+
+    // MARK: JSON
+
+    private func readJSON(_ bytes: [UInt8]) throws(ImportIssue) -> Output {
+        try bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) -> Output in
+            var start = 0
+            if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
+            var parser = JSONParser(buffer, start: start)
+            guard let first = parser.peek() else { throw ImportIssue(.line(1), .empty) }
+            var output = Output()
+            var unknownKeys = Set<String>()
+            if first == UInt8(ascii: "[") {
+                let document: JSONValue
+                do throws(JSONSyntaxError) {
+                    document = try parser.parseDocument()
+                } catch {
+                    throw ImportIssue(.line(error.line), .invalidJSON(error.description))
+                }
+                guard case .array(let elements) = document else { throw ImportIssue(.line(1), .empty) }
+                for (index, element) in elements.enumerated() {
+                    collect(element, at: .index(index), into: &output, unknownKeys: &unknownKeys)
+                }
+            } else {
+                // JSON Lines: every non-blank line is one object.
+                var lineNumber = 1
+                var lineStart = start
+                while lineStart <= buffer.count {
+                    var lineEnd = lineStart
+                    while lineEnd < buffer.count && buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                    // Each line is parsed on its own, so a broken line cannot swallow the next.
+                    let lineBytes = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+                    var lineParser = JSONParser(lineBytes, line: lineNumber)
+                    if lineParser.peek() != nil {
+                        do throws(JSONSyntaxError) {
+                            let value = try lineParser.parseDocument()
+                            collect(value, at: .line(lineNumber), into: &output, unknownKeys: &unknownKeys)
+                        } catch {
+                            output.issues.append(ImportIssue(.line(lineNumber), .invalidJSON(error.description)))
+                        }
+                    }
+                    lineNumber += 1
+                    lineStart = lineEnd + 1
+                }
+            }
+            return output
+        }
+    }
+
+    private func collect(_ value: JSONValue, at location: ImportIssue.Location, into output: inout Output,
+                         unknownKeys: inout Set<String>) {
+        guard case .object(let members) = value else {
+            output.issues.append(ImportIssue(location, .wrongType(expected: "an object")))
+            return
+        }
+        var values: [TransactionField: JSONValue] = [:]
+        for member in members {
+            guard let field = TransactionField(rawValue: member.key.lowercased()) else {
+                if unknownKeys.insert(member.key).inserted {
+                    output.warnings.append("\(location): unknown key \(quoted(member.key)) ignored")
+                }
+                continue
+            }
+            values[field] = member.value
+        }
+        do throws(ImportIssue) {
+            let draft = try makeDraft(at: location) { field throws(ImportIssue) -> String? in
+                switch values[field] {
+                case nil, .null?: return nil
+                case .string(let text)?: return text
+                case .number(let text)? where field == .amount || field == .id: return text
+                case .bool?, .number?, .array?, .object?:
+                    throw ImportIssue(location, field: field, .wrongType(expected: field == .amount ? "a number or a string" : "a string or null"))
+                }
+            }
+            output.rows.append(Row(location: location, draft: draft))
+        } catch {
+            output.issues.append(error)
+        }
+    }
+
+    // MARK: Fields
+
+    /// A draft from the text of each field (nil when absent).
+    private func makeDraft(at location: ImportIssue.Location,
+                           _ value: (TransactionField) throws(ImportIssue) -> String?) throws(ImportIssue) -> TransactionDraft {
+        func required(_ field: TransactionField) throws(ImportIssue) -> String {
+            guard let text = try value(field), !text.trimmingWhitespace().isEmpty else {
+                throw ImportIssue(location, field: field, .invalid(.missing))
+            }
+            return text
+        }
+        let dateText = try required(.date)
+        let date: TransactionDate
+        do throws(ValidationError) {
+            date = try TransactionDate(parsing: dateText, clock: clock)
+        } catch {
+            throw ImportIssue(location, field: .date, .invalid(error.reason))
+        }
+        let amountText = try required(.amount)
+        guard let amount = DecimalAmount.parse(amountText) else {
+            throw ImportIssue(location, field: .amount, .invalid(.invalidAmount(amountText)))
+        }
+        var status = TransactionStatus.posted
+        if let statusText = try value(.status), !statusText.trimmingWhitespace().isEmpty {
+            guard let parsed = TransactionStatus(parsing: statusText) else {
+                throw ImportIssue(location, field: .status, .invalid(.invalidStatus(statusText)))
+            }
+            status = parsed
+        }
+        let id = try value(.id).flatMap { $0.isEmpty ? nil : $0 }
+        return TransactionDraft(
+            id: id, date: date, merchant: try value(.merchant) ?? "", category: try value(.category),
+            subcategory: try value(.subcategory), card: try value(.card), account: try value(.account),
+            amount: amount, currency: try value(.currency), status: status, notes: try value(.notes))
+    }
+}

@@ -1,0 +1,26 @@
+extension TransactionStore {
+    /// Every transaction in an interchange format, oldest first: CSV with the SPEC's header, or
+    /// JSON Lines (`jsonLines`) or a JSON array (one object a line). Importing the output into
+    /// a store with the same zone and base currency gives back the same transactions.
+    /// - Complexity: O(n).
+    public func export(as format: InterchangeFormat, jsonLines: Bool = false) -> String {
+        TransactionStore.render(transactions(in: .dateAscending), as: format, jsonLines: jsonLines)
+    }
+
+    /// Writes transactions in an interchange format (see `export(as:jsonLines:)`).
+    public static func render(_ transactions: [Transaction], as format: InterchangeFormat, jsonLines: Bool = false) -> String {
+        switch format {
+        case .csv:
+            var writer = CSVWriter()
+            writer.writeHeader()
+            for transaction in transactions { writer.write(transaction) }
+            return writer.text
+        case .json:
+            if jsonLines {
+                return transactions.map { JSONWriter.object($0) + "\n" }.joined()
+            }
+            guard !transactions.isEmpty else { return "[]\n" }
+            return "[\n" + transactions.map { JSONWriter.object($0) }.joined(separator: ",\n") + "\n]\n"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// Counts and exact sums per currency for every value of one dimension (a day, a month, a
+/// card...), indexed by the value's code. Every add, update and delete moves one row in or out,
+/// so a query with no text reads its groups here in time proportional to the groups.
+///
+/// Sums add with wrapping arithmetic: never a trap, and exact whenever the true total fits in
+/// 64 bits, which amounts under `Money.maximumMagnitude` guarantee for millions of rows.
+struct BucketTable: Sendable {
+    /// Rows per bucket.
+    private(set) var counts: [Int32] = []
+    /// Rows per bucket and currency, at `bucket * stride + currency`.
+    private(set) var currencyCounts: [Int32] = []
+    /// Sum of amounts per bucket and currency.
+    private(set) var sums: [Int64] = []
+    /// Sum of positive amounts (income) per bucket and currency.
+    private(set) var incomes: [Int64] = []
+    /// Currency slots per bucket; grows (and re-lays the table out) when a currency code reaches it.
+    private(set) var stride = 4
+
+    var bucketCount: Int { counts.count }
+
+    var memoryUse: Int {
+        counts.capacity * 4 + currencyCounts.capacity * 4 + sums.capacity * 8 + incomes.capacity * 8
+    }
+
+    @inline(__always)
+    mutating func add(_ bucket: UInt32, currency: UInt16, amount: Int64) {
+        reserve(bucket: bucket, currency: currency)
+        let slot = Int(bucket) * stride + Int(currency)
+        counts[Int(bucket)] += 1
+        currencyCounts[slot] += 1
+        sums[slot] &+= amount
+        if amount > 0 { incomes[slot] &+= amount }
+    }
+
+    @inline(__always)
+    mutating func remove(_ bucket: UInt32, currency: UInt16, amount: Int64) {
+        let slot = Int(bucket) * stride + Int(currency)
+        precondition(currencyCounts[slot] > 0, "BucketTable.remove from an empty bucket \(bucket)")
+        counts[Int(bucket)] -= 1
+        currencyCounts[slot] -= 1
+        sums[slot] &-= amount
+        if amount > 0 { incomes[slot] &-= amount }
+    }
+
+    @inline(__always)
+    func count(_ bucket: UInt32) -> Int {
+        Int(bucket) < counts.count ? Int(counts[Int(bucket)]) : 0
+    }
+
+    /// Calls `body` for each currency present in the bucket: its code, rows, sum and income.
+    func forEachCurrency(of bucket: UInt32, _ body: (_ currency: UInt16, _ count: Int, _ sum: Int64, _ income: Int64) -> Void) {
+        guard Int(bucket) < counts.count, counts[Int(bucket)] > 0 else { return }
+        let base = Int(bucket) * stride
+        for currency in 0..<stride where currencyCounts[base + currency] > 0 {
+            body(UInt16(currency), Int(currencyCounts[base + currency]), sums[base + currency], incomes[base + currency])
+        }
+    }
+
+    private mutating func reserve(bucket: UInt32, currency: UInt16) {
+        if Int(currency) >= stride {
+            var newStride = stride
+            while newStride <= Int(currency) { newStride *= 2 }
+            relayout(stride: newStride)
+        }
+        if Int(bucket) >= counts.count {
+            let newCount = max(Int(bucket) + 1, counts.count * 3 / 2)
+            counts.append(contentsOf: repeatElement(0, count: newCount - counts.count))
+            let slots = newCount * stride - currencyCounts.count
+            currencyCounts.append(contentsOf: repeatElement(0, count: slots))
+            sums.append(contentsOf: repeatElement(0, count: slots))
+            incomes.append(contentsOf: repeatElement(0, count: slots))
+        }
+    }
+
+    private mutating func relayout(stride newStride: Int) {
+        var newCounts = [Int32](repeating: 0, count: counts.count * newStride)
+        var newSums = [Int64](repeating: 0, count: counts.count * newStride)
+        var newIncomes = [Int64](repeating: 0, count: counts.count * newStride)
+        for bucket in 0..<counts.count {
+            for currency in 0..<stride {
+                newCounts[bucket * newStride + currency] = currencyCounts[bucket * stride + currency]
+                newSums[bucket * newStride + currency] = sums[bucket * stride + currency]
+                newIncomes[bucket * newStride + currency] = incomes[bucket * stride + currency]
+            }
+        }
+        currencyCounts = newCounts
+        sums = newSums
+        incomes = newIncomes
+        stride = newStride
+    }
+}

@@ -1,0 +1,48 @@
+/// Every aggregate the store keeps current: the totals, buckets by day, month, card, category,
+/// merchant and account (balances), the pending part of each account, and spending per
+/// category and month. One add or remove per row change keeps them all exact.
+struct StoreBuckets: Sendable {
+    /// One bucket (0): every row.
+    var total = BucketTable()
+    var day = BucketTable()
+    var month = BucketTable()
+    var card = BucketTable()
+    var category = BucketTable()
+    var merchant = BucketTable()
+    var account = BucketTable()
+    /// Pending rows only, by account: a balance's not-yet-posted part.
+    var pendingByAccount = BucketTable()
+    /// Expenses (amount < 0) only, by (category, month slot).
+    var spending = PairBuckets()
+
+    mutating func add(_ record: RowRecord) {
+        let currency = record.currency, amount = record.amount
+        total.add(0, currency: currency, amount: amount)
+        day.add(record.daySlot, currency: currency, amount: amount)
+        month.add(record.monthSlot, currency: currency, amount: amount)
+        card.add(record.card, currency: currency, amount: amount)
+        category.add(record.category, currency: currency, amount: amount)
+        merchant.add(record.merchant, currency: currency, amount: amount)
+        account.add(record.account, currency: currency, amount: amount)
+        if record.flags.contains(.pending) { pendingByAccount.add(record.account, currency: currency, amount: amount) }
+        if amount < 0 { spending.add(record.category, record.monthSlot, currency: currency, amount: amount) }
+    }
+
+    mutating func remove(_ record: RowRecord) {
+        let currency = record.currency, amount = record.amount
+        total.remove(0, currency: currency, amount: amount)
+        day.remove(record.daySlot, currency: currency, amount: amount)
+        month.remove(record.monthSlot, currency: currency, amount: amount)
+        card.remove(record.card, currency: currency, amount: amount)
+        category.remove(record.category, currency: currency, amount: amount)
+        merchant.remove(record.merchant, currency: currency, amount: amount)
+        account.remove(record.account, currency: currency, amount: amount)
+        if record.flags.contains(.pending) { pendingByAccount.remove(record.account, currency: currency, amount: amount) }
+        if amount < 0 { spending.remove(record.category, record.monthSlot, currency: currency, amount: amount) }
+    }
+
+    var memoryUse: Int {
+        total.memoryUse + day.memoryUse + month.memoryUse + card.memoryUse + category.memoryUse
+            + merchant.memoryUse + account.memoryUse + pendingByAccount.memoryUse + spending.memoryUse
+    }
+}

@@ -1,0 +1,175 @@
+/// Everything the store keeps for one dictionary-encoded text field (merchant, category,
+/// subcategory, card, account, notes): the string pool, the rows of each string, a trigram
+/// index over the distinct strings' folded text when the field is searched, and the order of
+/// the strings' titles when the field is a grouping.
+struct FieldIndex: Sendable {
+    /// How a field's group titles are made from its strings.
+    enum Titles: Sendable {
+        /// Not a grouping: no title order kept.
+        case none
+        /// The title is the string.
+        case plain
+        /// The title is the masked card (`****4242`).
+        case card
+    }
+
+    private(set) var pool = StringPool()
+    /// Rows by code; code 0 holds the rows with no value.
+    private(set) var postings: [PostingList] = [.empty]
+    private(set) var trigrams = TrigramIndex()
+    let isSearchable: Bool
+    let titles: Titles
+    /// Live codes by (folded title, title, string) ascending: the order of groups.
+    private(set) var titleOrder: [UInt32] = []
+    /// Position of each live code in `titleOrder`.
+    private(set) var titleRank: [UInt32] = [0]
+    private var titleKeys: [TitleKey] = [TitleKey()]
+
+    init(isSearchable: Bool, titles: Titles) {
+        self.isSearchable = isSearchable
+        self.titles = titles
+    }
+
+    var codeLimit: Int { pool.codeLimit }
+
+    @inline(__always)
+    func string(_ code: UInt32) -> String { pool.string(code) }
+
+    /// The code of a text, or nil when no row has it.
+    func code(of text: String) -> UInt32? { pool.code(of: text) }
+
+    /// Counts a use of `text` (nil: code 0) and returns its code; a new string is indexed.
+    mutating func retain(_ text: String?) -> UInt32 {
+        guard let text else { return 0 }
+        let (code, isNew) = pool.retain(text)
+        if isNew { didAdd(code) }
+        return code
+    }
+
+    /// Counts one more use of a code in use (0 is always in use).
+    mutating func retain(code: UInt32) {
+        if code != 0 { pool.retain(code: code) }
+    }
+
+    /// Counts a use less; the last use of a string removes it from every structure.
+    mutating func release(_ code: UInt32) {
+        guard code != 0 else { return }
+        if pool.referenceCount(code) == 1 { willRemove(code) }
+        pool.release(code)
+    }
+
+    mutating func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
+        while postings.count <= Int(code) { postings.append(.empty) }
+        postings[Int(code)].insert(row, rowCapacity: rowCapacity)
+    }
+
+    mutating func removeRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
+        postings[Int(code)].remove(row, rowCapacity: rowCapacity)
+    }
+
+    /// Replaces every posting list with ones built from ascending rows per code.
+    mutating func rebuildPostings(_ rowsByCode: [[UInt32]], rowCapacity: Int) {
+        postings = rowsByCode.map { PostingList.build(sortedRows: $0, rowCapacity: rowCapacity) }
+        if postings.isEmpty { postings = [.empty] }
+    }
+
+    /// Rows carrying `code`.
+    @inline(__always)
+    func rowCount(_ code: UInt32) -> Int {
+        Int(code) < postings.count ? postings[Int(code)].count : 0
+    }
+
+    /// The display title of a code's group.
+    func title(_ code: UInt32) -> String {
+        let text = pool.string(code)
+        return titles == .card ? CardMask.title(of: text) : text
+    }
+
+    var memoryUse: Int {
+        var bytes = pool.memoryUse + trigrams.memoryUse + titleOrder.capacity * 4 + titleRank.capacity * 4
+        bytes += postings.capacity * MemoryLayout<PostingList>.stride
+        for list in postings { bytes += list.memoryUse }
+        for key in titleKeys { bytes += key.memoryUse }
+        return bytes
+    }
+
+    private mutating func didAdd(_ code: UInt32) {
+        if isSearchable {
+            let folded = pool.folded.bytes(code)
+            folded.withUnsafeBufferPointer { trigrams.insert(code, folded: $0) }
+        }
+        guard titles != .none else { return }
+        let key = TitleKey(string: pool.string(code), title: title(code))
+        while titleKeys.count <= Int(code) {
+            titleKeys.append(TitleKey())
+            titleRank.append(0)
+        }
+        titleKeys[Int(code)] = key
+        var low = 0
+        var high = titleOrder.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if titleKeys[Int(titleOrder[middle])] < key { low = middle + 1 } else { high = middle }
+        }
+        titleOrder.insert(code, at: low)
+        renumber(from: low)
+    }
+
+    private mutating func willRemove(_ code: UInt32) {
+        if isSearchable {
+            let folded = pool.folded.bytes(code)
+            folded.withUnsafeBufferPointer { trigrams.remove(code, folded: $0) }
+        }
+        guard titles != .none else { return }
+        let position = Int(titleRank[Int(code)])
+        precondition(titleOrder[position] == code, "title order lost code \(code)")
+        titleOrder.remove(at: position)
+        titleKeys[Int(code)] = TitleKey()
+        renumber(from: position)
+    }
+
+    private mutating func renumber(from position: Int) {
+        for index in position..<titleOrder.count { titleRank[Int(titleOrder[index])] = UInt32(index) }
+    }
+
+    func checkInvariants() {
+        pool.checkInvariants()
+        if titles != .none {
+            precondition(titleOrder.count == pool.liveCount, "title order has \(titleOrder.count) of \(pool.liveCount)")
+            for (index, code) in titleOrder.enumerated() {
+                precondition(titleRank[Int(code)] == index, "title rank of \(code) is stale")
+                if index > 0 { precondition(titleKeys[Int(titleOrder[index - 1])] < titleKeys[Int(code)], "titles out of order") }
+            }
+        }
+        for code in 1..<UInt32(pool.codeLimit) {
+            precondition(pool.isLive(code) ? rowCount(code) == pool.referenceCount(code) : rowCount(code) == 0,
+                         "postings of \(code) disagree with its references")
+        }
+    }
+}
+
+/// The sort key of a group title: folded title, then title, then the string itself, each by
+/// UTF-8 bytes.
+struct TitleKey: Comparable, Sendable {
+    var folded: [UInt8] = []
+    var title: [UInt8] = []
+    var key: [UInt8] = []
+
+    init() {}
+
+    init(string: String, title: String) {
+        var foldedBytes: [UInt8] = []
+        Folding.appendFolded(title, to: &foldedBytes)
+        folded = foldedBytes
+        self.title = Array(title.utf8)
+        key = Array(string.utf8)
+    }
+
+    var memoryUse: Int { folded.capacity + title.capacity + key.capacity }
+
+    static func < (lhs: TitleKey, rhs: TitleKey) -> Bool {
+        if lhs.folded != rhs.folded { return lhs.folded.lexicographicallyPrecedes(rhs.folded) }
+        if lhs.title != rhs.title { return lhs.title.lexicographicallyPrecedes(rhs.title) }
+        return lhs.key.lexicographicallyPrecedes(rhs.key)
+    }
+}

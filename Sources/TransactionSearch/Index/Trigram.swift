@@ -1,0 +1,53 @@
+/// Three consecutive bytes of folded UTF-8 packed into one integer. Working on bytes rather
+/// than scalars is exact for substring search: UTF-8 is self-synchronizing, so a byte match of
+/// valid UTF-8 is a scalar match.
+enum Trigram {
+    @inline(__always)
+    static func key(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+        UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+    }
+
+    /// The distinct trigrams of `bytes`, ascending.
+    static func distinctKeys(of bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        guard bytes.count >= 3 else { return [] }
+        var keys: [UInt32] = []
+        keys.reserveCapacity(bytes.count - 2)
+        for index in 0 ... bytes.count - 3 { keys.append(key(bytes, at: index)) }
+        keys.sort()
+        var unique = 0
+        for index in keys.indices where index == 0 || keys[index] != keys[index - 1] {
+            keys[unique] = keys[index]
+            unique += 1
+        }
+        keys.removeLast(keys.count - unique)
+        return keys
+    }
+}
+
+/// Substring search over folded bytes.
+enum ByteSearch {
+    /// Whether `needle` occurs in `haystack` (an empty needle occurs everywhere).
+    @inline(__always)
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstIndex(of: needle, in: haystack, from: 0) != nil
+    }
+
+    /// The first index at or after `start` where `needle` begins in `haystack`.
+    static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let count = needle.count
+        guard count > 0 else { return start <= haystack.count ? start : nil }
+        guard haystack.count - start >= count else { return nil }
+        let first = needle[0]
+        var index = start
+        let last = haystack.count - count
+        while index <= last {
+            if haystack[index] == first {
+                var offset = 1
+                while offset < count && haystack[index + offset] == needle[offset] { offset += 1 }
+                if offset == count { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+}

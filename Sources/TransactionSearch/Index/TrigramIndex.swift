@@ -1,0 +1,85 @@
+/// Maps each trigram of folded text to the sorted codes of the distinct strings containing it.
+/// A term of three or more bytes gets its candidate strings by intersecting the postings of its
+/// trigrams, rarest first, stopping at zero (zoekt's plan); candidates are then verified
+/// against the folded text by the caller.
+struct TrigramIndex: Sendable {
+    private var postings: [UInt32: [UInt32]] = [:]
+
+    /// The number of distinct trigrams.
+    var trigramCount: Int { postings.count }
+
+    /// Total codes over all postings.
+    var postingCount: Int { postings.values.reduce(0) { $0 + $1.count } }
+
+    var memoryUse: Int {
+        postings.capacity * 48 + postings.values.reduce(0) { $0 + $1.capacity * 4 + 32 }
+    }
+
+    mutating func insert(_ code: UInt32, folded: UnsafeBufferPointer<UInt8>) {
+        for key in Trigram.distinctKeys(of: folded) {
+            postings[key, default: []].insertSorted(code)
+        }
+    }
+
+    mutating func remove(_ code: UInt32, folded: UnsafeBufferPointer<UInt8>) {
+        for key in Trigram.distinctKeys(of: folded) {
+            guard var codes = postings.removeValue(forKey: key) else {
+                preconditionFailure("TrigramIndex.remove: trigram missing for code \(code)")
+            }
+            let (found, index) = codes.binarySearch(code)
+            precondition(found, "TrigramIndex.remove: code \(code) missing")
+            codes.remove(at: index)
+            if !codes.isEmpty { postings[key] = codes }
+        }
+    }
+
+    /// Codes of strings containing every trigram of `term` (3 bytes or more), ascending.
+    func candidates(for term: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        let keys = Trigram.distinctKeys(of: term)
+        var lists: [[UInt32]] = []
+        lists.reserveCapacity(keys.count)
+        for key in keys {
+            guard let codes = postings[key] else { return [] }
+            lists.append(codes)
+        }
+        lists.sort { $0.count < $1.count }
+        var result = lists[0]
+        for list in lists.dropFirst() {
+            result = result.intersection(sortedWith: list)
+            if result.isEmpty { break }
+        }
+        return result
+    }
+
+    /// The codes posted under one trigram (for tests and invariants).
+    func codes(forKey key: UInt32) -> [UInt32] { postings[key] ?? [] }
+}
+
+extension Array where Element == UInt32 {
+    /// Inserts into an ascending array (appending when it is the largest).
+    mutating func insertSorted(_ value: UInt32) {
+        if let last, last >= value {
+            let (found, index) = binarySearch(value)
+            if !found { insert(value, at: index) }
+        } else {
+            append(value)
+        }
+    }
+
+    /// The values in both ascending arrays; the shorter one drives, galloping through the other.
+    func intersection(sortedWith other: [UInt32]) -> [UInt32] {
+        let (small, large) = count <= other.count ? (self, other) : (other, self)
+        var result: [UInt32] = []
+        var low = 0
+        for value in small {
+            var high = large.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if large[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            if low == large.count { break }
+            if large[low] == value { result.append(value) }
+        }
+        return result
+    }
+}

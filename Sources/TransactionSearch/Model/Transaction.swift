@@ -1,0 +1,47 @@
+/// One card or bank transaction, as stored: validated, trimmed and with its id.
+public struct Transaction: Hashable, Sendable {
+    /// Unique in its store; 1 to 64 bytes.
+    public var id: String
+    /// A calendar date or an instant.
+    public var date: TransactionDate
+    /// Who was paid or paid: not blank, at most 256 characters.
+    public var merchant: String
+    /// nil for uncategorized.
+    public var category: String?
+    /// Only with a category.
+    public var subcategory: String?
+    /// The card's name, such as `Visa 4242`; see `maskedCard` for display.
+    public var card: String?
+    /// The account whose balance the amount moves.
+    public var account: String?
+    /// Negative for money out, positive for money in.
+    public var amount: Money
+    public var status: TransactionStatus
+    /// nil when empty.
+    public var notes: String?
+
+    public init(
+        id: String, date: TransactionDate, merchant: String, category: String? = nil,
+        subcategory: String? = nil, card: String? = nil, account: String? = nil, amount: Money,
+        status: TransactionStatus = .posted, notes: String? = nil
+    ) {
+        self.id = id
+        self.date = date
+        self.merchant = merchant
+        self.category = category
+        self.subcategory = subcategory
+        self.card = card
+        self.account = account
+        self.amount = amount
+        self.status = status
+        self.notes = notes
+    }
+
+    /// The draft that adds this same transaction again (to another store, or after a delete).
+    public var draft: TransactionDraft {
+        TransactionDraft(
+            id: id, date: date, merchant: merchant, category: category, subcategory: subcategory,
+            card: card, account: account, amount: amount.decimalAmount, currency: amount.currency.code,
+            status: status, notes: notes)
+    }
+}

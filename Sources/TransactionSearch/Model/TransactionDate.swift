@@ -1,0 +1,45 @@
+/// When a transaction happened: a calendar date (its day is the same in every zone) or an
+/// instant (its day depends on the store's time zone).
+public enum TransactionDate: Hashable, Sendable, CustomStringConvertible {
+    /// A date with no time, as in `2026-03-14`. It sorts as midnight in the store's zone.
+    case day(CalendarDay)
+    /// An instant, in milliseconds since 1970-01-01T00:00:00Z.
+    case instant(millisecondsSince1970: Int64)
+
+    /// A calendar date from its year, month and day; nil when they name no real day.
+    public static func day(_ year: Int, _ month: Int, _ day: Int) -> TransactionDate? {
+        CalendarDay(year: year, month: month, day: day).map(TransactionDate.day)
+    }
+
+    /// ISO 8601: `2026-03-14` for a calendar date, `2026-03-14T09:30:00Z` (with `.123` when the
+    /// instant has milliseconds) for an instant, always in UTC.
+    public var description: String {
+        switch self {
+        case .day(let day):
+            return day.description
+        case .instant(let milliseconds):
+            let seconds = milliseconds.floorDivided(by: 1000)
+            let millis = Int(milliseconds - seconds * 1000)
+            let days = seconds.floorDivided(by: 86_400)
+            let secondOfDay = Int(seconds - days * 86_400)
+            var text = CalendarDay(daysSince1970: Int32(days)).description
+            text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+            if millis != 0 { text += "." + pad(millis, 3) }
+            return text + "Z"
+        }
+    }
+
+    /// Whether this is a calendar date with no time.
+    public var isCalendarDay: Bool {
+        if case .day = self { return true }
+        return false
+    }
+}
+
+extension Int64 {
+    /// Division rounding toward negative infinity.
+    func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

@@ -1,0 +1,33 @@
+/// What an update does to one field: leave it, set it, or clear it.
+public enum FieldChange<Value: Hashable & Sendable>: Hashable, Sendable {
+    case keep
+    case set(Value)
+    /// Clears an optional field. For a required field (date, merchant, amount) it is an error;
+    /// for currency it means the base currency, for status `posted`.
+    case clear
+}
+
+/// A partial change to a transaction: every field left as `.keep` stays as it is.
+///
+/// Amount and currency work on the decimal value: changing only the currency keeps `-12.50`
+/// and checks it against the new currency's digits. Clearing the category also clears the
+/// subcategory, unless the patch sets one (then it is an error).
+public struct TransactionPatch: Hashable, Sendable {
+    public var id: FieldChange<String> = .keep
+    public var date: FieldChange<TransactionDate> = .keep
+    public var merchant: FieldChange<String> = .keep
+    public var category: FieldChange<String> = .keep
+    public var subcategory: FieldChange<String> = .keep
+    public var card: FieldChange<String> = .keep
+    public var account: FieldChange<String> = .keep
+    public var amount: FieldChange<DecimalAmount> = .keep
+    public var currency: FieldChange<String> = .keep
+    public var status: FieldChange<TransactionStatus> = .keep
+    public var notes: FieldChange<String> = .keep
+
+    /// A patch that changes nothing; set the fields to change.
+    public init() {}
+
+    /// Whether the patch changes nothing.
+    public var isEmpty: Bool { self == TransactionPatch() }
+}

@@ -1,0 +1,74 @@
+/// Why a transaction, a draft or a change was refused: the field and the reason. A mutation that
+/// throws it has changed nothing.
+public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The field at fault.
+    public var field: TransactionField
+    /// What is wrong with it.
+    public var reason: Reason
+
+    public init(_ field: TransactionField, _ reason: Reason) {
+        self.field = field
+        self.reason = reason
+    }
+
+    /// What can be wrong with a field.
+    public enum Reason: Hashable, Sendable {
+        /// A required field is absent or empty.
+        case missing
+        /// A required field was cleared by a patch.
+        case cannotClear
+        /// The text is blank after trimming white space.
+        case blank
+        /// The text is longer than the limit (`unit`: "characters" or "bytes").
+        case tooLong(limit: Int, unit: String)
+        /// Not an ISO 8601 date or date-time.
+        case invalidDate(String)
+        /// Not a decimal number.
+        case invalidAmount(String)
+        /// More fraction digits than the currency has, and they are not zeros.
+        case tooManyFractionDigits(amount: String, currency: String, allowed: Int)
+        /// The magnitude is 10^15 minor units or more.
+        case amountOutOfRange(String)
+        /// Not a three-letter currency code.
+        case invalidCurrency(String)
+        /// Neither `pending` nor `posted`.
+        case invalidStatus(String)
+        /// A subcategory with no category.
+        case subcategoryWithoutCategory
+        /// Another transaction in the store (or earlier in the batch) has this id.
+        case duplicateID(String)
+        /// No transaction has this id.
+        case unknownID(String)
+    }
+
+    /// One line: `amount: 12.345 has more fraction digits than EUR allows (2)`.
+    public var description: String {
+        "\(field): " + reasonText
+    }
+
+    /// The reason alone, as a phrase.
+    public var reasonText: String {
+        switch reason {
+        case .missing: "is required"
+        case .cannotClear: "is required and cannot be cleared"
+        case .blank: "is blank"
+        case .tooLong(let limit, let unit): "is longer than \(limit) \(unit)"
+        case .invalidDate(let text): "\(quoted(text)) is not an ISO 8601 date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with an optional Z or offset)"
+        case .invalidAmount(let text): "\(quoted(text)) is not a decimal number (like -12.50)"
+        case .tooManyFractionDigits(let amount, let currency, let allowed):
+            "\(amount) has more fraction digits than \(currency) allows (\(allowed))"
+        case .amountOutOfRange(let text): "\(text) is too large (at most 15 digits of minor units)"
+        case .invalidCurrency(let text): "\(quoted(text)) is not a three-letter currency code"
+        case .invalidStatus(let text): "\(quoted(text)) is not pending or posted"
+        case .subcategoryWithoutCategory: "is set but the category is empty"
+        case .duplicateID(let id): "\(quoted(id)) is already used by another transaction"
+        case .unknownID(let id): "no transaction has the id \(quoted(id))"
+        }
+    }
+}
+
+/// The text in double quotes, shortened when long, for error messages.
+func quoted(_ text: String) -> String {
+    let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
+    return "\"" + shown + "\""
+}

@@ -1,0 +1,48 @@
+/// One column of the store: a contiguous, growable buffer of plain values addressed by row.
+///
+/// A class over raw memory rather than an `Array`, so that query loops read it through a base
+/// pointer taken once, with no retain, release or uniqueness check per row. Only the store's
+/// writer changes it, under the store's write lock.
+final class ColumnBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var capacity: Int
+    private let filler: Element
+
+    init(filler: Element, capacity: Int = 64) {
+        self.filler = filler
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+        base.initialize(repeating: filler, count: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    subscript(row: UInt32) -> Element {
+        get {
+            assert(Int(row) < capacity, "row \(row) past column capacity \(capacity)")
+            return base[Int(row)]
+        }
+        set {
+            assert(Int(row) < capacity, "row \(row) past column capacity \(capacity)")
+            base[Int(row)] = newValue
+        }
+    }
+
+    /// Makes room for rows `0..<count`, doubling so that appends cost amortized O(1).
+    func reserve(_ count: Int) {
+        guard count > capacity else { return }
+        var newCapacity = capacity
+        while newCapacity < count { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: capacity)
+        (newBase + capacity).initialize(repeating: filler, count: newCapacity - capacity)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    var memoryUse: Int { capacity * MemoryLayout<Element>.stride }
+}

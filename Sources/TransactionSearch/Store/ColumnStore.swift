@@ -1,0 +1,97 @@
+/// The rows of a store, one contiguous column per field (struct of arrays). Rows are addressed
+/// by UInt32 numbers; a deleted row's number goes on a free list and is reused by the next add,
+/// so the columns never grow past the largest number of rows the store has held.
+final class ColumnStore: @unchecked Sendable {
+    let instant = ColumnBuffer<Int64>(filler: 0)
+    let daySlot = ColumnBuffer<UInt32>(filler: 0)
+    let monthSlot = ColumnBuffer<UInt32>(filler: 0)
+    let amount = ColumnBuffer<Int64>(filler: 0)
+    let currency = ColumnBuffer<UInt16>(filler: 0)
+    let merchant = ColumnBuffer<UInt32>(filler: 0)
+    let category = ColumnBuffer<UInt32>(filler: 0)
+    let subcategory = ColumnBuffer<UInt32>(filler: 0)
+    let card = ColumnBuffer<UInt32>(filler: 0)
+    let account = ColumnBuffer<UInt32>(filler: 0)
+    let note = ColumnBuffer<UInt32>(filler: 0)
+    let flags = ColumnBuffer<UInt8>(filler: 0)
+
+    /// Rows `0..<rowLimit` have been used; the dead ones among them are on `freeRows`.
+    private(set) var rowLimit = 0
+    private var freeRows: [UInt32] = []
+    private(set) var liveCount = 0
+
+    /// A row number for a new row: a freed one if any, else the next.
+    func allocateRow() -> UInt32 {
+        if let row = freeRows.popLast() { return row }
+        let row = UInt32(rowLimit)
+        reserve(rowLimit + 1)
+        rowLimit += 1
+        return row
+    }
+
+    /// The row numbers the next `count` allocations will return, in order, without taking them.
+    func peekRows(_ count: Int) -> [UInt32] {
+        var rows = Array(freeRows.suffix(count).reversed())
+        var next = UInt32(rowLimit)
+        while rows.count < count {
+            rows.append(next)
+            next += 1
+        }
+        return rows
+    }
+
+    func reserve(_ rows: Int) {
+        for column in [instant, amount] as [ColumnBuffer<Int64>] { column.reserve(rows) }
+        for column in [daySlot, monthSlot, merchant, category, subcategory, card, account, note] as [ColumnBuffer<UInt32>] {
+            column.reserve(rows)
+        }
+        currency.reserve(rows)
+        flags.reserve(rows)
+    }
+
+    @inline(__always)
+    func isLive(_ row: UInt32) -> Bool {
+        Int(row) < rowLimit && flags[row] & RowFlags.live.rawValue != 0
+    }
+
+    func record(_ row: UInt32) -> RowRecord {
+        RowRecord(
+            instant: instant[row], daySlot: daySlot[row], monthSlot: monthSlot[row], amount: amount[row],
+            currency: currency[row], merchant: merchant[row], category: category[row],
+            subcategory: subcategory[row], card: card[row], account: account[row], note: note[row],
+            flags: RowFlags(rawValue: flags[row]))
+    }
+
+    /// Writes a live row.
+    func write(_ record: RowRecord, at row: UInt32) {
+        let wasLive = isLive(row)
+        instant[row] = record.instant
+        daySlot[row] = record.daySlot
+        monthSlot[row] = record.monthSlot
+        amount[row] = record.amount
+        currency[row] = record.currency
+        merchant[row] = record.merchant
+        category[row] = record.category
+        subcategory[row] = record.subcategory
+        card[row] = record.card
+        account[row] = record.account
+        note[row] = record.note
+        flags[row] = record.flags.union(.live).rawValue
+        if !wasLive { liveCount += 1 }
+    }
+
+    /// Marks a row dead and frees its number.
+    func free(_ row: UInt32) {
+        precondition(isLive(row), "ColumnStore.free: row \(row) is not live")
+        flags[row] = 0
+        freeRows.append(row)
+        liveCount -= 1
+    }
+
+    var memoryUse: Int {
+        var bytes = instant.memoryUse + daySlot.memoryUse + monthSlot.memoryUse + amount.memoryUse
+        bytes += currency.memoryUse + merchant.memoryUse + category.memoryUse + subcategory.memoryUse
+        bytes += card.memoryUse + account.memoryUse + note.memoryUse + flags.memoryUse
+        return bytes + freeRows.capacity * 4
+    }
+}

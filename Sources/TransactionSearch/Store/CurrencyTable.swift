@@ -1,0 +1,22 @@
+/// The currencies a store has seen, numbered in order of first use (at most 17,576 three-letter
+/// codes exist, so a UInt16 column holds them). Numbers are never reused: a currency no row
+/// uses any more simply has no rows in any bucket.
+struct CurrencyTable: Sendable {
+    private(set) var currencies: [Currency] = []
+    private var numbers: [String: UInt16] = [:]
+
+    var count: Int { currencies.count }
+
+    func number(of currency: Currency) -> UInt16? { numbers[currency.code] }
+
+    mutating func intern(_ currency: Currency) -> UInt16 {
+        if let number = numbers[currency.code] { return number }
+        let number = UInt16(currencies.count)
+        currencies.append(currency)
+        numbers[currency.code] = number
+        return number
+    }
+
+    @inline(__always)
+    subscript(number: UInt16) -> Currency { currencies[Int(number)] }
+}

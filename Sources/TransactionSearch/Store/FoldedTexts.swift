@@ -1,0 +1,62 @@
+/// The folded UTF-8 bytes of each string of a pool, packed into one arena so that verifying a
+/// search candidate or scanning every string touches contiguous memory, not one heap object
+/// per string. Space left by removed strings is reclaimed by compaction.
+struct FoldedTexts: Sendable {
+    private var arena: [UInt8] = []
+    private var starts: [UInt32] = [0]
+    private var lengths: [UInt32] = [0]
+    private var garbage = 0
+
+    /// Compaction runs when removed bytes pass both this and the live bytes (amortized O(1)).
+    private static let compactionFloor = 64 * 1024
+
+    mutating func set(_ code: UInt32, to folded: [UInt8]) {
+        let index = Int(code)
+        while starts.count <= index {
+            starts.append(0)
+            lengths.append(0)
+        }
+        garbage += Int(lengths[index])
+        starts[index] = UInt32(arena.count)
+        lengths[index] = UInt32(folded.count)
+        arena.append(contentsOf: folded)
+        compactIfWasteful()
+    }
+
+    mutating func remove(_ code: UInt32) {
+        let index = Int(code)
+        garbage += Int(lengths[index])
+        lengths[index] = 0
+        compactIfWasteful()
+    }
+
+    /// Calls `body` with the folded bytes of `code` (empty for a removed or unknown code).
+    @inline(__always)
+    func withBytes<Result>(_ code: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let index = Int(code)
+        guard index < starts.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return arena.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[Int(starts[index]) ..< Int(starts[index] + lengths[index])]))
+        }
+    }
+
+    /// The folded bytes of `code` as an array.
+    func bytes(_ code: UInt32) -> [UInt8] {
+        withBytes(code) { Array($0) }
+    }
+
+    var memoryUse: Int { arena.capacity + starts.capacity * 4 + lengths.capacity * 4 }
+
+    private mutating func compactIfWasteful() {
+        guard garbage > FoldedTexts.compactionFloor, garbage > arena.count - garbage else { return }
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(arena.count - garbage)
+        for index in starts.indices {
+            let start = Int(starts[index])
+            starts[index] = UInt32(compacted.count)
+            compacted.append(contentsOf: arena[start ..< start + Int(lengths[index])])
+        }
+        arena = compacted
+        garbage = 0
+    }
+}

@@ -1,0 +1,30 @@
+/// One row as the columns hold it: integers only, strings as pool codes (0 for none).
+/// Index updates work on records, so an event costs no string work.
+struct RowRecord: Hashable, Sendable {
+    /// Milliseconds since 1970; for a calendar date, its midnight in the store's zone.
+    var instant: Int64
+    /// Slot of the local day in the store's day pool.
+    var daySlot: UInt32
+    /// Slot of the local month in the store's month pool.
+    var monthSlot: UInt32
+    /// Minor units, signed.
+    var amount: Int64
+    var currency: UInt16
+    var merchant: UInt32
+    var category: UInt32
+    var subcategory: UInt32
+    var card: UInt32
+    var account: UInt32
+    var note: UInt32
+    var flags: RowFlags
+}
+
+/// Bits of a row's status byte.
+struct RowFlags: OptionSet, Hashable, Sendable {
+    let rawValue: UInt8
+
+    static let live = RowFlags(rawValue: 1)
+    static let pending = RowFlags(rawValue: 2)
+    /// The date is a calendar date with no time.
+    static let calendarDay = RowFlags(rawValue: 4)
+}

@@ -1,0 +1,167 @@
+/// Row changes and how each structure follows them. Every change is incremental: a row goes
+/// into or out of its posting lists, its place in the two orders and its buckets; nothing is
+/// rebuilt from all rows. (A batch into an empty store sorts the orders once instead of
+/// inserting row by row; that builds, it rebuilds nothing.)
+extension StoreState {
+    /// Adds a validated transaction whose id is set and unused; returns its row.
+    @discardableResult
+    func insert(_ transaction: Transaction) -> UInt32 {
+        let row = columns.allocateRow()
+        let record = makeRecord(transaction)
+        ids.insert(transaction.id, row: row)
+        columns.write(record, at: row)
+        addToPostings(row, record)
+        dateOrder.insert(row, order: dateOrdering)
+        amountOrder.insert(row, order: amountOrdering)
+        buckets.add(record)
+        return row
+    }
+
+    /// Adds validated transactions with set, unused ids; returns their rows in order.
+    @discardableResult
+    func insert(batch transactions: [Transaction]) -> [UInt32] {
+        let buildOrders = count == 0 && transactions.count > 64
+        guard buildOrders else { return transactions.map { insert($0) } }
+        var rows: [UInt32] = []
+        rows.reserveCapacity(transactions.count)
+        columns.reserve(columns.rowLimit + transactions.count)
+        for transaction in transactions {
+            let row = columns.allocateRow()
+            let record = makeRecord(transaction)
+            ids.insert(transaction.id, row: row)
+            columns.write(record, at: row)
+            addToPostings(row, record)
+            buckets.add(record)
+            rows.append(row)
+        }
+        let dateOrdering = self.dateOrdering
+        let amountOrdering = self.amountOrdering
+        dateOrder.build(sortedRows: rows.sorted { dateOrdering.precedes($0, $1) })
+        amountOrder.build(sortedRows: rows.sorted { amountOrdering.precedes($0, $1) })
+        return rows
+    }
+
+    /// Removes a live row; returns the record it held.
+    @discardableResult
+    func remove(row: UInt32) -> RowRecord {
+        let record = columns.record(row)
+        dateOrder.remove(row, order: dateOrdering)
+        amountOrder.remove(row, order: amountOrdering)
+        removeFromPostings(row, record)
+        buckets.remove(record)
+        ids.remove(row: row)
+        columns.free(row)
+        release(record)
+        return record
+    }
+
+    /// Replaces the transaction in a live row by a validated one (its id unused or the row's).
+    /// Returns the old and new records.
+    @discardableResult
+    func replace(row: UInt32, with transaction: Transaction) -> (old: RowRecord, new: RowRecord) {
+        let old = columns.record(row)
+        let new = makeRecord(transaction)
+        let idChanges = ids.id(of: row) != transaction.id
+        let dateMoves = idChanges || old.instant != new.instant
+        let amountMoves = dateMoves || old.amount.magnitude != new.amount.magnitude
+        if dateMoves { dateOrder.remove(row, order: dateOrdering) }
+        if amountMoves { amountOrder.remove(row, order: amountOrdering) }
+        if idChanges {
+            ids.remove(row: row)
+            ids.insert(transaction.id, row: row)
+        }
+        let capacity = columns.rowLimit
+        if old.merchant != new.merchant { moveRow(row, in: &merchants, from: old.merchant, to: new.merchant, capacity) }
+        if old.category != new.category { moveRow(row, in: &categories, from: old.category, to: new.category, capacity) }
+        if old.subcategory != new.subcategory {
+            moveRow(row, in: &subcategories, from: old.subcategory, to: new.subcategory, capacity)
+        }
+        if old.card != new.card { moveRow(row, in: &cards, from: old.card, to: new.card, capacity) }
+        if old.account != new.account { moveRow(row, in: &accounts, from: old.account, to: new.account, capacity) }
+        if old.note != new.note { moveRow(row, in: &notes, from: old.note, to: new.note, capacity) }
+        buckets.remove(old)
+        buckets.add(new)
+        columns.write(new, at: row)
+        if dateMoves { dateOrder.insert(row, order: dateOrdering) }
+        if amountMoves { amountOrder.insert(row, order: amountOrdering) }
+        release(old)
+        return (old, new)
+    }
+
+    /// A fresh id (`tx_N`) used by no row and not in `reserved`.
+    func generateID(avoiding reserved: Set<String> = []) -> String {
+        while true {
+            generatedIDCounter += 1
+            let id = "tx_" + String(generatedIDCounter)
+            if ids.row(of: id) == nil && !reserved.contains(id) { return id }
+        }
+    }
+
+    /// The record of a transaction: strings interned (each use counted), day and month worked
+    /// out once in the store's zone.
+    private func makeRecord(_ transaction: Transaction) -> RowRecord {
+        var flags: RowFlags = transaction.status == .pending ? [.live, .pending] : [.live]
+        let day: Int32
+        let instant: Int64
+        switch transaction.date {
+        case .day(let calendarDay):
+            day = calendarDay.daysSince1970
+            instant = clock.startOfDay(day)
+            flags.insert(.calendarDay)
+        case .instant(let milliseconds):
+            instant = milliseconds
+            day = clock.day(ofInstant: milliseconds)
+        }
+        let month = CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970
+        return RowRecord(
+            instant: instant,
+            daySlot: days.retain(day),
+            monthSlot: months.retain(month),
+            amount: transaction.amount.minorUnits,
+            currency: currencies.intern(transaction.amount.currency),
+            merchant: merchants.retain(transaction.merchant),
+            category: categories.retain(transaction.category),
+            subcategory: subcategories.retain(transaction.subcategory),
+            card: cards.retain(transaction.card),
+            account: accounts.retain(transaction.account),
+            note: notes.retain(transaction.notes),
+            flags: flags)
+    }
+
+    /// Gives back every use a record holds; strings and days no row uses any more are reclaimed.
+    private func release(_ record: RowRecord) {
+        days.release(record.daySlot)
+        months.release(record.monthSlot)
+        merchants.release(record.merchant)
+        categories.release(record.category)
+        subcategories.release(record.subcategory)
+        cards.release(record.card)
+        accounts.release(record.account)
+        notes.release(record.note)
+    }
+
+    private func addToPostings(_ row: UInt32, _ record: RowRecord) {
+        let capacity = columns.rowLimit
+        merchants.addRow(row, code: record.merchant, rowCapacity: capacity)
+        categories.addRow(row, code: record.category, rowCapacity: capacity)
+        subcategories.addRow(row, code: record.subcategory, rowCapacity: capacity)
+        cards.addRow(row, code: record.card, rowCapacity: capacity)
+        accounts.addRow(row, code: record.account, rowCapacity: capacity)
+        notes.addRow(row, code: record.note, rowCapacity: capacity)
+    }
+
+    private func removeFromPostings(_ row: UInt32, _ record: RowRecord) {
+        let capacity = columns.rowLimit
+        merchants.removeRow(row, code: record.merchant, rowCapacity: capacity)
+        categories.removeRow(row, code: record.category, rowCapacity: capacity)
+        subcategories.removeRow(row, code: record.subcategory, rowCapacity: capacity)
+        cards.removeRow(row, code: record.card, rowCapacity: capacity)
+        accounts.removeRow(row, code: record.account, rowCapacity: capacity)
+        notes.removeRow(row, code: record.note, rowCapacity: capacity)
+    }
+
+    private func moveRow(_ row: UInt32, in field: inout FieldIndex, from old: UInt32, to new: UInt32, _ capacity: Int) {
+        field.removeRow(row, code: old, rowCapacity: capacity)
+        field.addRow(row, code: new, rowCapacity: capacity)
+    }
+}

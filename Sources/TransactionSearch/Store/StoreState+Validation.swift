@@ -1,0 +1,165 @@
+/// The rules of SPEC section 1, applied before anything changes: a draft or a patch becomes a
+/// normalized `Transaction` or a `ValidationError` naming the field and the reason.
+extension StoreState {
+    /// Limits on text fields: the SPEC's 256 characters for a merchant, and the same for the
+    /// other names; notes may be longer.
+    static let nameLimit = 256
+    static let notesLimit = 4096
+    static let idByteLimit = 64
+
+    /// Normalizes a draft. An absent id stays empty: the store generates it when adding.
+    func validate(_ draft: TransactionDraft) throws(ValidationError) -> Transaction {
+        var id = ""
+        if let given = draft.id {
+            id = try StoreState.validID(given)
+        }
+        let currency = try validCurrency(draft.currency)
+        let minorUnits = try draft.amount.minorUnits(in: currency)
+        let category = try StoreState.optionalName(draft.category, .category, limit: StoreState.nameLimit)
+        let subcategory = try StoreState.optionalName(draft.subcategory, .subcategory, limit: StoreState.nameLimit)
+        if subcategory != nil && category == nil {
+            throw ValidationError(.subcategory, .subcategoryWithoutCategory)
+        }
+        return Transaction(
+            id: id,
+            date: try StoreState.validDate(draft.date),
+            merchant: try StoreState.validMerchant(draft.merchant),
+            category: category,
+            subcategory: subcategory,
+            card: try StoreState.optionalName(draft.card, .card, limit: StoreState.nameLimit),
+            account: try StoreState.optionalName(draft.account, .account, limit: StoreState.nameLimit),
+            amount: Money(minorUnits: minorUnits, currency: currency),
+            status: draft.status,
+            notes: try StoreState.optionalName(draft.notes, .notes, limit: StoreState.notesLimit))
+    }
+
+    /// Normalizes a batch: the valid transactions (ids still empty where generated), the
+    /// failures with their positions, and the explicit ids of the batch. A repeated id fails
+    /// on its second use.
+    func validate(batch drafts: [TransactionDraft]) -> (accepted: [Transaction], failures: [BatchFailure], ids: Set<String>) {
+        var accepted: [Transaction] = []
+        accepted.reserveCapacity(drafts.count)
+        var failures: [BatchFailure] = []
+        var batchIDs = Set<String>()
+        for (index, draft) in drafts.enumerated() {
+            do throws(ValidationError) {
+                let transaction = try validate(draft)
+                if !transaction.id.isEmpty {
+                    if ids.row(of: transaction.id) != nil || !batchIDs.insert(transaction.id).inserted {
+                        throw ValidationError(.id, .duplicateID(transaction.id))
+                    }
+                }
+                accepted.append(transaction)
+            } catch {
+                failures.append(BatchFailure(index: index, error: error))
+            }
+        }
+        return (accepted, failures, batchIDs)
+    }
+
+    /// The transaction `old` with `patch` applied, normalized.
+    func validate(_ patch: TransactionPatch, on old: Transaction) throws(ValidationError) -> Transaction {
+        var new = old
+        switch patch.id {
+        case .keep: break
+        case .clear: throw ValidationError(.id, .cannotClear)
+        case .set(let id): new.id = try StoreState.validID(id)
+        }
+        switch patch.date {
+        case .keep: break
+        case .clear: throw ValidationError(.date, .cannotClear)
+        case .set(let date): new.date = try StoreState.validDate(date)
+        }
+        switch patch.merchant {
+        case .keep: break
+        case .clear: throw ValidationError(.merchant, .cannotClear)
+        case .set(let merchant): new.merchant = try StoreState.validMerchant(merchant)
+        }
+        new.category = try StoreState.changed(old.category, patch.category, .category, limit: StoreState.nameLimit)
+        if new.category == nil, case .clear = patch.category, case .keep = patch.subcategory {
+            new.subcategory = nil
+        } else {
+            new.subcategory = try StoreState.changed(old.subcategory, patch.subcategory, .subcategory, limit: StoreState.nameLimit)
+        }
+        if new.subcategory != nil && new.category == nil {
+            throw ValidationError(.subcategory, .subcategoryWithoutCategory)
+        }
+        new.card = try StoreState.changed(old.card, patch.card, .card, limit: StoreState.nameLimit)
+        new.account = try StoreState.changed(old.account, patch.account, .account, limit: StoreState.nameLimit)
+        new.notes = try StoreState.changed(old.notes, patch.notes, .notes, limit: StoreState.notesLimit)
+        switch patch.status {
+        case .keep: break
+        case .clear: new.status = .posted
+        case .set(let status): new.status = status
+        }
+        let currency: Currency
+        switch patch.currency {
+        case .keep: currency = old.amount.currency
+        case .clear: currency = baseCurrency
+        case .set(let code): currency = try validCurrency(code)
+        }
+        let decimal: DecimalAmount
+        switch patch.amount {
+        case .keep: decimal = old.amount.decimalAmount
+        case .clear: throw ValidationError(.amount, .cannotClear)
+        case .set(let amount): decimal = amount
+        }
+        new.amount = Money(minorUnits: try decimal.minorUnits(in: currency), currency: currency)
+        return new
+    }
+
+    private func validCurrency(_ code: String?) throws(ValidationError) -> Currency {
+        guard let code, !code.trimmingWhitespace().isEmpty else { return baseCurrency }
+        guard let currency = Currency(code) else { throw ValidationError(.currency, .invalidCurrency(code)) }
+        return currency
+    }
+
+    static func validID(_ id: String) throws(ValidationError) -> String {
+        let count = id.utf8.count
+        if count == 0 { throw ValidationError(.id, .missing) }
+        if count > idByteLimit { throw ValidationError(.id, .tooLong(limit: idByteLimit, unit: "bytes")) }
+        return id
+    }
+
+    static func validDate(_ date: TransactionDate) throws(ValidationError) -> TransactionDate {
+        if case .instant(let milliseconds) = date {
+            let day = milliseconds.floorDivided(by: 86_400_000)
+            let first = Int64(CalendarDay.dayNumber(year: CalendarDay.years.lowerBound, month: 1, day: 2))
+            let last = Int64(CalendarDay.dayNumber(year: CalendarDay.years.upperBound, month: 12, day: 30))
+            guard day >= first && day <= last else { throw ValidationError(.date, .invalidDate(date.description)) }
+        }
+        return date
+    }
+
+    static func validMerchant(_ merchant: String) throws(ValidationError) -> String {
+        let trimmed = merchant.trimmingWhitespace()
+        if trimmed.isEmpty { throw ValidationError(.merchant, .blank) }
+        try checkLength(trimmed, .merchant, limit: nameLimit)
+        return trimmed
+    }
+
+    /// Trims an optional text; empty or blank becomes nil.
+    static func optionalName(_ text: String?, _ field: TransactionField, limit: Int) throws(ValidationError) -> String? {
+        guard let text else { return nil }
+        let trimmed = text.trimmingWhitespace()
+        if trimmed.isEmpty { return nil }
+        try checkLength(trimmed, field, limit: limit)
+        return trimmed
+    }
+
+    private static func changed(_ old: String?, _ change: FieldChange<String>, _ field: TransactionField,
+                                limit: Int) throws(ValidationError) -> String? {
+        switch change {
+        case .keep: old
+        case .clear: nil
+        case .set(let text): try optionalName(text, field, limit: limit)
+        }
+    }
+
+    private static func checkLength(_ text: String, _ field: TransactionField, limit: Int) throws(ValidationError) {
+        // Every character takes at least one byte: count characters only for long texts.
+        if text.utf8.count > limit && text.count > limit {
+            throw ValidationError(field, .tooLong(limit: limit, unit: "characters"))
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// A searchable history of transactions: the one public entry point and single source of truth.
+///
+/// Inside, a columnar store with dictionary-encoded strings, a trigram index over the distinct
+/// texts, two row orders (date and amount), buckets by day, month, card, category, merchant and
+/// account, and a result cache, all kept current incrementally by every add, update and delete.
+///
+/// Many threads may read (search, get, iterate) while one writes; writers take turns. Every
+/// mutation either happens whole or throws and leaves the store exactly as it was.
+public final class TransactionStore: Sendable {
+    /// The time zone and base currency the store was created with.
+    public let configuration: StoreConfiguration
+    let lock = ReadWriteLock()
+    /// Guarded by `lock`: read under the read lock, changed under the write lock only.
+    let state: StoreState
+    let events = EventHub()
+
+    public init(configuration: StoreConfiguration = StoreConfiguration()) {
+        self.configuration = configuration
+        state = StoreState(clock: ZoneClock(timeZone: configuration.timeZone), baseCurrency: configuration.baseCurrency)
+    }
+
+    /// A store in a time zone (default UTC) with a base currency (default EUR).
+    public convenience init(timeZone: TimeZone = .utc, baseCurrency: Currency = .eur) {
+        self.init(configuration: StoreConfiguration(timeZone: timeZone, baseCurrency: baseCurrency))
+    }
+
+    public var timeZone: TimeZone { configuration.timeZone }
+    public var baseCurrency: Currency { configuration.baseCurrency }
+
+    /// The number of transactions.
+    public var count: Int { lock.withReadLock { state.count } }
+
+    /// The sequence number of the last mutation (0 for a new store).
+    public var sequence: UInt64 { lock.withReadLock { state.sequence } }
+
+    /// The transaction with this id, or nil.
+    public func transaction(id: String) -> Transaction? {
+        lock.withReadLock {
+            state.ids.row(of: id).map(state.transaction(at:))
+        }
+    }
+
+    /// Every transaction, in a sort order (newest first by default).
+    /// - Complexity: O(n).
+    public func transactions(in order: SortOrder = .dateDescending) -> [Transaction] {
+        lock.withReadLock {
+            var all: [Transaction] = []
+            all.reserveCapacity(state.count)
+            state.forEachRow(in: order) { row in
+                all.append(state.transaction(at: row))
+                return true
+            }
+            return all
+        }
+    }
+
+    /// Adds a transaction and returns it as stored: trimmed, with its currency and its id (a
+    /// generated `tx_N` when the draft has none).
+    /// - Throws: `ValidationError` naming the field; the store is then unchanged.
+    @discardableResult
+    public func add(_ draft: TransactionDraft) throws(ValidationError) -> Transaction {
+        let added = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
+            var transaction = try state.validate(draft)
+            if transaction.id.isEmpty {
+                transaction.id = state.generateID()
+            } else if state.ids.row(of: transaction.id) != nil {
+                throw ValidationError(.id, .duplicateID(transaction.id))
+            }
+            state.insert(transaction)
+            record(count: 1) { [.added(transaction)] }
+            return transaction
+        }
+        events.deliver()
+        return added
+    }
+
+    /// Adds many transactions at once. By default all or nothing: one bad row and nothing is
+    /// added, and the error lists every bad row. With `skippingInvalid`, the good rows are added
+    /// and the bad ones reported in the result.
+    /// - Throws: `BatchError` (only when not skipping).
+    @discardableResult
+    public func add(contentsOf drafts: [TransactionDraft], skippingInvalid: Bool = false) throws(BatchError) -> BatchResult {
+        let result = try lock.withWriteLock { () throws(BatchError) -> BatchResult in
+            let validated = state.validate(batch: drafts)
+            let failures = validated.failures
+            if !failures.isEmpty && !skippingInvalid { throw BatchError(failures: failures) }
+            var accepted = validated.accepted
+            for index in accepted.indices where accepted[index].id.isEmpty {
+                accepted[index].id = state.generateID(avoiding: validated.ids)
+            }
+            state.insert(batch: accepted)
+            record(count: accepted.count) { accepted.map { .added($0) } }
+            return BatchResult(addedIDs: accepted.map(\.id), skipped: failures)
+        }
+        events.deliver()
+        return result
+    }
+
+    /// Applies a partial change and returns the transaction as it now is.
+    /// - Throws: `ValidationError`: an unknown id, or a field the patch makes invalid; the store
+    ///   is then unchanged.
+    @discardableResult
+    public func update(id: String, _ patch: TransactionPatch) throws(ValidationError) -> Transaction {
+        let updated = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
+            guard let row = state.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
+            let old = state.transaction(at: row)
+            let new = try state.validate(patch, on: old)
+            if new.id != old.id, state.ids.row(of: new.id) != nil {
+                throw ValidationError(.id, .duplicateID(new.id))
+            }
+            state.replace(row: row, with: new)
+            record(count: 1) { [.updated(old: old, new: new)] }
+            return new
+        }
+        events.deliver()
+        return updated
+    }
+
+    /// Deletes a transaction and returns what it removed.
+    /// - Throws: `ValidationError` for an unknown id (never a silent no-op).
+    @discardableResult
+    public func delete(id: String) throws(ValidationError) -> Transaction {
+        let deleted = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
+            guard let row = state.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
+            let old = state.transaction(at: row)
+            state.remove(row: row)
+            record(count: 1) { [.deleted(old)] }
+            return old
+        }
+        events.deliver()
+        return deleted
+    }
+
+    /// The problems `add(contentsOf:)` would report for these drafts, without adding anything.
+    func validationFailures(of drafts: [TransactionDraft]) -> [BatchFailure] {
+        lock.withReadLock { state.validate(batch: drafts).failures }
+    }
+
+    /// Calls `handler` with every later event, in sequence order, until the subscription is
+    /// cancelled or released. Handlers run after the mutation, outside the store's lock.
+    public func subscribe(_ handler: @escaping @Sendable (StoreEvent) -> Void) -> StoreSubscription {
+        events.subscribe(handler)
+    }
+
+    /// Verifies every index, order, pool and bucket against the rows; traps on a mismatch.
+    /// - Complexity: O(n); for tests and diagnostics.
+    public func checkInvariants() {
+        lock.withReadLock { state.checkInvariants() }
+    }
+
+    /// Numbers the changes and queues their events. Called under the write lock.
+    /// The changes are only built when someone subscribes.
+    private func record(count: Int, _ changes: () -> [StoreEvent.Change]) {
+        let first = state.sequence + 1
+        state.sequence += UInt64(count)
+        if events.hasSubscribers {
+            events.enqueue(changes().enumerated().map { StoreEvent(sequence: first + UInt64($0.offset), change: $0.element) })
+        }
+    }
+}

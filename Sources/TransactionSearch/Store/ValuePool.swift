@@ -1,0 +1,83 @@
+/// Dictionary encoding of day or month numbers: each distinct value in use gets a small slot,
+/// so that buckets and per-query arrays are as long as the distinct days, not the span of
+/// years (one row dated 0001-01-01 must not make every query allocate 740,000 days). The
+/// values in use are also kept sorted, for date-ordered groups. Slot 0 is never used.
+struct ValuePool: Sendable {
+    private var slotOf: [Int32: UInt32] = [:]
+    /// Values by slot.
+    private(set) var values: [Int32] = [0]
+    private var references: [UInt32] = [0]
+    private var freeSlots: [UInt32] = []
+    /// The values in use, ascending.
+    private(set) var sortedValues: [Int32] = []
+
+    var slotLimit: Int { values.count }
+    var liveCount: Int { sortedValues.count }
+
+    var memoryUse: Int {
+        slotOf.capacity * 16 + values.capacity * 4 + references.capacity * 4 + sortedValues.capacity * 4 + freeSlots.capacity * 4
+    }
+
+    func slot(of value: Int32) -> UInt32? { slotOf[value] }
+
+    @inline(__always)
+    func value(_ slot: UInt32) -> Int32 { values[Int(slot)] }
+
+    mutating func retain(_ value: Int32) -> UInt32 {
+        if let slot = slotOf[value] {
+            references[Int(slot)] += 1
+            return slot
+        }
+        let slot: UInt32
+        if let reused = freeSlots.popLast() {
+            slot = reused
+            values[Int(slot)] = value
+            references[Int(slot)] = 1
+        } else {
+            slot = UInt32(values.count)
+            values.append(value)
+            references.append(1)
+        }
+        slotOf[value] = slot
+        let index = sortedValues.lowerBound(value)
+        sortedValues.insert(value, at: index)
+        return slot
+    }
+
+    mutating func retain(slot: UInt32) {
+        precondition(references[Int(slot)] > 0, "ValuePool.retain(slot:) on a free slot")
+        references[Int(slot)] += 1
+    }
+
+    mutating func release(_ slot: UInt32) {
+        precondition(references[Int(slot)] > 0, "ValuePool.release on a free slot")
+        references[Int(slot)] -= 1
+        guard references[Int(slot)] == 0 else { return }
+        let value = values[Int(slot)]
+        slotOf[value] = nil
+        sortedValues.remove(at: sortedValues.lowerBound(value))
+        freeSlots.append(slot)
+    }
+
+    func checkInvariants() {
+        precondition(slotOf.count == sortedValues.count, "value pool: map \(slotOf.count) != sorted \(sortedValues.count)")
+        for (index, value) in sortedValues.enumerated() {
+            if index > 0 { precondition(sortedValues[index - 1] < value, "value pool not ascending") }
+            guard let slot = slotOf[value] else { preconditionFailure("value pool lost \(value)") }
+            precondition(values[Int(slot)] == value && references[Int(slot)] > 0, "value pool slot mismatch")
+        }
+    }
+}
+
+extension Array where Element == Int32 {
+    /// The first index whose value is not less than `value` (the array ascending).
+    func lowerBound(_ value: Int32) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) >> 1
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,6 @@
+@main
+struct FSearch {
+    static func main() {
+        print("usage: fsearch [QUERY...] [--file PATH | --store DIR]")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import TransactionSearch
+
+@Suite struct TimeZoneTests {
+    private func localDay(_ store: TransactionStore, _ id: String) -> String {
+        store.lock.withReadLock {
+            CalendarDay(daysSince1970: store.state.day(ofRow: store.state.ids.row(of: id)!)).description
+        }
+    }
+
+    @Test func madridDaysAcrossDaylightSavingChanges() throws {
+        let store = TransactionStore(timeZone: TimeZone(identifier: "Europe/Madrid")!)
+        // Spring forward 2026-03-29 01:00Z; fall back 2026-10-25 01:00Z.
+        try store.add(.sample("before-spring", "2026-03-28T23:30:00Z"))  // 00:30 CET on the 29th
+        try store.add(.sample("after-spring", "2026-03-29T22:30:00Z"))  // 00:30 CEST on the 30th
+        try store.add(.sample("summer-late", "2026-07-01T22:15:00Z"))  // 00:15 on July 2nd
+        try store.add(.sample("fall", "2026-10-24T22:30:00Z"))  // 00:30 CEST on the 25th
+        try store.add(.sample("after-fall", "2026-10-25T23:30:00Z"))  // 00:30 CET on the 26th
+        #expect(localDay(store, "before-spring") == "2026-03-29")
+        #expect(localDay(store, "after-spring") == "2026-03-30")
+        #expect(localDay(store, "summer-late") == "2026-07-02")
+        #expect(localDay(store, "fall") == "2026-10-25")
+        #expect(localDay(store, "after-fall") == "2026-10-26")
+        store.checkInvariants()
+    }
+
+    @Test func newYorkDaysAcrossDaylightSavingChanges() throws {
+        let store = TransactionStore(timeZone: TimeZone(identifier: "America/New_York")!)
+        // Spring forward 2026-03-08 07:00Z; fall back 2026-11-01 06:00Z.
+        try store.add(.sample("a", "2026-03-08T04:59:00Z"))  // 23:59 EST on the 7th
+        try store.add(.sample("b", "2026-03-09T03:59:00Z"))  // 23:59 EDT on the 8th
+        try store.add(.sample("c", "2026-11-01T04:30:00Z"))  // 00:30 EDT on Nov 1st
+        try store.add(.sample("d", "2026-11-02T04:30:00Z"))  // 23:30 EST on Nov 1st
+        #expect(localDay(store, "a") == "2026-03-07")
+        #expect(localDay(store, "b") == "2026-03-08")
+        #expect(localDay(store, "c") == "2026-11-01")
+        #expect(localDay(store, "d") == "2026-11-01")
+    }
+
+    @Test func localTimesResolveInTheStoresZoneThroughGapsAndOverlaps() throws {
+        let madrid = TimeZone(identifier: "Europe/Madrid")!
+        // 02:30 on 2026-03-29 does not exist in Madrid: it moves forward to 03:30 CEST (01:30Z).
+        #expect(try TransactionDate(parsing: "2026-03-29T02:30:00", in: madrid).description == "2026-03-29T01:30:00Z")
+        // 02:30 on 2026-10-25 happens twice: the earlier one (CEST, 00:30Z) is taken.
+        #expect(try TransactionDate(parsing: "2026-10-25T02:30:00", in: madrid).description == "2026-10-25T00:30:00Z")
+        #expect(try TransactionDate(parsing: "2026-07-01T12:00:00", in: madrid).description == "2026-07-01T10:00:00Z")
+    }
+
+    @Test(arguments: [-10 * 3600, 14 * 3600, 0, 5 * 3600 + 45 * 60])
+    func aCalendarDateKeepsItsDayInEveryZone(offset: Int) throws {
+        let store = TransactionStore(timeZone: TimeZone(secondsFromGMT: offset)!)
+        let added = try store.add(.sample("d", "2026-03-14"))
+        #expect(added.date == .day(CalendarDay(year: 2026, month: 3, day: 14)!))
+        #expect(localDay(store, "d") == "2026-03-14")
+        #expect(store.transaction(id: "d")?.date.description == "2026-03-14")
+        store.checkInvariants()
+    }
+
+    @Test func theZoneClockAgreesWithFoundationEverywhere() {
+        for identifier in ["Europe/Madrid", "America/New_York", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kolkata", "America/Havana"] {
+            let zone = TimeZone(identifier: identifier)!
+            let clock = ZoneClock(timeZone: zone)
+            var random = SystemRandomNumberGenerator()
+            for _ in 0..<2000 {
+                let second = Int64.random(in: -2_000_000_000...4_000_000_000, using: &random)
+                #expect(clock.offset(atSecond: second) == Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(second)))),
+                        "\(identifier) at \(second)")
+            }
+        }
+    }
+}
