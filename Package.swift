@@ -9,7 +9,10 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
     ],
     targets: [
-        .target(name: "TransactionSearch"),
+        .target(
+            name: "TransactionSearch",
+            swiftSettings: [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))]
+        ),
         // Shared by the tests and bench: the seeded data generator and the plain reference scan.
         .target(name: "TransactionSearchSupport", dependencies: ["TransactionSearch"]),
         .executableTarget(

@@ -4,6 +4,13 @@
 struct CurrencyTable: Sendable {
     private(set) var currencies: [Currency] = []
     private var numbers: [String: UInt16] = [:]
+    /// Per currency, what turns minor units into units of 10^-4 (the most minor digits any
+    /// currency has), so amounts in different currencies compare as plain numbers: 12.00 EUR
+    /// (1200) and 12 JPY (12) both become 120,000.
+    private(set) var scales: [UInt64] = []
+
+    /// Fraction digits of a scaled magnitude.
+    static let commonFractionDigits = 4
 
     var count: Int { currencies.count }
 
@@ -14,6 +21,7 @@ struct CurrencyTable: Sendable {
         let number = UInt16(currencies.count)
         currencies.append(currency)
         numbers[currency.code] = number
+        scales.append(UInt64(Int64.powerOfTen(CurrencyTable.commonFractionDigits - currency.minorDigits)))
         return number
     }
 

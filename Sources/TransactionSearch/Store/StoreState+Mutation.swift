@@ -63,7 +63,9 @@ extension StoreState {
         let new = makeRecord(transaction)
         let idChanges = ids.id(of: row) != transaction.id
         let dateMoves = idChanges || old.instant != new.instant
-        let amountMoves = dateMoves || old.amount.magnitude != new.amount.magnitude
+        let scales = currencies.scales
+        let amountMoves = dateMoves
+            || old.amount.magnitude &* scales[Int(old.currency)] != new.amount.magnitude &* scales[Int(new.currency)]
         if dateMoves { dateOrder.remove(row, order: dateOrdering) }
         if amountMoves { amountOrder.remove(row, order: amountOrdering) }
         if idChanges {

@@ -3,7 +3,7 @@
 /// keys at a time, emitting each run forward, so ties keep the SPEC's tie-break.
 extension StoreState {
     /// Visits every live row in `order` while `body` returns true.
-    func forEachRow(in order: SortOrder, _ body: (UInt32) -> Bool) {
+    func forEachRow(in order: ResultOrder, _ body: (UInt32) -> Bool) {
         switch order {
         case .dateAscending:
             dateOrder.forEach(from: dateOrder.startPosition, body)
@@ -14,9 +14,9 @@ extension StoreState {
             StoreState.forEachDescending(dateOrder, before: dateOrder.endPosition,
                                          key: { UInt64(bitPattern: instants[Int($0)]) }, body)
         case .amountDescending:
-            let amounts = columns.amount.base
+            let magnitudes = self.magnitudes
             StoreState.forEachDescending(amountOrder, before: amountOrder.endPosition,
-                                         key: { amounts[Int($0)].magnitude }, body)
+                                         key: { magnitudes[$0] }, body)
         }
     }
 

@@ -22,6 +22,8 @@ final class StoreState: @unchecked Sendable {
     var sequence: UInt64 = 0
     /// The counter behind generated ids (`tx_1`, `tx_2`...).
     var generatedIDCounter: UInt64 = 0
+    /// Rates to the base currency, for base totals; nil when none are set.
+    var exchangeRates: ExchangeRates?
 
     init(clock: ZoneClock, baseCurrency: Currency) {
         self.clock = clock
@@ -31,7 +33,8 @@ final class StoreState: @unchecked Sendable {
     var count: Int { columns.liveCount }
 
     var dateOrdering: DateOrder { DateOrder(columns: columns, ids: ids) }
-    var amountOrdering: AmountOrder { AmountOrder(columns: columns, ids: ids) }
+    var amountOrdering: AmountOrder { AmountOrder(columns: columns, scales: currencies.scales, ids: ids) }
+    var magnitudes: MagnitudeReader { MagnitudeReader(columns: columns, scales: currencies.scales) }
 
     /// The local day of a row.
     @inline(__always)

@@ -44,7 +44,7 @@ public final class TransactionStore: Sendable {
 
     /// Every transaction, in a sort order (newest first by default).
     /// - Complexity: O(n).
-    public func transactions(in order: SortOrder = .dateDescending) -> [Transaction] {
+    public func transactions(in order: ResultOrder = .dateDescending) -> [Transaction] {
         lock.withReadLock {
             var all: [Transaction] = []
             all.reserveCapacity(state.count)

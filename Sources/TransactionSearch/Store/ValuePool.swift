@@ -10,12 +10,14 @@ struct ValuePool: Sendable {
     private var freeSlots: [UInt32] = []
     /// The values in use, ascending.
     private(set) var sortedValues: [Int32] = []
+    /// The slots of `sortedValues`, in the same order.
+    private(set) var sortedSlots: [UInt32] = []
 
     var slotLimit: Int { values.count }
     var liveCount: Int { sortedValues.count }
 
     var memoryUse: Int {
-        slotOf.capacity * 16 + values.capacity * 4 + references.capacity * 4 + sortedValues.capacity * 4 + freeSlots.capacity * 4
+        slotOf.capacity * 16 + values.capacity * 4 + references.capacity * 4 + sortedValues.capacity * 4 + sortedSlots.capacity * 4 + freeSlots.capacity * 4
     }
 
     func slot(of value: Int32) -> UInt32? { slotOf[value] }
@@ -41,6 +43,7 @@ struct ValuePool: Sendable {
         slotOf[value] = slot
         let index = sortedValues.lowerBound(value)
         sortedValues.insert(value, at: index)
+        sortedSlots.insert(slot, at: index)
         return slot
     }
 
@@ -55,7 +58,9 @@ struct ValuePool: Sendable {
         guard references[Int(slot)] == 0 else { return }
         let value = values[Int(slot)]
         slotOf[value] = nil
-        sortedValues.remove(at: sortedValues.lowerBound(value))
+        let index = sortedValues.lowerBound(value)
+        sortedValues.remove(at: index)
+        sortedSlots.remove(at: index)
         freeSlots.append(slot)
     }
 
@@ -64,6 +69,7 @@ struct ValuePool: Sendable {
         for (index, value) in sortedValues.enumerated() {
             if index > 0 { precondition(sortedValues[index - 1] < value, "value pool not ascending") }
             guard let slot = slotOf[value] else { preconditionFailure("value pool lost \(value)") }
+            precondition(sortedSlots[index] == slot, "value pool sorted slots are stale")
             precondition(values[Int(slot)] == value && references[Int(slot)] > 0, "value pool slot mismatch")
         }
     }

@@ -1,7 +1,7 @@
 /// How the rows of a result are ordered (SPEC section 3). Ties: newer first, then id ascending;
 /// for `dateAscending`, equal instants by id. Amounts sort by magnitude, across currencies as
 /// plain numbers.
-public enum SortOrder: String, Hashable, Sendable, CaseIterable, Codable {
+public enum ResultOrder: String, Hashable, Sendable, CaseIterable, Codable {
     case dateDescending = "date-desc"
     case dateAscending = "date-asc"
     case amountDescending = "amount-desc"

@@ -1,0 +1,61 @@
+/// One condition of a query resolved against the store's current codes: which strings of each
+/// field match, which magnitudes, days or status. A row satisfies it when any part does.
+struct CompiledCondition: Sendable {
+    var merchants = CodeSet()
+    var categories = CodeSet()
+    var subcategories = CodeSet()
+    var notes = CodeSet()
+    var cards = CodeSet()
+    var accounts = CodeSet()
+    /// Scaled magnitudes, half open (see `ScaledAmount`).
+    var magnitude: Range<UInt64>?
+    var daySlots: CodeSet?
+    /// `true`: pending rows; `false`: posted rows.
+    var pending: Bool?
+    /// An upper bound of the rows it holds for; the planner drives from the smallest.
+    var estimate = 0
+
+    /// Whether no row can satisfy it.
+    var isUnsatisfiable: Bool {
+        merchants.isEmpty && categories.isEmpty && subcategories.isEmpty && notes.isEmpty && cards.isEmpty
+            && accounts.isEmpty && (magnitude?.isEmpty ?? true) && (daySlots?.isEmpty ?? true) && pending == nil
+    }
+}
+
+/// Per currency number, the signed minor-unit bounds of an amount filter, inclusive.
+struct AmountBounds: Sendable {
+    var lower: [Int64]
+    var upper: [Int64]
+}
+
+/// A query compiled for one state of the store: conditions, filters, and how to page.
+struct CompiledQuery: Sendable {
+    /// Every one must hold.
+    var conditions: [CompiledCondition] = []
+    /// None may hold.
+    var exclusions: [CompiledCondition] = []
+    /// Date filter: local days `from...to` and their slots.
+    var dayRange: ClosedRange<Int32>?
+    var daySlots: CodeSet?
+    var cards: CodeSet?
+    var categories: CodeSet?
+    var accounts: CodeSet?
+    var pending: Bool?
+    var amountBounds: AmountBounds?
+    var kind: TransactionKind?
+    /// Known to match no row (a word found nowhere, a filter naming nothing).
+    var matchesNothing = false
+    /// Folded words to mark in the merchant text of page rows.
+    var highlightTerms: [[UInt8]] = []
+    var grouping: Grouping = .none
+    var sort: ResultOrder = .dateDescending
+    var limit = 50
+    var offset = 0
+
+    /// Whether every live row matches except for the date range: then totals and groups come
+    /// straight from the buckets.
+    var isAnsweredByBuckets: Bool {
+        conditions.isEmpty && exclusions.isEmpty && cards == nil && categories == nil && accounts == nil
+            && pending == nil && amountBounds == nil && kind == nil && !matchesNothing
+    }
+}

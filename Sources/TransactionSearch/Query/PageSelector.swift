@@ -1,0 +1,170 @@
+/// Picks the page: the rows at `offset ..< offset + limit` of all matching rows laid out group
+/// by group, each group in the sort order. Only the groups the page touches are visited, and
+/// for each the cheaper of two ways is taken:
+/// - walk the maintained date (or amount) order from the start, keeping the group's matching
+///   rows, until the page is full: about `needed * rows / groupCount` steps; a day or month
+///   group walks only the instants its days can have;
+/// - or collect the group's matching rows (from the matched rows or the group's postings) and
+///   sort just those.
+/// So the first page of a date-sorted result never sorts all matches.
+struct PageSelector {
+    let state: StoreState
+    let query: CompiledQuery
+    let predicate: RowPredicate
+    /// The matching rows, when the query scanned rows (nil when it was answered by buckets).
+    let matched: [UInt32]?
+
+    /// The page's rows with their group codes.
+    func page(groups: [UInt32], counts: [Int]) -> [(row: UInt32, group: UInt32)] {
+        var skip = query.offset
+        var remaining = query.limit
+        var page: [(row: UInt32, group: UInt32)] = []
+        guard remaining > 0 else { return page }
+        for (index, group) in groups.enumerated() {
+            let count = counts[index]
+            if skip >= count {
+                skip -= count
+                continue
+            }
+            let take = min(remaining, count - skip)
+            for row in rows(ofGroup: group, count: count, skip: skip, take: take) {
+                page.append((row, group))
+            }
+            remaining -= take
+            skip = 0
+            if remaining == 0 { break }
+        }
+        return page
+    }
+
+    /// The rows `skip ..< skip + take` of one group in the sort order.
+    private func rows(ofGroup group: UInt32, count: Int, skip: Int, take: Int) -> [UInt32] {
+        let grouping = query.grouping
+        let rows = predicate.rows
+        let predicate = self.predicate
+        @inline(__always) func belongs(_ row: UInt32) -> Bool {
+            (grouping == .none || rows.groupCode(Int(row), grouping) == group) && predicate.matches(row)
+        }
+        if grouping == .day || grouping == .month {
+            let window = instantWindow(ofGroup: group)
+            var candidates: [UInt32] = []
+            if query.sort.isByDate {
+                var toSkip = skip
+                state.forEachRow(instantsIn: window, descending: query.sort == .dateDescending) { row in
+                    guard belongs(row) else { return true }
+                    if toSkip > 0 {
+                        toSkip -= 1
+                        return true
+                    }
+                    candidates.append(row)
+                    return candidates.count < take
+                }
+                return candidates
+            }
+            state.forEachRow(instantsIn: window, descending: false) { row in
+                if belongs(row) { candidates.append(row) }
+                return true
+            }
+            return slice(sorted(candidates), skip: skip, take: take)
+        }
+        let needed = skip + take
+        let live = max(state.count, 1)
+        let walkCost = Double(needed) * Double(live) / Double(max(count, 1))
+        let sourceCount = collectSourceCount(group: group)
+        let collectCost = Double(sourceCount) + Double(count) * log2(Double(max(count, 2)))
+        if walkCost <= collectCost {
+            var collected: [UInt32] = []
+            var toSkip = skip
+            state.forEachRow(in: query.sort) { row in
+                guard belongs(row) else { return true }
+                if toSkip > 0 {
+                    toSkip -= 1
+                    return true
+                }
+                collected.append(row)
+                return collected.count < take
+            }
+            return collected
+        }
+        var candidates: [UInt32] = []
+        candidates.reserveCapacity(count)
+        forEachCollectSource(group: group) { row in
+            if belongs(row) { candidates.append(row) }
+        }
+        return slice(sorted(candidates), skip: skip, take: take)
+    }
+
+    /// Instants that can fall on a day or month group's days.
+    private func instantWindow(ofGroup group: UInt32) -> ClosedRange<Int64> {
+        if query.grouping == .day {
+            let day = state.days.value(group)
+            return state.clock.instantWindow(days: day, day)
+        }
+        let month = CalendarMonth(monthsSince1970: state.months.value(group))
+        return state.clock.instantWindow(days: month.firstDay.daysSince1970, month.lastDay.daysSince1970)
+    }
+
+    /// How many rows collecting a group would look at.
+    private func collectSourceCount(group: UInt32) -> Int {
+        if let matched { return matched.count }
+        switch query.grouping {
+        case .card: return state.cards.rowCount(group)
+        case .category: return state.categories.rowCount(group)
+        case .merchant: return state.merchants.rowCount(group)
+        default: return state.count
+        }
+    }
+
+    private func forEachCollectSource(group: UInt32, _ body: (UInt32) -> Void) {
+        if let matched {
+            matched.withUnsafeBufferPointer { for row in $0 { body(row) } }
+            return
+        }
+        switch query.grouping {
+        case .card: state.cards.postings[Int(group)].forEach(body)
+        case .category: state.categories.postings[Int(group)].forEach(body)
+        case .merchant: state.merchants.postings[Int(group)].forEach(body)
+        default: state.forEachRow(in: .dateAscending) { body($0); return true }
+        }
+    }
+
+    private func slice(_ rows: [UInt32], skip: Int, take: Int) -> [UInt32] {
+        guard skip < rows.count else { return [] }
+        return Array(rows[skip ..< min(rows.count, skip + take)])
+    }
+
+    /// Rows in the query's sort order (SPEC section 3 tie-breaks).
+    private func sorted(_ rows: [UInt32]) -> [UInt32] {
+        let instants = state.columns.instant.base
+        let ids = state.ids
+        switch query.sort {
+        case .dateDescending:
+            return rows.sorted { a, b in
+                let x = instants[Int(a)], y = instants[Int(b)]
+                return x != y ? x > y : ids.compare(a, b) < 0
+            }
+        case .dateAscending:
+            let order = state.dateOrdering
+            return rows.sorted { order.precedes($0, $1) }
+        case .amountAscending:
+            let order = state.amountOrdering
+            return rows.sorted { order.precedes($0, $1) }
+        case .amountDescending:
+            let magnitudes = state.magnitudes
+            return rows.sorted { a, b in
+                let x = magnitudes[a], y = magnitudes[b]
+                if x != y { return x > y }
+                let p = instants[Int(a)], q = instants[Int(b)]
+                return p != q ? p > q : ids.compare(a, b) < 0
+            }
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

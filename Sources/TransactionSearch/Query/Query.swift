@@ -1,0 +1,144 @@
+/// Which fields the text of a query is matched against (SPEC section 2).
+public enum SearchScope: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Merchant, category, subcategory, notes, and the amount for numeric terms.
+    case all
+    case merchant
+    /// Category and subcategory.
+    case category
+    case notes
+    /// Numeric terms against the amount only.
+    case amount
+}
+
+/// How the matching rows are grouped (SPEC section 3).
+public enum Grouping: String, Hashable, Sendable, CaseIterable, Codable {
+    case none, day, month, card, category, merchant
+}
+
+/// Income or expense.
+public enum TransactionKind: String, Hashable, Sendable, CaseIterable, Codable {
+    /// amount < 0
+    case expense
+    /// amount > 0
+    case income
+}
+
+/// What a person asks of the store: text in a scope, filters, a grouping, a sort and a page.
+/// Everything is optional; the default query matches every row, newest first, 50 a page.
+public struct Query: Hashable, Sendable, Codable {
+    /// Words to find (each must match, SPEC section 2); empty matches every row.
+    public var text: String
+    public var scope: SearchScope
+    /// More conditions, each required (or, when excluded, forbidden): what the search box
+    /// syntax makes of `merchant:star`, `amount>50`, `date:2026-03` or `-uber`.
+    public var terms: [SearchTerm]
+    public var filters: QueryFilters
+    public var grouping: Grouping
+    public var sort: ResultOrder
+    /// Rows in the page (0 for aggregates only).
+    public var limit: Int
+    /// Matching rows skipped before the page, counted group by group in the sort order.
+    public var offset: Int
+
+    public init(
+        text: String = "", scope: SearchScope = .all, terms: [SearchTerm] = [],
+        filters: QueryFilters = QueryFilters(), grouping: Grouping = .none,
+        sort: ResultOrder = .dateDescending, limit: Int = 50, offset: Int = 0
+    ) {
+        self.text = text
+        self.scope = scope
+        self.terms = terms
+        self.filters = filters
+        self.grouping = grouping
+        self.sort = sort
+        self.limit = limit
+        self.offset = offset
+    }
+}
+
+/// Filters, combined with AND; an empty list means no filter on that field.
+public struct QueryFilters: Hashable, Sendable, Codable {
+    /// First day included, in the store's zone.
+    public var from: CalendarDay?
+    /// Last day included.
+    public var to: CalendarDay?
+    /// Cards by name (folded: `visa 4242` matches `Visa 4242`), by masked title (`****4242`) or
+    /// by last four digits (`4242`); nil for rows with no card.
+    public var cards: [String?]
+    /// Categories by name (folded); nil for uncategorized rows.
+    public var categories: [String?]
+    /// Accounts by name (folded); nil for rows with no account.
+    public var accounts: [String?]
+    public var status: TransactionStatus?
+    /// Smallest signed amount included, compared as a plain number across currencies.
+    public var minimumAmount: DecimalAmount?
+    /// Largest signed amount included.
+    public var maximumAmount: DecimalAmount?
+    public var kind: TransactionKind?
+
+    public init(
+        from: CalendarDay? = nil, to: CalendarDay? = nil, cards: [String?] = [], categories: [String?] = [],
+        accounts: [String?] = [], status: TransactionStatus? = nil, minimumAmount: DecimalAmount? = nil,
+        maximumAmount: DecimalAmount? = nil, kind: TransactionKind? = nil
+    ) {
+        self.from = from
+        self.to = to
+        self.cards = cards
+        self.categories = categories
+        self.accounts = accounts
+        self.status = status
+        self.minimumAmount = minimumAmount
+        self.maximumAmount = maximumAmount
+        self.kind = kind
+    }
+
+    /// Whether no filter is set.
+    public var isEmpty: Bool { self == QueryFilters() }
+}
+
+/// A range of amount magnitudes (sign ignored); a nil bound is open.
+public struct MagnitudeRange: Hashable, Sendable, Codable {
+    public var lower: DecimalAmount?
+    public var lowerInclusive: Bool
+    public var upper: DecimalAmount?
+    public var upperInclusive: Bool
+
+    public init(lower: DecimalAmount? = nil, lowerInclusive: Bool = true, upper: DecimalAmount? = nil, upperInclusive: Bool = true) {
+        self.lower = lower
+        self.lowerInclusive = lowerInclusive
+        self.upper = upper
+        self.upperInclusive = upperInclusive
+    }
+}
+
+extension DecimalAmount: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let amount = DecimalAmount.parse(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not a decimal number")
+        }
+        self = amount
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension CalendarDay: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard case .day(let day)? = ParsedDate.parse(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not a YYYY-MM-DD date")
+        }
+        self = day
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,59 @@
+/// Amounts as integers in units of 10^-4 (`CurrencyTable.commonFractionDigits`), the scale at
+/// which every currency's amounts are whole numbers and compare as plain numbers.
+enum ScaledAmount {
+    /// The half-open range of scaled magnitudes a typed number matches (SPEC section 2): `19`
+    /// matches [19, 20), `12.5` [12.50, 12.60), `12.50` exactly 12.50.
+    static func typedRange(_ value: DecimalAmount) -> Range<UInt64> {
+        let magnitude = value.significand.magnitude
+        return ceiling(magnitude, digits: value.fractionDigits) ..< ceiling(magnitude + 1, digits: value.fractionDigits)
+    }
+
+    /// The half-open range of scaled magnitudes within a `MagnitudeRange`.
+    static func range(_ bounds: MagnitudeRange) -> Range<UInt64> {
+        var lower: UInt64 = 0
+        if let bound = bounds.lower {
+            let (floor, ceil) = floorAndCeiling(bound)
+            lower = bounds.lowerInclusive ? ceil : floor &+ 1
+        }
+        var upper = UInt64.max
+        if let bound = bounds.upper {
+            let (floor, ceil) = floorAndCeiling(bound)
+            upper = bounds.upperInclusive ? floor &+ 1 : ceil
+        }
+        return lower < upper ? lower..<upper : 0..<0
+    }
+
+    /// The floor and ceiling of |value| in scaled units (saturating).
+    static func floorAndCeiling(_ value: DecimalAmount) -> (UInt64, UInt64) {
+        let magnitude = value.significand.magnitude
+        let shift = CurrencyTable.commonFractionDigits - value.fractionDigits
+        if shift >= 0 {
+            let (scaled, overflow) = magnitude.multipliedReportingOverflow(by: UInt64(Int64.powerOfTen(shift)))
+            let exact = overflow ? UInt64.max : scaled
+            return (exact, exact)
+        }
+        let divisor = UInt64(Int64.powerOfTen(-shift))
+        let floor = magnitude / divisor
+        return (floor, magnitude % divisor == 0 ? floor : floor + 1)
+    }
+
+    /// ceil(magnitude * 10^-digits) in scaled units.
+    private static func ceiling(_ magnitude: UInt64, digits: Int) -> UInt64 {
+        floorAndCeiling(DecimalAmount(significand: Int64(clamping: magnitude), fractionDigits: digits)).1
+    }
+
+    /// A signed decimal bound in a currency's minor units: the smallest (`roundUp`) or largest
+    /// whole number of minor units on the bound's side, saturating.
+    static func minorUnits(_ value: DecimalAmount, digits: Int, roundUp: Bool) -> Int64 {
+        let shift = digits - value.fractionDigits
+        if shift >= 0 {
+            let (scaled, overflow) = value.significand.multipliedReportingOverflow(by: Int64.powerOfTen(shift))
+            if overflow { return value.significand < 0 ? .min : .max }
+            return scaled
+        }
+        let divisor = Int64.powerOfTen(-shift)
+        let quotient = value.significand.floorDivided(by: divisor)
+        let exact = quotient * divisor == value.significand
+        return roundUp && !exact ? quotient + 1 : quotient
+    }
+}

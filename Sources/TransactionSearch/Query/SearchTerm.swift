@@ -1,0 +1,34 @@
+/// The fields a text term can be narrowed to: a search scope, or a card or an account.
+public enum TermField: String, Hashable, Sendable, CaseIterable, Codable {
+    case all, merchant, category, notes, amount, card, account
+
+    /// The field of a scope.
+    public init(_ scope: SearchScope) {
+        self = TermField(rawValue: scope.rawValue)!
+    }
+}
+
+/// One condition of a query beyond its plain text: every term must hold for a row to match,
+/// and an excluded term must not.
+public struct SearchTerm: Hashable, Sendable, Codable {
+    public enum Condition: Hashable, Sendable, Codable {
+        /// A folded substring of a field (SPEC section 2); a numeric term also matches amounts by
+        /// value in the fields `all` and `amount`. For `card`, the text also matches the last
+        /// four digits or the masked title.
+        case text(String, field: TermField)
+        /// The amount's magnitude lies in the range.
+        case magnitude(MagnitudeRange)
+        /// The local day lies in `from...to` (a nil end is open).
+        case dates(from: CalendarDay?, to: CalendarDay?)
+        case status(TransactionStatus)
+    }
+
+    public var condition: Condition
+    /// The rows the condition holds for are left out.
+    public var isExcluded: Bool
+
+    public init(_ condition: Condition, isExcluded: Bool = false) {
+        self.condition = condition
+        self.isExcluded = isExcluded
+    }
+}

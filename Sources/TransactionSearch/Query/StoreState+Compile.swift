@@ -1,0 +1,205 @@
+/// Planning: a `Query` becomes a `CompiledQuery` against the current pools. Terms are matched
+/// against the distinct strings, never the rows: a term of three or more bytes through the
+/// trigram index, a shorter one by scanning the distinct strings of the field.
+extension StoreState {
+    func compile(_ query: Query) -> CompiledQuery {
+        var compiled = CompiledQuery()
+        compiled.grouping = query.grouping
+        compiled.sort = query.sort
+        compiled.limit = max(0, query.limit)
+        compiled.offset = max(0, query.offset)
+
+        let field = TermField(query.scope)
+        for word in TermText.words(of: query.text) {
+            compiled.conditions.append(textCondition(word, field: field))
+            if field == .all || field == .merchant { compiled.highlightTerms.append(word) }
+        }
+        for term in query.terms {
+            let condition: CompiledCondition
+            switch term.condition {
+            case .text(let text, let field):
+                let phrase = TermText.phrase(text)
+                if phrase.isEmpty { continue }  // an empty term constrains nothing
+                condition = textCondition(phrase, field: field)
+                if !term.isExcluded && (field == .all || field == .merchant) && !compiled.highlightTerms.contains(phrase) {
+                    compiled.highlightTerms.append(phrase)
+                }
+            case .magnitude(let bounds):
+                condition = magnitudeCondition(ScaledAmount.range(bounds))
+            case .dates(let from, let to):
+                var dates = CompiledCondition()
+                let slots = daySlots(from: from, to: to)
+                dates.daySlots = slots
+                dates.estimate = slots.isEmpty ? 0 : count
+                condition = dates
+            case .status(let status):
+                var statusCondition = CompiledCondition()
+                statusCondition.pending = status == .pending
+                statusCondition.estimate = count
+                condition = statusCondition
+            }
+            if term.isExcluded {
+                if !condition.isUnsatisfiable { compiled.exclusions.append(condition) }
+            } else {
+                compiled.conditions.append(condition)
+            }
+        }
+        if compiled.conditions.contains(where: \.isUnsatisfiable) { compiled.matchesNothing = true }
+
+        let filters = query.filters
+        if filters.from != nil || filters.to != nil {
+            let first = filters.from?.daysSince1970 ?? Int32.min
+            let last = filters.to?.daysSince1970 ?? Int32.max
+            if first > last {
+                compiled.matchesNothing = true
+            } else {
+                compiled.dayRange = first...last
+                compiled.daySlots = daySlots(from: filters.from, to: filters.to)
+            }
+        }
+        if !filters.cards.isEmpty {
+            compiled.cards = CodeSet(filters.cards.flatMap { cardCodes(named: $0) })
+        }
+        if !filters.categories.isEmpty {
+            compiled.categories = CodeSet(filters.categories.flatMap { codes(in: categories, named: $0) })
+        }
+        if !filters.accounts.isEmpty {
+            compiled.accounts = CodeSet(filters.accounts.flatMap { codes(in: accounts, named: $0) })
+        }
+        for set in [compiled.cards, compiled.categories, compiled.accounts] where set?.isEmpty == true {
+            compiled.matchesNothing = true
+        }
+        if let status = filters.status { compiled.pending = status == .pending }
+        compiled.kind = filters.kind
+        if filters.minimumAmount != nil || filters.maximumAmount != nil {
+            var bounds = AmountBounds(lower: [], upper: [])
+            for currency in currencies.currencies {
+                bounds.lower.append(filters.minimumAmount.map {
+                    ScaledAmount.minorUnits($0, digits: currency.minorDigits, roundUp: true)
+                } ?? .min)
+                bounds.upper.append(filters.maximumAmount.map {
+                    ScaledAmount.minorUnits($0, digits: currency.minorDigits, roundUp: false)
+                } ?? .max)
+            }
+            compiled.amountBounds = bounds
+        }
+        return compiled
+    }
+
+    /// The strings of each field in which `term` occurs, and the amounts it matches.
+    func textCondition(_ term: [UInt8], field: TermField) -> CompiledCondition {
+        var condition = CompiledCondition()
+        /// The codes of `index` containing the term, and how many rows carry them.
+        func matching(_ index: FieldIndex) -> (CodeSet, Int) {
+            let codes = StoreState.codes(in: index, containing: term)
+            return (CodeSet(codes), codes.reduce(0) { $0 + index.rowCount($1) })
+        }
+        var found: [(CodeSet, Int)] = []
+        switch field {
+        case .all:
+            found = [matching(merchants), matching(categories), matching(subcategories), matching(notes)]
+            (condition.merchants, condition.categories) = (found[0].0, found[1].0)
+            (condition.subcategories, condition.notes) = (found[2].0, found[3].0)
+        case .merchant:
+            found = [matching(merchants)]
+            condition.merchants = found[0].0
+        case .category:
+            found = [matching(categories), matching(subcategories)]
+            (condition.categories, condition.subcategories) = (found[0].0, found[1].0)
+        case .notes:
+            found = [matching(notes)]
+            condition.notes = found[0].0
+        case .amount:
+            break
+        case .card:
+            let codes = cards.pool.liveCodes.filter { StoreState.cardMatches(cards, $0, term) }
+            found = [(CodeSet(codes), codes.reduce(0) { $0 + cards.rowCount($1) })]
+            condition.cards = found[0].0
+        case .account:
+            found = [matching(accounts)]
+            condition.accounts = found[0].0
+        }
+        condition.estimate = found.reduce(0) { $0 + $1.1 }
+        if field == .all || field == .amount, let value = TermText.number(term) {
+            let range = ScaledAmount.typedRange(value)
+            condition.magnitude = range
+            condition.estimate += magnitudeCount(range)
+        }
+        return condition
+    }
+
+    func magnitudeCondition(_ range: Range<UInt64>) -> CompiledCondition {
+        var condition = CompiledCondition()
+        condition.magnitude = range
+        condition.estimate = magnitudeCount(range)
+        return condition
+    }
+
+    /// Rows whose scaled magnitude is in `range`, counted from the amount order.
+    func magnitudeCount(_ range: Range<UInt64>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        let magnitudes = self.magnitudes
+        let start = amountOrder.lowerBound { magnitudes[$0] < range.lowerBound }
+        let end = amountOrder.lowerBound { magnitudes[$0] < range.upperBound }
+        return amountOrder.rank(of: end) - amountOrder.rank(of: start)
+    }
+
+    /// Slots of the local days in `from...to` that have rows.
+    func daySlots(from: CalendarDay?, to: CalendarDay?) -> CodeSet {
+        let first = from?.daysSince1970 ?? Int32.min
+        let last = to?.daysSince1970 ?? Int32.max
+        var slots = CodeSet()
+        guard first <= last else { return slots }
+        var index = days.sortedValues.lowerBound(first)
+        while index < days.sortedValues.count && days.sortedValues[index] <= last {
+            slots.insert(days.sortedSlots[index])
+            index += 1
+        }
+        return slots
+    }
+
+    /// Codes of the strings of a field containing `term` (folded bytes, not empty).
+    static func codes(in index: FieldIndex, containing term: [UInt8]) -> [UInt32] {
+        term.withUnsafeBufferPointer { needle in
+            let folded = index.pool.folded
+            if index.isSearchable && needle.count >= 3 {
+                return index.trigrams.candidates(for: needle).filter { code in
+                    folded.withBytes(code) { ByteSearch.contains($0, needle) }
+                }
+            }
+            var found: [UInt32] = []
+            for code in 1..<UInt32(index.codeLimit) where index.pool.isLive(code) {
+                if folded.withBytes(code, { ByteSearch.contains($0, needle) }) { found.append(code) }
+            }
+            return found
+        }
+    }
+
+    /// Whether a card term matches a card: in its folded name or its masked title (`****4242`).
+    static func cardMatches(_ cards: FieldIndex, _ code: UInt32, _ term: [UInt8]) -> Bool {
+        term.withUnsafeBufferPointer { needle in
+            if cards.pool.folded.withBytes(code, { ByteSearch.contains($0, needle) }) { return true }
+            let title = Array(Folding.fold(cards.title(code)).utf8)
+            return title.withUnsafeBufferPointer { ByteSearch.contains($0, needle) }
+        }
+    }
+
+    /// Codes whose folded string equals the folded `name` (code 0 for nil: rows with none).
+    func codes(in index: FieldIndex, named name: String?) -> [UInt32] {
+        guard let name else { return [0] }
+        let wanted = TermText.phrase(name)
+        return index.pool.liveCodes.filter { index.pool.folded.bytes($0) == wanted }
+    }
+
+    /// Cards a filter value names: by folded name, masked title or last four digits.
+    func cardCodes(named name: String?) -> [UInt32] {
+        guard let name else { return [0] }
+        let wanted = TermText.phrase(name)
+        return cards.pool.liveCodes.filter { code in
+            if cards.pool.folded.bytes(code) == wanted { return true }
+            let title = cards.title(code)
+            return Array(Folding.fold(title).utf8) == wanted
+                || (title.hasPrefix("****") && Array(title.dropFirst(4).utf8) == wanted)
+        }
+    }
+}

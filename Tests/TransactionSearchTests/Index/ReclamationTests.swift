@@ -1,0 +1,36 @@
+import Testing
+import TransactionSearchSupport
+@testable import TransactionSearch
+
+/// Strings no row uses any more are reclaimed: a small store under endless updates keeps its
+/// pools, postings, trigram index and arenas bounded.
+@Suite struct ReclamationTests {
+    @Test func aMillionUpdatesKeepEveryStructureBounded() throws {
+        let store = TransactionStore()
+        let rows = 50
+        try store.add(contentsOf: (0..<rows).map { .sample("r\($0)") })
+        var random = SeededRandom(seed: 21)
+        let updates = 1_000_000 * RandomScale.factor
+        for step in 0..<updates {
+            var patch = TransactionPatch()
+            // Every update brings strings never seen before, so without reclamation the pools
+            // would hold a million merchants and notes.
+            patch.merchant = .set("Merchant \(step) \(random.int(in: 0...9))")
+            if step % 2 == 0 { patch.notes = .set("note \(step)") } else { patch.category = .set("Category \(step % 97)") }
+            if step % 5 == 0 { patch.date = .set(.day(CalendarDay(daysSince1970: Int32(18_000 + step % 3000)))) }
+            try store.update(id: "r\(random.int(in: 0...(rows - 1)))", patch)
+        }
+        store.checkInvariants()
+        let state = store.state
+        #expect(state.merchants.pool.liveCount <= rows)
+        #expect(state.merchants.codeLimit <= rows + 2)
+        #expect(state.notes.codeLimit <= rows + 2)
+        #expect(state.categories.codeLimit <= rows + 2)
+        #expect(state.days.slotLimit <= rows + 2)
+        #expect(state.merchants.trigrams.postingCount < rows * 40)
+        #expect(state.merchants.trigrams.trigramCount < rows * 40)
+        #expect(state.columns.rowLimit == rows)
+        // Whole store, every index included: a few hundred bytes a row, never growing with updates.
+        #expect(state.memoryUse < 400_000, "memory \(state.memoryUse)")
+    }
+}
