@@ -25,11 +25,13 @@ struct Bench {
             case "--years": years = Int(value()) ?? years
             case "--merchants": merchants = Int(value()) ?? merchants
             case "--export": export = value()
+            case "--probe": break
             default:
                 print("usage: swift run -c release bench --rows 100000 [--seed N] [--years N] [--merchants N] [--export FILE.csv]")
                 exit(64)
             }
         }
+        if CommandLine.arguments.contains("--probe") { Probe.run(); return }
         let drafts = TransactionGenerator(rows: rows, seed: seed, years: years, merchants: merchants).generate()
         if let export {
             let store = TransactionStore()

@@ -126,24 +126,51 @@ struct OrderedRowList: Sendable {
     /// Visits rows before `position` backward while `body` returns true.
     @inline(__always)
     func forEachBackward(before position: Position, _ body: (UInt32) -> Bool) {
-        var chunkIndex = position.chunk
-        var offset = position.offset
-        if chunkIndex >= chunks.count {
-            chunkIndex = chunks.count - 1
-            offset = chunks.last?.count ?? 0
+        var cursor = position
+        while let previous = self.position(before: cursor) {
+            if !body(chunks[previous.chunk][previous.offset]) { return }
+            cursor = previous
         }
-        while chunkIndex >= 0 {
-            let stop = chunks[chunkIndex].withUnsafeBufferPointer { rows -> Bool in
-                while offset > 0 {
-                    offset -= 1
-                    if !body(rows[offset]) { return true }
-                }
-                return false
+    }
+
+    /// Visits the rows before `position` from the last backward, one run of rows with the same
+    /// key at a time, each run forward: the descending order with ties kept ascending.
+    func forEachDescendingByRuns(before position: Position, sameKey: (UInt32, UInt32) -> Bool, _ body: (UInt32) -> Bool) {
+        var end = position
+        while let last = self.position(before: end) {
+            let lastRow = chunks[last.chunk][last.offset]
+            var start = last
+            while let previous = self.position(before: start), sameKey(chunks[previous.chunk][previous.offset], lastRow) {
+                start = previous
             }
-            if stop { return }
-            chunkIndex -= 1
-            if chunkIndex >= 0 { offset = chunks[chunkIndex].count }
+            var cursor = start
+            while true {
+                if !body(chunks[cursor.chunk][cursor.offset]) { return }
+                if cursor == last { break }
+                cursor = self.position(after: cursor)
+            }
+            end = start
         }
+    }
+
+    /// The position of the row before `position`, or nil at the start.
+    @inline(__always)
+    func position(before position: Position) -> Position? {
+        if position.offset > 0 { return Position(chunk: position.chunk, offset: position.offset - 1) }
+        var chunk = min(position.chunk, chunks.count) - 1
+        while chunk >= 0 {
+            if !chunks[chunk].isEmpty { return Position(chunk: chunk, offset: chunks[chunk].count - 1) }
+            chunk -= 1
+        }
+        return nil
+    }
+
+    /// The position after a row's position.
+    @inline(__always)
+    func position(after position: Position) -> Position {
+        position.offset + 1 < chunks[position.chunk].count
+            ? Position(chunk: position.chunk, offset: position.offset + 1)
+            : Position(chunk: position.chunk + 1, offset: 0)
     }
 
     /// All rows in order.

@@ -1,10 +1,13 @@
 /// Runs one compiled query against the store (under its read lock).
 ///
-/// Plan: estimate each possible source of candidate rows (a condition's postings, a filter's
-/// postings, the date window, all rows), drive from the smallest, and keep the candidates the
-/// predicate accepts, tallying totals and groups in dense arrays indexed by group code as it
-/// goes. A query with no text and no filter but dates skips the rows: its totals and groups are
-/// read from the buckets, in time proportional to the groups.
+/// It first plans, from the estimates the compiler gathered:
+/// - **buckets**: no text and no filter but dates: totals and groups are read from the buckets,
+///   in time proportional to the groups;
+/// - **scan**: drive candidate rows from the smallest source (a condition's postings, a filter's
+///   postings, the date window, or all rows), keep those the predicate accepts, and tally them;
+/// - **subtract**: when a term matches most rows (or the query only excludes), take the bucket
+///   tallies and subtract the rows that fail, found from the postings of the strings the term
+///   does *not* match (or that an exclusion does): a set difference on the index.
 struct QueryExecutor {
     let state: StoreState
     let query: CompiledQuery
@@ -20,35 +23,7 @@ struct QueryExecutor {
 
     var predicate: RowPredicate { storage.predicate }
 
-    func run() -> QueryResult {
-        if query.matchesNothing {
-            return QueryResult(grouping: query.grouping, total: Aggregate(count: 0, sums: [], base: rates.map { Money(minorUnits: 0, currency: $0.base) }),
-                               groups: [], rows: [], elapsedMicroseconds: 0)
-        }
-        let tally: Tally
-        var matched: [UInt32]?
-        if usesBuckets {
-            tally = bucketTally()
-        } else {
-            var rows: [UInt32] = []
-            tally = scanTally(collecting: &rows)
-            matched = rows
-        }
-        let order = groupOrder(tally)
-        let selector = PageSelector(state: state, query: query, predicate: predicate, matched: matched)
-        let counts = query.grouping == .none ? [tally.totalCount] : order.map { Int(tally.groupCounts[Int($0)]) }
-        let pageRows = selector.page(groups: order, counts: counts)
-        return ResultAssembler(state: state, query: query, rates: rates).result(tally: tally, groupOrder: order, page: pageRows)
-    }
-
-    /// Whether totals and groups can be read from the buckets.
-    private var usesBuckets: Bool {
-        query.isAnsweredByBuckets && (query.dayRange == nil || [.none, .day, .month].contains(query.grouping))
-    }
-
-    // MARK: Drivers
-
-    /// Where candidate rows come from.
+    /// Where candidate rows come from in a scan.
     enum Driver: Equatable {
         case allRows
         case condition(Int)
@@ -56,8 +31,68 @@ struct QueryExecutor {
         case dateWindow(ClosedRange<Int64>)
     }
 
+    /// The text fields whose postings can list a condition's non-matching rows.
+    enum PostingField: CaseIterable {
+        case merchant, category, subcategory, note, card, account
+    }
+
+    /// Where the rows to subtract come from.
+    enum RemovalSource: Equatable {
+        /// Rows whose string in `field` the condition does not match.
+        case complement(condition: Int, field: PostingField)
+        /// Rows an exclusion matches.
+        case exclusion(Int)
+    }
+
+    enum Plan: Equatable {
+        case nothing
+        case buckets
+        case scan(Driver, estimate: Int)
+        case subtract([RemovalSource], estimate: Int)
+    }
+
+    func run() -> QueryResult {
+        var tally: Tally
+        var matched: [UInt32]?
+        switch plan() {
+        case .nothing:
+            return QueryResult(grouping: query.grouping, total: Aggregate(count: 0, sums: [], base: rates.map { Money(minorUnits: 0, currency: $0.base) }),
+                               groups: [], rows: [], elapsedMicroseconds: 0)
+        case .buckets:
+            tally = bucketTally()
+        case .scan(let driver, let estimate):
+            tally = Tally(groupLimit: groupLimit, currencies: state.currencies.count, grouping: query.grouping)
+            matched = scan(driver, estimate: estimate, into: &tally)
+            tally.finishScan()
+        case .subtract(let sources, _):
+            tally = bucketTally()
+            subtract(sources, from: &tally)
+        }
+        let order = groupOrder(tally)
+        let counts = order.map { tally.count(ofGroup: $0) }
+        let selector = PageSelector(state: state, query: query, predicate: predicate, matched: matched)
+        let pageRows = selector.page(groups: order, counts: counts)
+        return ResultAssembler(state: state, query: query, rates: rates)
+            .result(tally: tally, groupOrder: order, groupCounts: counts, page: pageRows)
+    }
+
+    // MARK: Planning
+
+    func plan() -> Plan {
+        if query.matchesNothing { return .nothing }
+        let bucketBase = query.cards == nil && query.categories == nil && query.accounts == nil && query.pending == nil
+            && query.amountBounds == nil && query.kind == nil
+            && (query.dayRange == nil || [.none, .day, .month].contains(query.grouping))
+        if bucketBase && query.conditions.isEmpty && query.exclusions.isEmpty { return .buckets }
+        let (driver, estimate) = cheapestDriver()
+        if bucketBase, let (sources, removals) = removalSources(), removals < estimate {
+            return .subtract(sources, estimate: removals)
+        }
+        return .scan(driver, estimate: estimate)
+    }
+
     /// The cheapest driver and its estimated candidate count.
-    func plan() -> (driver: Driver, estimate: Int) {
+    func cheapestDriver() -> (Driver, Int) {
         var best: (Driver, Int) = (.allRows, state.count)
         func consider(_ driver: Driver, _ estimate: Int) {
             if estimate < best.1 { best = (driver, estimate) }
@@ -72,16 +107,74 @@ struct QueryExecutor {
         if let accounts = query.accounts { consider(.accounts, accounts.codes.reduce(0) { $0 + state.accounts.rowCount($1) }) }
         if let range = query.dayRange {
             let window = state.clock.instantWindow(days: range.lowerBound, range.upperBound)
-            let instants = state.columns.instant.base
-            let start = state.dateOrder.lowerBound { instants[Int($0)] < window.lowerBound }
-            let end = state.dateOrder.lowerBound { instants[Int($0)] <= window.upperBound }
-            consider(.dateWindow(window), state.dateOrder.rank(of: end) - state.dateOrder.rank(of: start))
+            consider(.dateWindow(window), rowsInWindow(window))
         }
         return best
     }
 
+    /// The cheapest way to list every row to subtract, and how many rows that visits; nil when
+    /// some condition or exclusion cannot be listed from postings.
+    func removalSources() -> ([RemovalSource], Int)? {
+        var sources: [RemovalSource] = []
+        var total = 0
+        for (index, condition) in query.conditions.enumerated() {
+            guard condition.daySlots == nil && condition.pending == nil else { return nil }
+            var best: (PostingField, Int)?
+            for field in PostingField.allCases {
+                let set = codeSet(of: condition, field)
+                let covered = set.codes.reduce(0) { $0 + rowCount(field, $1) }
+                let cost = state.count - covered
+                if best == nil || cost < best!.1 { best = (field, cost) }
+            }
+            sources.append(.complement(condition: index, field: best!.0))
+            total += best!.1
+        }
+        for (index, exclusion) in query.exclusions.enumerated() {
+            guard exclusion.daySlots == nil && exclusion.pending == nil else { return nil }
+            sources.append(.exclusion(index))
+            total += exclusion.estimate
+        }
+        return (sources, total)
+    }
+
+    private func rowsInWindow(_ window: ClosedRange<Int64>) -> Int {
+        let instants = state.columns.instant.base
+        let start = state.dateOrder.lowerBound { instants[Int($0)] < window.lowerBound }
+        let end = state.dateOrder.lowerBound { instants[Int($0)] <= window.upperBound }
+        return state.dateOrder.rank(of: end) - state.dateOrder.rank(of: start)
+    }
+
+    // MARK: Scan
+
+    /// Tallies the rows the predicate accepts among the driver's candidates; returns them.
+    private func scan(_ driver: Driver, estimate: Int, into tally: inout Tally) -> [UInt32] {
+        let predicate = self.predicate
+        var candidates: [UInt32] = []
+        if driver != .allRows {
+            candidates.reserveCapacity(estimate)
+            forEachCandidate(driver) { candidates.append($0) }
+        }
+        let capacity = driver == .allRows ? state.count : candidates.count
+        let rowLimit = state.columns.rowLimit
+        let flags = state.columns.flags.base
+        return tally.withWriter(predicate: predicate) { writer in
+            [UInt32](unsafeUninitializedCapacity: max(capacity, 1)) { buffer, count in
+                writer.matched = buffer.baseAddress!
+                if driver == .allRows {
+                    for row in 0..<rowLimit where flags[row] & RowFlags.live.rawValue != 0 {
+                        writer.visit(UInt32(truncatingIfNeeded: row))
+                    }
+                } else {
+                    candidates.withUnsafeBufferPointer { rows in
+                        for row in rows { writer.visit(row) }
+                    }
+                }
+                count = writer.matchedCount
+            }
+        }
+    }
+
     /// Calls `body` once with every candidate row of a driver (rows may fail the predicate).
-    @inline(__always)
     func forEachCandidate(_ driver: Driver, _ body: (UInt32) -> Void) {
         switch driver {
         case .allRows:
@@ -90,7 +183,7 @@ struct QueryExecutor {
                 body(UInt32(row))
             }
         case .condition(let index):
-            forEachRow(of: query.conditions[index], predicate.conditions[index], body)
+            forEachRow(of: query.conditions[index], predicate.conditions + index, body)
         case .cards:
             for code in query.cards!.codes { state.cards.postings[Int(code)].forEach(body) }
         case .categories:
@@ -107,27 +200,27 @@ struct QueryExecutor {
 
     /// The rows a condition holds for, each once: the postings of its strings field by field
     /// (a row already reached through an earlier field is skipped), then its amount slice.
-    private func forEachRow(of condition: CompiledCondition, _ view: ConditionView, _ body: (UInt32) -> Void) {
+    private func forEachRow(of condition: CompiledCondition, _ view: UnsafePointer<ConditionView>, _ body: (UInt32) -> Void) {
         let rows = predicate.rows
+        let merchants = view.pointee.merchants, categories = view.pointee.categories
+        let subcategories = view.pointee.subcategories, notes = view.pointee.notes
         for code in condition.merchants.codes { state.merchants.postings[Int(code)].forEach(body) }
         for code in condition.categories.codes {
             state.categories.postings[Int(code)].forEach { row in
-                if !view.merchants.contains(rows.merchant[Int(row)]) { body(row) }
+                if !merchants.contains(rows.merchant[Int(row)]) { body(row) }
             }
         }
         for code in condition.subcategories.codes {
             state.subcategories.postings[Int(code)].forEach { row in
                 let index = Int(row)
-                if !view.merchants.contains(rows.merchant[index]) && !view.categories.contains(rows.category[index]) {
-                    body(row)
-                }
+                if !merchants.contains(rows.merchant[index]) && !categories.contains(rows.category[index]) { body(row) }
             }
         }
         for code in condition.notes.codes {
             state.notes.postings[Int(code)].forEach { row in
                 let index = Int(row)
-                if !view.merchants.contains(rows.merchant[index]) && !view.categories.contains(rows.category[index])
-                    && !view.subcategories.contains(rows.subcategory[index]) {
+                if !merchants.contains(rows.merchant[index]) && !categories.contains(rows.category[index])
+                    && !subcategories.contains(rows.subcategory[index]) {
                     body(row)
                 }
             }
@@ -140,8 +233,8 @@ struct QueryExecutor {
             state.amountOrder.forEach(from: start) { row in
                 guard magnitudes[row] < range.upperBound else { return false }
                 let index = Int(row)
-                if !view.merchants.contains(rows.merchant[index]) && !view.categories.contains(rows.category[index])
-                    && !view.subcategories.contains(rows.subcategory[index]) && !view.notes.contains(rows.note[index]) {
+                if !merchants.contains(rows.merchant[index]) && !categories.contains(rows.category[index])
+                    && !subcategories.contains(rows.subcategory[index]) && !notes.contains(rows.note[index]) {
                     body(row)
                 }
                 return true
@@ -149,53 +242,119 @@ struct QueryExecutor {
         }
     }
 
-    // MARK: Tallies
+    // MARK: Subtract
 
-    /// Counts and sums of the matching rows, in total and per group code.
-    private func scanTally(collecting matched: inout [UInt32]) -> Tally {
-        let (driver, estimate) = plan()
-        var tally = Tally(groupLimit: groupLimit, currencies: state.currencies.count)
-        matched.reserveCapacity(min(estimate, state.count))
+    /// Subtracts every row of the base that fails the predicate, each once.
+    private func subtract(_ sources: [RemovalSource], from tally: inout Tally) {
+        var removed = [UInt64](repeating: 0, count: (state.columns.rowLimit + 63) / 64)
         let predicate = self.predicate
+        let daySlots = predicate.daySlots
         let rows = predicate.rows
-        let grouping = query.grouping
-        let stride = tally.stride
-        tally.withBuffers { totalCounts, totalSums, groupCounts, currencyCounts, sums in
-            forEachCandidate(driver) { row in
-                guard predicate.matches(row) else { return }
-                matched.append(row)
-                let index = Int(row)
-                let currency = Int(rows.currency[index])
-                let amount = rows.amount[index]
-                totalCounts[currency] += 1
-                totalSums[currency] &+= amount
-                let group = Int(rows.groupCode(index, grouping))
-                groupCounts[group] += 1
-                currencyCounts[group &* stride &+ currency] += 1
-                sums[group &* stride &+ currency] &+= amount
+        tally.withWriter(predicate: predicate) { writer in
+            removed.withUnsafeMutableBufferPointer { removed in
+                for source in sources {
+                    forEachRemovalCandidate(source) { row in
+                        let word = Int(row >> 6), bit: UInt64 = 1 << UInt64(row & 63)
+                        guard removed[word] & bit == 0 else { return }
+                        if let daySlots, !daySlots.contains(rows.daySlot[Int(row)]) { return }  // not in the base
+                        guard !predicate.matches(row) else { return }
+                        removed[word] |= bit
+                        writer.subtract(row)
+                    }
+                }
             }
         }
-        return tally
     }
 
-    /// Totals and groups read from the buckets (no text, no filter but dates).
+    private func forEachRemovalCandidate(_ source: RemovalSource, _ body: (UInt32) -> Void) {
+        switch source {
+        case .complement(let index, let field):
+            let matching = codeSet(of: query.conditions[index], field)
+            for code in 0..<UInt32(codeLimit(field)) where !matching.contains(code) && rowCount(field, code) > 0 {
+                forEachRow(field, code, body)
+            }
+        case .exclusion(let index):
+            forEachRow(of: query.exclusions[index], predicate.exclusions + index, body)
+        }
+    }
+
+    private func codeSet(of condition: CompiledCondition, _ field: PostingField) -> CodeSet {
+        switch field {
+        case .merchant: condition.merchants
+        case .category: condition.categories
+        case .subcategory: condition.subcategories
+        case .note: condition.notes
+        case .card: condition.cards
+        case .account: condition.accounts
+        }
+    }
+
+    // These switch on the field rather than return its `FieldIndex`: a struct of a dozen
+    // arrays, which returning by value would retain and release on every call.
+
+    private func rowCount(_ field: PostingField, _ code: UInt32) -> Int {
+        switch field {
+        case .merchant: state.merchants.rowCount(code)
+        case .category: state.categories.rowCount(code)
+        case .subcategory: state.subcategories.rowCount(code)
+        case .note: state.notes.rowCount(code)
+        case .card: state.cards.rowCount(code)
+        case .account: state.accounts.rowCount(code)
+        }
+    }
+
+    private func codeLimit(_ field: PostingField) -> Int {
+        switch field {
+        case .merchant: state.merchants.codeLimit
+        case .category: state.categories.codeLimit
+        case .subcategory: state.subcategories.codeLimit
+        case .note: state.notes.codeLimit
+        case .card: state.cards.codeLimit
+        case .account: state.accounts.codeLimit
+        }
+    }
+
+    private func forEachRow(_ field: PostingField, _ code: UInt32, _ body: (UInt32) -> Void) {
+        switch field {
+        case .merchant: state.merchants.postings[Int(code)].forEach(body)
+        case .category: state.categories.postings[Int(code)].forEach(body)
+        case .subcategory: state.subcategories.postings[Int(code)].forEach(body)
+        case .note: state.notes.postings[Int(code)].forEach(body)
+        case .card: state.cards.postings[Int(code)].forEach(body)
+        case .account: state.accounts.postings[Int(code)].forEach(body)
+        }
+    }
+
+    // MARK: Buckets
+
+    /// The tally of the base, from the buckets: every row, or the rows of the date range. With
+    /// no range, or days in a range, it shares the bucket table (the group order then keeps
+    /// only the range's days).
     private func bucketTally() -> Tally {
-        var tally = Tally(groupLimit: groupLimit, currencies: state.currencies.count)
         let buckets = state.buckets
         guard let range = query.dayRange else {
-            tally.add(buckets.total, bucket: 0, asGroup: nil)
+            let total = buckets.total
             switch query.grouping {
-            case .none: break
-            case .day: for slot in state.days.sortedSlots { tally.add(buckets.day, bucket: slot, asGroup: slot) }
-            case .month: for slot in state.months.sortedSlots { tally.add(buckets.month, bucket: slot, asGroup: slot) }
-            case .card: tally.copyGroups(buckets.card)
-            case .category: tally.copyGroups(buckets.category)
-            case .merchant: tally.copyGroups(buckets.merchant)
+            case .none: return Tally(sharing: total, totals: total, grouping: .none)
+            case .day: return Tally(sharing: buckets.day, totals: total, grouping: .day)
+            case .month: return Tally(sharing: buckets.month, totals: total, grouping: .month)
+            case .card: return Tally(sharing: buckets.card, totals: total, grouping: .card)
+            case .category: return Tally(sharing: buckets.category, totals: total, grouping: .category)
+            case .merchant: return Tally(sharing: buckets.merchant, totals: total, grouping: .merchant)
+            }
+        }
+        if query.grouping == .day {
+            var tally = Tally(sharing: buckets.day, totals: BucketTable(), grouping: .day)
+            let days = state.days
+            var index = days.sortedValues.lowerBound(range.lowerBound)
+            while index < days.sortedValues.count && days.sortedValues[index] <= range.upperBound {
+                tally.addTotals(of: buckets.day, bucket: days.sortedSlots[index])
+                index += 1
             }
             return tally
         }
+        var tally = Tally(groupLimit: groupLimit, currencies: state.currencies.count, grouping: query.grouping)
         let days = state.days
-        var index = days.sortedValues.lowerBound(range.lowerBound)
         if query.grouping == .month {
             // Whole months inside the range come from month buckets, partial ones from days.
             for (position, monthSlot) in state.months.sortedSlots.enumerated() {
@@ -204,22 +363,19 @@ struct QueryExecutor {
                 if last < range.lowerBound || first > range.upperBound { continue }
                 if first >= range.lowerBound && last <= range.upperBound {
                     tally.add(buckets.month, bucket: monthSlot, asGroup: monthSlot)
-                    tally.add(buckets.month, bucket: monthSlot, asGroup: nil)
                     continue
                 }
-                var dayIndex = days.sortedValues.lowerBound(max(first, range.lowerBound))
-                while dayIndex < days.sortedValues.count && days.sortedValues[dayIndex] <= min(last, range.upperBound) {
-                    tally.add(buckets.day, bucket: days.sortedSlots[dayIndex], asGroup: monthSlot)
-                    tally.add(buckets.day, bucket: days.sortedSlots[dayIndex], asGroup: nil)
-                    dayIndex += 1
+                var index = days.sortedValues.lowerBound(max(first, range.lowerBound))
+                while index < days.sortedValues.count && days.sortedValues[index] <= min(last, range.upperBound) {
+                    tally.add(buckets.day, bucket: days.sortedSlots[index], asGroup: monthSlot)
+                    index += 1
                 }
             }
             return tally
         }
+        var index = days.sortedValues.lowerBound(range.lowerBound)
         while index < days.sortedValues.count && days.sortedValues[index] <= range.upperBound {
-            let slot = days.sortedSlots[index]
-            tally.add(buckets.day, bucket: slot, asGroup: nil)
-            if query.grouping == .day { tally.add(buckets.day, bucket: slot, asGroup: slot) }
+            tally.add(buckets.day, bucket: days.sortedSlots[index], asGroup: 0)
             index += 1
         }
         return tally
@@ -244,17 +400,24 @@ struct QueryExecutor {
     private func groupOrder(_ tally: Tally) -> [UInt32] {
         var order: [UInt32] = []
         func keep(_ code: UInt32) {
-            if Int(code) < tally.groupCounts.count && tally.groupCounts[Int(code)] > 0 { order.append(code) }
+            if tally.count(ofGroup: code) > 0 { order.append(code) }
         }
         switch query.grouping {
         case .none:
             return [0]
         case .day, .month:
-            let slots = query.grouping == .day ? state.days.sortedSlots : state.months.sortedSlots
+            let pool = query.grouping == .day ? state.days : state.months
+            var lower = 0, upper = pool.sortedValues.count
+            if query.grouping == .day, let range = query.dayRange {
+                // The tally may be the whole day table: keep only the range's days.
+                lower = pool.sortedValues.lowerBound(range.lowerBound)
+                upper = range.upperBound == .max ? upper : pool.sortedValues.lowerBound(range.upperBound + 1)
+            }
+            order.reserveCapacity(upper - lower)
             if query.sort == .dateAscending {
-                for slot in slots { keep(slot) }
+                for index in lower..<upper { keep(pool.sortedSlots[index]) }
             } else {
-                for slot in slots.reversed() { keep(slot) }
+                for index in stride(from: upper - 1, through: lower, by: -1) { keep(pool.sortedSlots[index]) }
             }
         case .card:
             for code in state.cards.titleOrder { keep(code) }
@@ -263,67 +426,9 @@ struct QueryExecutor {
             for code in state.categories.titleOrder { keep(code) }
             keep(0)
         case .merchant:
+            order.reserveCapacity(state.merchants.titleOrder.count)
             for code in state.merchants.titleOrder { keep(code) }
         }
         return order
-    }
-}
-
-/// Counts and sums per currency, in total and per group code, in flat arrays.
-struct Tally {
-    var totalCounts: [Int32]
-    var totalSums: [Int64]
-    var groupCounts: [Int32]
-    var currencyCounts: [Int32]
-    var sums: [Int64]
-    let stride: Int
-
-    init(groupLimit: Int, currencies: Int) {
-        stride = max(currencies, 1)
-        totalCounts = [Int32](repeating: 0, count: stride)
-        totalSums = [Int64](repeating: 0, count: stride)
-        groupCounts = [Int32](repeating: 0, count: max(groupLimit, 1))
-        currencyCounts = [Int32](repeating: 0, count: max(groupLimit, 1) * stride)
-        sums = [Int64](repeating: 0, count: max(groupLimit, 1) * stride)
-    }
-
-    var totalCount: Int { totalCounts.reduce(0) { $0 + Int($1) } }
-
-    /// Adds a bucket to a group (or, with nil, to the totals).
-    mutating func add(_ table: BucketTable, bucket: UInt32, asGroup group: UInt32?) {
-        table.forEachCurrency(of: bucket) { currency, count, sum, _ in
-            let currency = Int(currency)
-            if let group {
-                groupCounts[Int(group)] += Int32(count)
-                currencyCounts[Int(group) * stride + currency] += Int32(count)
-                sums[Int(group) * stride + currency] &+= sum
-            } else {
-                totalCounts[currency] += Int32(count)
-                totalSums[currency] &+= sum
-            }
-        }
-    }
-
-    /// Every bucket of a table as the group of the same code.
-    mutating func copyGroups(_ table: BucketTable) {
-        for bucket in 0..<min(table.bucketCount, groupCounts.count) where table.count(UInt32(bucket)) > 0 {
-            add(table, bucket: UInt32(bucket), asGroup: UInt32(bucket))
-        }
-    }
-
-    mutating func withBuffers(_ body: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int32>,
-                                       UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int64>) -> Void) {
-        totalCounts.withUnsafeMutableBufferPointer { totalCounts in
-            totalSums.withUnsafeMutableBufferPointer { totalSums in
-                groupCounts.withUnsafeMutableBufferPointer { groupCounts in
-                    currencyCounts.withUnsafeMutableBufferPointer { currencyCounts in
-                        sums.withUnsafeMutableBufferPointer { sums in
-                            body(totalCounts.baseAddress!, totalSums.baseAddress!, groupCounts.baseAddress!,
-                                 currencyCounts.baseAddress!, sums.baseAddress!)
-                        }
-                    }
-                }
-            }
-        }
     }
 }

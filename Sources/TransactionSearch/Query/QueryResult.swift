@@ -8,13 +8,17 @@ public struct QueryResult: Sendable, Equatable {
     /// All matching rows together.
     public var total: Aggregate
     /// Every group with at least one matching row, in order; empty for `Grouping.none`.
-    public var groups: [ResultGroup]
+    public var groups: ResultGroups
     /// The page of rows.
     public var rows: [ResultRow]
     /// Time to answer, in microseconds (a cached answer reports the lookup time).
     public var elapsedMicroseconds: Int
 
     public init(grouping: Grouping, total: Aggregate, groups: [ResultGroup], rows: [ResultRow], elapsedMicroseconds: Int = 0) {
+        self.init(grouping: grouping, total: total, groups: ResultGroups(groups), rows: rows, elapsedMicroseconds: elapsedMicroseconds)
+    }
+
+    init(grouping: Grouping, total: Aggregate, groups: ResultGroups, rows: [ResultRow], elapsedMicroseconds: Int) {
         self.grouping = grouping
         self.total = total
         self.groups = groups
@@ -43,62 +47,96 @@ public struct Aggregate: Hashable, Sendable {
     }
 }
 
-/// One group of a result. Its sums live in storage shared by all the groups of the result, so
-/// a result with a thousand day groups makes one array, not a thousand.
-public struct ResultGroup: Sendable, Equatable {
+/// One group of a result: its key, count and sums.
+public struct ResultGroup: Hashable, Sendable {
     public let key: GroupKey
     public let count: Int
-    let storage: GroupSums
-    let index: Int
+    /// The sum per currency present in the group, in currency code order.
+    public let sums: [Money]
+    /// The total in the base currency, when exchange rates are set.
+    public let base: Money?
 
-    /// A group with its own storage (results built by the store share one).
     public init(key: GroupKey, count: Int, sums: [Money], base: Money? = nil) {
         self.key = key
         self.count = count
-        storage = GroupSums(sums: sums, ranges: [0..<sums.count], bases: base.map { [$0] })
-        index = 0
-    }
-
-    init(key: GroupKey, count: Int, storage: GroupSums, index: Int) {
-        self.key = key
-        self.count = count
-        self.storage = storage
-        self.index = index
+        self.sums = sums
+        self.base = base
     }
 
     /// The display title (see `GroupKey.title`).
     public var title: String { key.title }
 
-    /// The sum per currency present in the group, in currency code order.
-    public var sums: [Money] { Array(storage.sums[storage.ranges[index]]) }
-
-    /// The total in the base currency, when exchange rates are set.
-    public var base: Money? { storage.bases?[index] }
-
     /// The group's count and sums.
     public var aggregate: Aggregate { Aggregate(count: count, sums: sums, base: base) }
-
-    public static func == (lhs: ResultGroup, rhs: ResultGroup) -> Bool {
-        lhs.key == rhs.key && lhs.count == rhs.count && lhs.sums == rhs.sums && lhs.base == rhs.base
-    }
 }
 
-/// The sums of all the groups of one result, packed.
-final class GroupSums: Sendable {
-    let sums: [Money]
-    let ranges: [Range<Int>]
-    let bases: [Money?]?
+/// The groups of a result, in order. Kept as a few flat arrays, so that a result with a
+/// thousand day groups costs a few allocations, not thousands; a `ResultGroup` is made when
+/// read.
+public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
+    private var keys: [GroupKey] = []
+    private var counts: [Int] = []
+    /// Group `i` has the sums `sums[sumStarts[i] ..< sumStarts[i + 1]]`.
+    private var sumStarts: [Int32] = [0]
+    private var sums: [Money] = []
+    private var bases: [Money?]?
 
-    init(sums: [Money], ranges: [Range<Int>], bases: [Money?]?) {
+    public init() {}
+
+    /// Groups from their parts: group `i` has the sums `sums[sumStarts[i] ..< sumStarts[i + 1]]`.
+    init(keys: [GroupKey], counts: [Int], sumStarts: [Int32], sums: [Money], bases: [Money?]?) {
+        self.keys = keys
+        self.counts = counts
+        self.sumStarts = sumStarts
         self.sums = sums
-        self.ranges = ranges
         self.bases = bases
     }
 
-    /// Groups over this storage, one per key.
-    static func groups(keys: [GroupKey], counts: [Int], sums: [Money], ranges: [Range<Int>], bases: [Money?]?) -> [ResultGroup] {
-        let storage = GroupSums(sums: sums, ranges: ranges, bases: bases)
-        return keys.indices.map { ResultGroup(key: keys[$0], count: counts[$0], storage: storage, index: $0) }
+    /// The groups of an array.
+    public init(_ groups: [ResultGroup]) {
+        for group in groups { append(key: group.key, count: group.count, sums: group.sums, base: group.base) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { keys.count }
+
+    public subscript(position: Int) -> ResultGroup {
+        ResultGroup(key: keys[position], count: counts[position],
+                    sums: Array(sums[Int(sumStarts[position]) ..< Int(sumStarts[position + 1])]), base: bases?[position])
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+        keys.reserveCapacity(count)
+        counts.reserveCapacity(count)
+        sumStarts.reserveCapacity(count + 1)
+    }
+
+    /// Starts a group; its sums follow with `appendSum`.
+    mutating func append(key: GroupKey, count: Int) {
+        keys.append(key)
+        counts.append(count)
+        sumStarts.append(sumStarts[sumStarts.count - 1])
+    }
+
+    mutating func appendSum(_ money: Money) {
+        sums.append(money)
+        sumStarts[sumStarts.count - 1] += 1
+    }
+
+    mutating func append(key: GroupKey, count: Int, sums groupSums: [Money], base: Money?) {
+        append(key: key, count: count)
+        for money in groupSums { appendSum(money) }
+        if base != nil && bases == nil { bases = Array(repeating: nil, count: keys.count - 1) }
+        bases?.append(base)
+    }
+
+    /// Sets the base-currency totals of every group.
+    mutating func setBases(_ compute: ([Money]) -> Money?) {
+        bases = indices.map { compute(Array(sums[Int(sumStarts[$0]) ..< Int(sumStarts[$0 + 1])])) }
+    }
+
+    public static func == (lhs: ResultGroups, rhs: ResultGroups) -> Bool {
+        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 == $1 }
     }
 }
 

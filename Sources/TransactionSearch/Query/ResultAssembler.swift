@@ -5,39 +5,40 @@ struct ResultAssembler {
     let query: CompiledQuery
     let rates: ExchangeRates?
 
-    func result(tally: Tally, groupOrder: [UInt32], page: [(row: UInt32, group: UInt32)]) -> QueryResult {
-        let currencyOrder = state.currencies.currencies.indices.sorted {
-            state.currencies.currencies[$0].code < state.currencies.currencies[$1].code
+    func result(tally: Tally, groupOrder: [UInt32], groupCounts: [Int], page: [(row: UInt32, group: UInt32)]) -> QueryResult {
+        let currencies = state.currencies.currencies
+        let currencyOrder = currencies.indices.sorted { currencies[$0] < currencies[$1] }
+        var sums: [Money] = []
+        var count = 0
+        for currency in currencyOrder where tally.totalCounts[currency] > 0 {
+            sums.append(Money(minorUnits: tally.totalSums[currency], currency: currencies[currency]))
+            count += Int(tally.totalCounts[currency])
         }
-        func money(counts: (Int) -> Int32, sums: (Int) -> Int64, into output: inout [Money]) {
-            for currency in currencyOrder where counts(currency) > 0 {
-                output.append(Money(minorUnits: sums(currency), currency: state.currencies.currencies[currency]))
-            }
-        }
-        var totalSums: [Money] = []
-        money(counts: { tally.totalCounts[$0] }, sums: { tally.totalSums[$0] }, into: &totalSums)
-        let total = Aggregate(count: tally.totalCount, sums: totalSums, base: rates?.total(of: totalSums))
+        let total = Aggregate(count: count, sums: sums, base: rates?.total(of: sums))
 
-        var groups: [ResultGroup] = []
+        var groups = ResultGroups()
         if query.grouping != .none {
             var keys: [GroupKey] = []
-            var counts: [Int] = []
-            var sums: [Money] = []
-            var ranges: [Range<Int>] = []
+            var groupSums: [Money] = []
+            var sumStarts: [Int32] = [0]
             keys.reserveCapacity(groupOrder.count)
-            counts.reserveCapacity(groupOrder.count)
-            ranges.reserveCapacity(groupOrder.count)
+            sumStarts.reserveCapacity(groupOrder.count + 1)
+            groupSums.reserveCapacity(groupOrder.count)
             let stride = tally.stride
-            for group in groupOrder {
-                let base = Int(group) * stride
-                let start = sums.count
-                money(counts: { tally.currencyCounts[base + $0] }, sums: { tally.sums[base + $0] }, into: &sums)
-                keys.append(key(of: group))
-                counts.append(Int(tally.groupCounts[Int(group)]))
-                ranges.append(start..<sums.count)
+            tally.counts.withUnsafeBufferPointer { counts in
+                tally.sums.withUnsafeBufferPointer { sums in
+                    for group in groupOrder {
+                        keys.append(key(of: group))
+                        let base = Int(group) * stride
+                        for currency in currencyOrder where base + currency < counts.count && counts[base + currency] > 0 {
+                            groupSums.append(Money(minorUnits: sums[base + currency], currency: currencies[currency]))
+                        }
+                        sumStarts.append(Int32(groupSums.count))
+                    }
+                }
             }
-            let bases = rates.map { rates in ranges.map { rates.total(of: Array(sums[$0])) } }
-            groups = GroupSums.groups(keys: keys, counts: counts, sums: sums, ranges: ranges, bases: bases)
+            groups = ResultGroups(keys: keys, counts: groupCounts, sumStarts: sumStarts, sums: groupSums, bases: nil)
+            if let rates { groups.setBases(rates.total(of:)) }
         }
 
         var highlighter = MatchHighlighter(terms: query.highlightTerms)

@@ -76,19 +76,23 @@ struct ConditionView {
     /// -1: no status part; 0: posted rows; 1: pending rows.
     let pending: Int8
 
+    /// Whether the condition at `condition` holds for a row; read through the pointer so the
+    /// row loop never copies the condition.
     @inline(__always)
-    func holds(_ row: Int, _ rows: RowView) -> Bool {
-        if merchants.contains(rows.merchant[row]) { return true }
-        if categories.count > 0 && categories.contains(rows.category[row]) { return true }
-        if subcategories.count > 0 && subcategories.contains(rows.subcategory[row]) { return true }
-        if notes.count > 0 && notes.contains(rows.note[row]) { return true }
-        if cards.count > 0 && cards.contains(rows.card[row]) { return true }
-        if accounts.count > 0 && accounts.contains(rows.account[row]) { return true }
-        if magnitudeLow < magnitudeHigh {
+    static func holds(_ condition: UnsafePointer<ConditionView>, _ row: Int, _ rows: RowView) -> Bool {
+        if condition.pointee.merchants.contains(rows.merchant[row]) { return true }
+        if condition.pointee.categories.count > 0 && condition.pointee.categories.contains(rows.category[row]) { return true }
+        if condition.pointee.subcategories.count > 0 && condition.pointee.subcategories.contains(rows.subcategory[row]) { return true }
+        if condition.pointee.notes.count > 0 && condition.pointee.notes.contains(rows.note[row]) { return true }
+        if condition.pointee.cards.count > 0 && condition.pointee.cards.contains(rows.card[row]) { return true }
+        if condition.pointee.accounts.count > 0 && condition.pointee.accounts.contains(rows.account[row]) { return true }
+        let low = condition.pointee.magnitudeLow, high = condition.pointee.magnitudeHigh
+        if low < high {
             let magnitude = rows.magnitude(row)
-            if magnitude >= magnitudeLow && magnitude < magnitudeHigh { return true }
+            if magnitude >= low && magnitude < high { return true }
         }
-        if daySlots.count > 0 && daySlots.contains(rows.daySlot[row]) { return true }
+        if condition.pointee.daySlots.count > 0 && condition.pointee.daySlots.contains(rows.daySlot[row]) { return true }
+        let pending = condition.pointee.pending
         if pending >= 0 && (rows.flags[row] & RowFlags.pending.rawValue != 0) == (pending == 1) { return true }
         return false
     }
@@ -98,8 +102,10 @@ struct ConditionView {
 /// then each condition, then the exclusions.
 struct RowPredicate {
     let rows: RowView
-    let conditions: UnsafeBufferPointer<ConditionView>
-    let exclusions: UnsafeBufferPointer<ConditionView>
+    let conditions: UnsafePointer<ConditionView>
+    let conditionCount: Int
+    let exclusions: UnsafePointer<ConditionView>
+    let exclusionCount: Int
     let daySlots: BitsView?
     let cards: BitsView?
     let categories: BitsView?
@@ -131,8 +137,16 @@ struct RowPredicate {
             let amount = rows.amount[index]
             if amount < amountLower[currency] || amount > amountUpper[currency] { return false }
         }
-        for condition in conditions where !condition.holds(index, rows) { return false }
-        for condition in exclusions where condition.holds(index, rows) { return false }
+        var position = 0
+        while position < conditionCount {
+            if !ConditionView.holds(conditions + position, index, rows) { return false }
+            position += 1
+        }
+        position = 0
+        while position < exclusionCount {
+            if ConditionView.holds(exclusions + position, index, rows) { return false }
+            position += 1
+        }
         return true
     }
 }
@@ -201,8 +215,8 @@ final class PredicateStorage {
             || query.pending != nil || query.kind != nil || hasBounds
         predicate = RowPredicate(
             rows: RowView(columns: columns, scales: scales),
-            conditions: UnsafeBufferPointer(start: conditionViews, count: query.conditions.count),
-            exclusions: UnsafeBufferPointer(start: conditionViews + query.conditions.count, count: query.exclusions.count),
+            conditions: UnsafePointer(conditionViews), conditionCount: query.conditions.count,
+            exclusions: UnsafePointer(conditionViews + query.conditions.count), exclusionCount: query.exclusions.count,
             daySlots: daySlots, cards: cards, categories: categories, accounts: accounts,
             pending: query.pending.map { $0 ? 1 : 0 } ?? -1,
             kind: query.kind.map { $0 == .expense ? 0 : 1 } ?? -1,

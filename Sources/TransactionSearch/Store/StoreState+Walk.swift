@@ -36,28 +36,10 @@ extension StoreState {
         }
     }
 
-    /// Walks `list` backward from `position`, buffering each run of equal keys and emitting it
-    /// forward.
+    /// Walks `list` backward from `position` one run of equal keys at a time, each run forward.
+    @inline(__always)
     static func forEachDescending(_ list: OrderedRowList, before position: OrderedRowList.Position,
                                   key: (UInt32) -> UInt64, _ body: (UInt32) -> Bool) {
-        var run: [UInt32] = []
-        var runKey: UInt64 = 0
-        var stopped = false
-        func flush() -> Bool {
-            for index in stride(from: run.count - 1, through: 0, by: -1) where !body(run[index]) {
-                stopped = true
-                return false
-            }
-            run.removeAll(keepingCapacity: true)
-            return true
-        }
-        list.forEachBackward(before: position) { row in
-            let rowKey = key(row)
-            if !run.isEmpty && rowKey != runKey && !flush() { return false }
-            run.append(row)
-            runKey = rowKey
-            return true
-        }
-        if !stopped && !run.isEmpty { _ = flush() }
+        list.forEachDescendingByRuns(before: position, sameKey: { key($0) == key($1) }, body)
     }
 }

@@ -32,11 +32,10 @@ import TransactionSearchSupport
         let store = TransactionStore()
         let names = ["Жёлтый", "Blue", "Green"]
         try store.add(contentsOf: (0..<20_000).map { .sample("r\($0)", merchant: names[$0 % 3 == 0 ? 0 : 1 + $0 % 2]) })
-        let (driver, estimate) = store.lock.withReadLock {
+        let plan = store.lock.withReadLock {
             QueryExecutor(state: store.state, query: store.state.compile(Query(text: "ж")), rates: nil).plan()
         }
-        #expect(driver == .condition(0))
-        #expect(estimate == 6667)
+        #expect(plan == .scan(.condition(0), estimate: 6667))
         #expect(store.search(Query(text: "ж", limit: 0)).total.count == 6667)
     }
 
@@ -45,12 +44,11 @@ import TransactionSearchSupport
         try store.add(contentsOf: (0..<5000).map {
             .sample("r\($0)", amount: DecimalAmount(significand: -Int64($0 % 500) * 10, fractionDigits: 2))
         })
-        let (driver, estimate) = store.lock.withReadLock {
+        let plan = store.lock.withReadLock {
             QueryExecutor(state: store.state, query: store.state.compile(Query(text: "12.5", scope: .amount)), rates: nil).plan()
         }
         // Amounts are 0.00, 0.10 ... 49.90, ten rows each: "12.5" means 12.50 to 12.59, so 12.50 only.
-        #expect(driver == .condition(0))
-        #expect(estimate == 10)
+        #expect(plan == .scan(.condition(0), estimate: 10))
         #expect(store.search(Query(text: "12.5", scope: .amount, limit: 0)).total.count == 10)
     }
 

@@ -1,0 +1,183 @@
+/// Counts and sums per currency for each group code, in flat arrays indexed by
+/// `group * stride + currency`, with the row count of each group and the totals.
+///
+/// A query with no text shares the bucket tables' arrays (copied only if rows are then
+/// subtracted); a scan writes two numbers a row and derives the rest once at the end.
+struct Tally {
+    /// Rows per group and currency.
+    private(set) var counts: [Int32]
+    /// Sum of amounts per group and currency.
+    private(set) var sums: [Int64]
+    /// Rows per group.
+    private(set) var groupCounts: [Int32]
+    /// Rows and sums per currency, over the groups the result shows.
+    private(set) var totalCounts: [Int32]
+    private(set) var totalSums: [Int64]
+    let stride: Int
+    let grouping: Grouping
+
+    init(groupLimit: Int, currencies: Int, grouping: Grouping) {
+        stride = max(currencies, 1)
+        self.grouping = grouping
+        counts = [Int32](repeating: 0, count: max(groupLimit, 1) * stride)
+        sums = [Int64](repeating: 0, count: max(groupLimit, 1) * stride)
+        groupCounts = [Int32](repeating: 0, count: max(groupLimit, 1))
+        totalCounts = [Int32](repeating: 0, count: stride)
+        totalSums = [Int64](repeating: 0, count: stride)
+    }
+
+    /// A tally equal to a bucket table, with the totals of another (one bucket), sharing their
+    /// arrays until something is subtracted.
+    init(sharing table: BucketTable, totals: BucketTable, totalsBucket: UInt32 = 0, grouping: Grouping) {
+        stride = table.stride
+        self.grouping = grouping
+        counts = table.currencyCounts
+        sums = table.sums
+        groupCounts = table.counts
+        totalCounts = [Int32](repeating: 0, count: stride)
+        totalSums = [Int64](repeating: 0, count: stride)
+        addTotals(of: totals, bucket: totalsBucket)
+    }
+
+    @inline(__always)
+    func count(ofGroup group: UInt32) -> Int {
+        Int(group) < groupCounts.count ? Int(groupCounts[Int(group)]) : 0
+    }
+
+    @inline(__always)
+    func count(ofGroup group: UInt32, currency: Int) -> Int32 {
+        let slot = Int(group) * stride + currency
+        return slot < counts.count ? counts[slot] : 0
+    }
+
+    @inline(__always)
+    func sum(ofGroup group: UInt32, currency: Int) -> Int64 {
+        let slot = Int(group) * stride + currency
+        return slot < sums.count ? sums[slot] : 0
+    }
+
+    /// Adds a bucket to a group (and to the totals).
+    mutating func add(_ table: BucketTable, bucket: UInt32, asGroup group: UInt32) {
+        let source = Int(bucket) * table.stride
+        let target = Int(group) * stride
+        for currency in 0..<min(stride, table.stride) where table.currencyCounts[source + currency] != 0 {
+            counts[target + currency] += table.currencyCounts[source + currency]
+            sums[target + currency] &+= table.sums[source + currency]
+            groupCounts[Int(group)] += table.currencyCounts[source + currency]
+        }
+        addTotals(of: table, bucket: bucket)
+    }
+
+    /// Adds a bucket to the totals only.
+    mutating func addTotals(of table: BucketTable, bucket: UInt32) {
+        let source = Int(bucket) * table.stride
+        guard source < table.currencyCounts.count else { return }
+        for currency in 0..<min(stride, table.stride) {
+            totalCounts[currency] += table.currencyCounts[source + currency]
+            totalSums[currency] &+= table.sums[source + currency]
+        }
+    }
+
+    /// After a scan: derives the group counts and totals from the per-currency tallies.
+    mutating func finishScan() {
+        for group in 0..<groupCounts.count {
+            let base = group * stride
+            var rows: Int32 = 0
+            for currency in 0..<stride {
+                let count = counts[base + currency]
+                rows += count
+                totalCounts[currency] += count
+                totalSums[currency] &+= sums[base + currency]
+            }
+            groupCounts[group] = rows
+        }
+    }
+
+    /// Runs `body` with a writer over this tally's memory.
+    mutating func withWriter<Result>(predicate: RowPredicate, _ body: (inout TallyWriter) -> Result) -> Result {
+        let stride = self.stride
+        let grouping = self.grouping
+        return counts.withUnsafeMutableBufferPointer { counts in
+            sums.withUnsafeMutableBufferPointer { sums in
+                groupCounts.withUnsafeMutableBufferPointer { groupCounts in
+                    totalCounts.withUnsafeMutableBufferPointer { totalCounts in
+                        totalSums.withUnsafeMutableBufferPointer { totalSums in
+                            var writer = TallyWriter(
+                                predicate: predicate, grouping: grouping, stride: stride, counts: counts.baseAddress!,
+                                sums: sums.baseAddress!, groupCounts: groupCounts.baseAddress!,
+                                totalCounts: totalCounts.baseAddress!, totalSums: totalSums.baseAddress!)
+                            return body(&writer)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Adds (or subtracts) rows to a tally through raw pointers: the body of the row loops.
+struct TallyWriter {
+    let predicate: RowPredicate
+    let stride: Int
+    let counts: UnsafeMutablePointer<Int32>
+    let sums: UnsafeMutablePointer<Int64>
+    let groupCounts: UnsafeMutablePointer<Int32>
+    let totalCounts: UnsafeMutablePointer<Int32>
+    let totalSums: UnsafeMutablePointer<Int64>
+    /// The group column (any column when not grouping: its code is then multiplied by 0).
+    let groups: UnsafeMutablePointer<UInt32>
+    let groupFactor: Int
+    /// Where `visit` writes the rows it keeps.
+    var matched: UnsafeMutablePointer<UInt32>?
+    var matchedCount = 0
+
+    init(predicate: RowPredicate, grouping: Grouping, stride: Int, counts: UnsafeMutablePointer<Int32>,
+         sums: UnsafeMutablePointer<Int64>, groupCounts: UnsafeMutablePointer<Int32>,
+         totalCounts: UnsafeMutablePointer<Int32>, totalSums: UnsafeMutablePointer<Int64>) {
+        self.predicate = predicate
+        self.stride = stride
+        self.counts = counts
+        self.sums = sums
+        self.groupCounts = groupCounts
+        self.totalCounts = totalCounts
+        self.totalSums = totalSums
+        let rows = predicate.rows
+        switch grouping {
+        case .none, .day: groups = rows.daySlot
+        case .month: groups = rows.monthSlot
+        case .card: groups = rows.card
+        case .category: groups = rows.category
+        case .merchant: groups = rows.merchant
+        }
+        groupFactor = grouping == .none ? 0 : 1
+    }
+
+    /// Keeps and tallies the row when it matches (group counts and totals come in
+    /// `Tally.finishScan`).
+    @inline(__always)
+    mutating func visit(_ row: UInt32) {
+        guard predicate.matches(row) else { return }
+        matched![matchedCount] = row
+        matchedCount &+= 1
+        let index = Int(row)
+        let rows = predicate.rows
+        let slot = Int(groups[index]) &* groupFactor &* stride &+ Int(rows.currency[index])
+        counts[slot] &+= 1
+        sums[slot] &+= rows.amount[index]
+    }
+
+    /// Takes a row back out of the tally, its group count and the totals.
+    @inline(__always)
+    mutating func subtract(_ row: UInt32) {
+        let index = Int(row)
+        let rows = predicate.rows
+        let group = Int(groups[index]) &* groupFactor
+        let currency = Int(rows.currency[index])
+        let amount = rows.amount[index]
+        counts[group &* stride &+ currency] &-= 1
+        sums[group &* stride &+ currency] &-= amount
+        groupCounts[group] &-= 1
+        totalCounts[currency] &-= 1
+        totalSums[currency] &-= amount
+    }
+}
