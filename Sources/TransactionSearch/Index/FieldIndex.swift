@@ -18,6 +18,9 @@ struct FieldIndex: Sendable {
     private(set) var postings: [PostingList] = [.empty]
     private(set) var trigrams = TrigramIndex()
     let isSearchable: Bool
+    /// Whether rows are kept per string here; merchant, category and subcategory rows are kept
+    /// per descriptor instead (see `DescriptorIndex`), and their row count is the reference count.
+    let keepsPostings: Bool
     let titles: Titles
     /// Live codes by (folded title, title, string) ascending: the order of groups.
     private(set) var titleOrder: [UInt32] = []
@@ -25,8 +28,9 @@ struct FieldIndex: Sendable {
     private(set) var titleRank: [UInt32] = [0]
     private var titleKeys: [TitleKey] = [TitleKey()]
 
-    init(isSearchable: Bool, titles: Titles) {
+    init(isSearchable: Bool, keepsPostings: Bool, titles: Titles) {
         self.isSearchable = isSearchable
+        self.keepsPostings = keepsPostings
         self.titles = titles
     }
 
@@ -59,6 +63,7 @@ struct FieldIndex: Sendable {
     }
 
     mutating func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
+        precondition(keepsPostings, "FieldIndex.addRow on a field without postings")
         while postings.count <= Int(code) { postings.append(.empty) }
         postings[Int(code)].insert(row, rowCapacity: rowCapacity)
     }
@@ -73,10 +78,11 @@ struct FieldIndex: Sendable {
         if postings.isEmpty { postings = [.empty] }
     }
 
-    /// Rows carrying `code`.
+    /// Rows carrying `code` (not counted for code 0 of a field without postings).
     @inline(__always)
     func rowCount(_ code: UInt32) -> Int {
-        Int(code) < postings.count ? postings[Int(code)].count : 0
+        guard keepsPostings else { return code == 0 || !pool.isLive(code) ? 0 : pool.referenceCount(code) }
+        return Int(code) < postings.count ? postings[Int(code)].count : 0
     }
 
     /// The display title of a code's group.
@@ -141,7 +147,7 @@ struct FieldIndex: Sendable {
                 if index > 0 { precondition(titleKeys[Int(titleOrder[index - 1])] < titleKeys[Int(code)], "titles out of order") }
             }
         }
-        for code in 1..<UInt32(pool.codeLimit) {
+        for code in 1..<UInt32(pool.codeLimit) where keepsPostings {
             precondition(pool.isLive(code) ? rowCount(code) == pool.referenceCount(code) : rowCount(code) == 0,
                          "postings of \(code) disagree with its references")
         }

@@ -44,9 +44,13 @@ enum PostingList: Sendable {
             self = .sorted(only < row ? [only, row] : [row, only])
         case .sorted(var rows):
             self = .empty  // so that `rows` is uniquely referenced and grows in place
-            let (found, index) = rows.binarySearch(row)
-            precondition(!found, "PostingList.insert: row \(row) is already present")
-            rows.insert(row, at: index)
+            if rows[rows.count - 1] < row {
+                rows.append(row)  // the common case: a new row has the highest number
+            } else {
+                let (found, index) = rows.binarySearch(row)
+                precondition(!found, "PostingList.insert: row \(row) is already present")
+                rows.insert(row, at: index)
+            }
             if rows.count >= DensityThresholds.minimumDenseCount,
                rows.count > rowCapacity / DensityThresholds.toDenseDivisor {
                 self = PostingList.bitset(of: rows, rowCapacity: rowCapacity)

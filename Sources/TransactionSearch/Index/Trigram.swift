@@ -1,18 +1,36 @@
-/// Three consecutive bytes of folded UTF-8 packed into one integer. Working on bytes rather
-/// than scalars is exact for substring search: UTF-8 is self-synchronizing, so a byte match of
-/// valid UTF-8 is a scalar match.
+/// Up to three consecutive bytes of folded UTF-8 packed into one integer: trigrams use the low
+/// 24 bits, bigrams and single bytes are tagged above them. Working on bytes rather than
+/// scalars is exact for substring search: UTF-8 is self-synchronizing, so a byte match of valid
+/// UTF-8 is a scalar match.
 enum Trigram {
+    private static let bigramTag: UInt32 = 1 << 24
+    private static let unigramTag: UInt32 = 2 << 24
+
+    /// The key of a one- or two-byte term (its gram is the whole term).
+    static func shortKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        bytes.count == 1 ? unigramTag | UInt32(bytes[0]) : bigramTag | UInt32(bytes[0]) << 8 | UInt32(bytes[1])
+    }
+
     @inline(__always)
     static func key(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
         UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
     }
 
-    /// The distinct trigrams of `bytes`, ascending.
-    static func distinctKeys(of bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
-        guard bytes.count >= 3 else { return [] }
+    /// The distinct trigrams of `bytes`, ascending; with `includingShort`, its distinct single
+    /// bytes and byte pairs too.
+    static func distinctKeys(of bytes: UnsafeBufferPointer<UInt8>, includingShort: Bool = false) -> [UInt32] {
         var keys: [UInt32] = []
-        keys.reserveCapacity(bytes.count - 2)
-        for index in 0 ... bytes.count - 3 { keys.append(key(bytes, at: index)) }
+        keys.reserveCapacity(includingShort ? bytes.count * 3 : bytes.count)
+        if bytes.count >= 3 {
+            for index in 0 ... bytes.count - 3 { keys.append(key(bytes, at: index)) }
+        }
+        if includingShort {
+            for index in 0..<bytes.count {
+                keys.append(unigramTag | UInt32(bytes[index]))
+                if index + 1 < bytes.count { keys.append(bigramTag | UInt32(bytes[index]) << 8 | UInt32(bytes[index + 1])) }
+            }
+        }
+        guard !keys.isEmpty else { return [] }
         keys.sort()
         var unique = 0
         for index in keys.indices where index == 0 || keys[index] != keys[index - 1] {

@@ -1,7 +1,8 @@
-/// Maps each trigram of folded text to the sorted codes of the distinct strings containing it.
-/// A term of three or more bytes gets its candidate strings by intersecting the postings of its
-/// trigrams, rarest first, stopping at zero (zoekt's plan); candidates are then verified
-/// against the folded text by the caller.
+/// Maps each trigram of folded text (and each single byte and byte pair) to the sorted codes of
+/// the distinct strings containing it. A term of three or more bytes gets its candidate strings
+/// by intersecting the postings of its trigrams, rarest first, stopping at zero (zoekt's plan),
+/// and the caller verifies them against the folded text; a term of one or two bytes gets its
+/// exact answer from one posting list, so no short term ever scans anything.
 struct TrigramIndex: Sendable {
     private var postings: [UInt32: [UInt32]] = [:]
 
@@ -16,13 +17,13 @@ struct TrigramIndex: Sendable {
     }
 
     mutating func insert(_ code: UInt32, folded: UnsafeBufferPointer<UInt8>) {
-        for key in Trigram.distinctKeys(of: folded) {
+        for key in Trigram.distinctKeys(of: folded, includingShort: true) {
             postings[key, default: []].insertSorted(code)
         }
     }
 
     mutating func remove(_ code: UInt32, folded: UnsafeBufferPointer<UInt8>) {
-        for key in Trigram.distinctKeys(of: folded) {
+        for key in Trigram.distinctKeys(of: folded, includingShort: true) {
             guard var codes = postings.removeValue(forKey: key) else {
                 preconditionFailure("TrigramIndex.remove: trigram missing for code \(code)")
             }
@@ -31,6 +32,11 @@ struct TrigramIndex: Sendable {
             codes.remove(at: index)
             if !codes.isEmpty { postings[key] = codes }
         }
+    }
+
+    /// Codes of strings containing a one- or two-byte term, ascending: exact.
+    func codes(containingShort term: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        postings[Trigram.shortKey(term)] ?? []
     }
 
     /// Codes of strings containing every trigram of `term` (3 bytes or more), ascending.

@@ -4,6 +4,8 @@ struct CompiledCondition: Sendable {
     var merchants = CodeSet()
     var categories = CodeSet()
     var subcategories = CodeSet()
+    /// The descriptors whose merchant, category or subcategory matches: what rows are tested on.
+    var descriptors = CodeSet()
     var notes = CodeSet()
     var cards = CodeSet()
     var accounts = CodeSet()
@@ -17,7 +19,7 @@ struct CompiledCondition: Sendable {
 
     /// Whether no row can satisfy it.
     var isUnsatisfiable: Bool {
-        merchants.isEmpty && categories.isEmpty && subcategories.isEmpty && notes.isEmpty && cards.isEmpty
+        descriptors.isEmpty && notes.isEmpty && cards.isEmpty
             && accounts.isEmpty && (magnitude?.isEmpty ?? true) && (daySlots?.isEmpty ?? true) && pending == nil
     }
 }

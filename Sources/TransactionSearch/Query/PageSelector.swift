@@ -49,17 +49,11 @@ struct PageSelector {
             let window = instantWindow(ofGroup: group)
             var candidates: [UInt32] = []
             if query.sort.isByDate {
-                var toSkip = skip
+                var collector = PageCollector(skip: skip, take: take)
                 state.forEachRow(instantsIn: window, descending: query.sort == .dateDescending) { row in
-                    guard belongs(row) else { return true }
-                    if toSkip > 0 {
-                        toSkip -= 1
-                        return true
-                    }
-                    candidates.append(row)
-                    return candidates.count < take
+                    !belongs(row) || collector.keep(row)
                 }
-                return candidates
+                return collector.rows
             }
             state.forEachRow(instantsIn: window, descending: false) { row in
                 if belongs(row) { candidates.append(row) }
@@ -68,23 +62,22 @@ struct PageSelector {
             return slice(sorted(candidates), skip: skip, take: take)
         }
         let needed = skip + take
-        let live = max(state.count, 1)
-        let walkCost = Double(needed) * Double(live) / Double(max(count, 1))
+        // With a date range, a date-sorted walk covers only the range's instants.
+        let window = query.sort.isByDate ? query.dayRange.map { state.clock.instantWindow(days: $0.lowerBound, $0.upperBound) } : nil
+        let walked = max(window.map(state.rowCount(instantsIn:)) ?? state.count, 1)
+        let walkCost = Double(needed) * Double(walked) / Double(max(count, 1))
         let sourceCount = collectSourceCount(group: group)
         let collectCost = Double(sourceCount) + Double(count) * log2(Double(max(count, 2)))
         if walkCost <= collectCost {
-            var collected: [UInt32] = []
-            var toSkip = skip
-            state.forEachRow(in: query.sort) { row in
-                guard belongs(row) else { return true }
-                if toSkip > 0 {
-                    toSkip -= 1
-                    return true
+            var collector = PageCollector(skip: skip, take: take)
+            if let window {
+                state.forEachRow(instantsIn: window, descending: query.sort == .dateDescending) { row in
+                    !belongs(row) || collector.keep(row)
                 }
-                collected.append(row)
-                return collected.count < take
+            } else {
+                state.forEachRow(in: query.sort) { row in !belongs(row) || collector.keep(row) }
             }
-            return collected
+            return collector.rows
         }
         var candidates: [UInt32] = []
         candidates.reserveCapacity(count)
@@ -109,7 +102,7 @@ struct PageSelector {
         if let matched { return matched.count }
         switch query.grouping {
         case .card: return state.cards.rowCount(group)
-        case .category: return state.categories.rowCount(group)
+        case .category: return state.descriptors.rowCount(of: group, in: state.descriptors.byCategory)
         case .merchant: return state.merchants.rowCount(group)
         default: return state.count
         }
@@ -122,8 +115,8 @@ struct PageSelector {
         }
         switch query.grouping {
         case .card: state.cards.postings[Int(group)].forEach(body)
-        case .category: state.categories.postings[Int(group)].forEach(body)
-        case .merchant: state.merchants.postings[Int(group)].forEach(body)
+        case .category: state.descriptors.forEachRow(of: group, in: state.descriptors.byCategory, body)
+        case .merchant: state.descriptors.forEachRow(of: group, in: state.descriptors.byMerchant, body)
         default: state.forEachRow(in: .dateAscending) { body($0); return true }
         }
     }
@@ -158,6 +151,30 @@ struct PageSelector {
                 return p != q ? p > q : ids.compare(a, b) < 0
             }
         }
+    }
+}
+
+/// Skips the first rows of a walk, then keeps rows until it has enough.
+struct PageCollector {
+    var skip: Int
+    let take: Int
+    private(set) var rows: [UInt32] = []
+
+    init(skip: Int, take: Int) {
+        self.skip = skip
+        self.take = take
+        rows.reserveCapacity(take)
+    }
+
+    /// Takes the next row of the walk; false once the page is full (the walk stops).
+    @inline(__always)
+    mutating func keep(_ row: UInt32) -> Bool {
+        if skip > 0 {
+            skip -= 1
+            return true
+        }
+        rows.append(row)
+        return rows.count < take
     }
 }
 

@@ -31,9 +31,9 @@ struct QueryExecutor {
         case dateWindow(ClosedRange<Int64>)
     }
 
-    /// The text fields whose postings can list a condition's non-matching rows.
+    /// The postings that can list a condition's non-matching rows.
     enum PostingField: CaseIterable {
-        case merchant, category, subcategory, note, card, account
+        case descriptor, note, card, account
     }
 
     /// Where the rows to subtract come from.
@@ -102,12 +102,13 @@ struct QueryExecutor {
         }
         if let cards = query.cards { consider(.cards, cards.codes.reduce(0) { $0 + state.cards.rowCount($1) }) }
         if let categories = query.categories {
-            consider(.categories, categories.codes.reduce(0) { $0 + state.categories.rowCount($1) })
+            let descriptors = state.descriptors
+            consider(.categories, categories.codes.reduce(0) { $0 + descriptors.rowCount(of: $1, in: descriptors.byCategory) })
         }
         if let accounts = query.accounts { consider(.accounts, accounts.codes.reduce(0) { $0 + state.accounts.rowCount($1) }) }
         if let range = query.dayRange {
             let window = state.clock.instantWindow(days: range.lowerBound, range.upperBound)
-            consider(.dateWindow(window), rowsInWindow(window))
+            consider(.dateWindow(window), state.rowCount(instantsIn: window))
         }
         return best
     }
@@ -122,7 +123,7 @@ struct QueryExecutor {
             var best: (PostingField, Int)?
             for field in PostingField.allCases {
                 let set = codeSet(of: condition, field)
-                let covered = set.codes.reduce(0) { $0 + rowCount(field, $1) }
+                let covered = field == .descriptor ? state.descriptors.rowCount(of: set) : set.codes.reduce(0) { $0 + rowCount(field, $1) }
                 let cost = state.count - covered
                 if best == nil || cost < best!.1 { best = (field, cost) }
             }
@@ -135,13 +136,6 @@ struct QueryExecutor {
             total += exclusion.estimate
         }
         return (sources, total)
-    }
-
-    private func rowsInWindow(_ window: ClosedRange<Int64>) -> Int {
-        let instants = state.columns.instant.base
-        let start = state.dateOrder.lowerBound { instants[Int($0)] < window.lowerBound }
-        let end = state.dateOrder.lowerBound { instants[Int($0)] <= window.upperBound }
-        return state.dateOrder.rank(of: end) - state.dateOrder.rank(of: start)
     }
 
     // MARK: Scan
@@ -187,7 +181,7 @@ struct QueryExecutor {
         case .cards:
             for code in query.cards!.codes { state.cards.postings[Int(code)].forEach(body) }
         case .categories:
-            for code in query.categories!.codes { state.categories.postings[Int(code)].forEach(body) }
+            for code in query.categories!.codes { state.descriptors.forEachRow(of: code, in: state.descriptors.byCategory, body) }
         case .accounts:
             for code in query.accounts!.codes { state.accounts.postings[Int(code)].forEach(body) }
         case .dateWindow(let window):
@@ -198,43 +192,42 @@ struct QueryExecutor {
         }
     }
 
-    /// The rows a condition holds for, each once: the postings of its strings field by field
-    /// (a row already reached through an earlier field is skipped), then its amount slice.
+    /// The rows a condition holds for, each once: its descriptors' postings (disjoint), then
+    /// the postings of its notes, cards and accounts and its amount slice, each skipping rows
+    /// an earlier part already reached.
     private func forEachRow(of condition: CompiledCondition, _ view: UnsafePointer<ConditionView>, _ body: (UInt32) -> Void) {
         let rows = predicate.rows
-        let merchants = view.pointee.merchants, categories = view.pointee.categories
-        let subcategories = view.pointee.subcategories, notes = view.pointee.notes
-        for code in condition.merchants.codes { state.merchants.postings[Int(code)].forEach(body) }
-        for code in condition.categories.codes {
-            state.categories.postings[Int(code)].forEach { row in
-                if !merchants.contains(rows.merchant[Int(row)]) { body(row) }
-            }
-        }
-        for code in condition.subcategories.codes {
-            state.subcategories.postings[Int(code)].forEach { row in
-                let index = Int(row)
-                if !merchants.contains(rows.merchant[index]) && !categories.contains(rows.category[index]) { body(row) }
-            }
-        }
+        let descriptors = view.pointee.descriptors, notes = view.pointee.notes
+        let cards = view.pointee.cards, accounts = view.pointee.accounts
+        for code in condition.descriptors.codes { state.descriptors.postings[Int(code)].forEach(body) }
         for code in condition.notes.codes {
             state.notes.postings[Int(code)].forEach { row in
+                if !descriptors.contains(rows.descriptor[Int(row)]) { body(row) }
+            }
+        }
+        for code in condition.cards.codes {
+            state.cards.postings[Int(code)].forEach { row in
                 let index = Int(row)
-                if !merchants.contains(rows.merchant[index]) && !categories.contains(rows.category[index])
-                    && !subcategories.contains(rows.subcategory[index]) {
+                if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index]) { body(row) }
+            }
+        }
+        for code in condition.accounts.codes {
+            state.accounts.postings[Int(code)].forEach { row in
+                let index = Int(row)
+                if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index])
+                    && !cards.contains(rows.card[index]) {
                     body(row)
                 }
             }
         }
-        for code in condition.cards.codes { state.cards.postings[Int(code)].forEach(body) }
-        for code in condition.accounts.codes { state.accounts.postings[Int(code)].forEach(body) }
         if let range = condition.magnitude, !range.isEmpty {
             let magnitudes = state.magnitudes
             let start = state.amountOrder.lowerBound { magnitudes[$0] < range.lowerBound }
             state.amountOrder.forEach(from: start) { row in
                 guard magnitudes[row] < range.upperBound else { return false }
                 let index = Int(row)
-                if !merchants.contains(rows.merchant[index]) && !categories.contains(rows.category[index])
-                    && !subcategories.contains(rows.subcategory[index]) && !notes.contains(rows.note[index]) {
+                if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index])
+                    && !cards.contains(rows.card[index]) && !accounts.contains(rows.account[index]) {
                     body(row)
                 }
                 return true
@@ -280,23 +273,19 @@ struct QueryExecutor {
 
     private func codeSet(of condition: CompiledCondition, _ field: PostingField) -> CodeSet {
         switch field {
-        case .merchant: condition.merchants
-        case .category: condition.categories
-        case .subcategory: condition.subcategories
+        case .descriptor: condition.descriptors
         case .note: condition.notes
         case .card: condition.cards
         case .account: condition.accounts
         }
     }
 
-    // These switch on the field rather than return its `FieldIndex`: a struct of a dozen
-    // arrays, which returning by value would retain and release on every call.
+    // These switch on the field rather than return its index: a struct of a dozen arrays,
+    // which returning by value would retain and release on every call.
 
     private func rowCount(_ field: PostingField, _ code: UInt32) -> Int {
         switch field {
-        case .merchant: state.merchants.rowCount(code)
-        case .category: state.categories.rowCount(code)
-        case .subcategory: state.subcategories.rowCount(code)
+        case .descriptor: state.descriptors.rowCount(code)
         case .note: state.notes.rowCount(code)
         case .card: state.cards.rowCount(code)
         case .account: state.accounts.rowCount(code)
@@ -305,9 +294,7 @@ struct QueryExecutor {
 
     private func codeLimit(_ field: PostingField) -> Int {
         switch field {
-        case .merchant: state.merchants.codeLimit
-        case .category: state.categories.codeLimit
-        case .subcategory: state.subcategories.codeLimit
+        case .descriptor: state.descriptors.codeLimit
         case .note: state.notes.codeLimit
         case .card: state.cards.codeLimit
         case .account: state.accounts.codeLimit
@@ -316,9 +303,7 @@ struct QueryExecutor {
 
     private func forEachRow(_ field: PostingField, _ code: UInt32, _ body: (UInt32) -> Void) {
         switch field {
-        case .merchant: state.merchants.postings[Int(code)].forEach(body)
-        case .category: state.categories.postings[Int(code)].forEach(body)
-        case .subcategory: state.subcategories.postings[Int(code)].forEach(body)
+        case .descriptor: state.descriptors.postings[Int(code)].forEach(body)
         case .note: state.notes.postings[Int(code)].forEach(body)
         case .card: state.cards.postings[Int(code)].forEach(body)
         case .account: state.accounts.postings[Int(code)].forEach(body)

@@ -9,6 +9,7 @@ struct RowView {
     let merchant: UnsafeMutablePointer<UInt32>
     let category: UnsafeMutablePointer<UInt32>
     let subcategory: UnsafeMutablePointer<UInt32>
+    let descriptor: UnsafeMutablePointer<UInt32>
     let card: UnsafeMutablePointer<UInt32>
     let account: UnsafeMutablePointer<UInt32>
     let note: UnsafeMutablePointer<UInt32>
@@ -24,6 +25,7 @@ struct RowView {
         merchant = columns.merchant.base
         category = columns.category.base
         subcategory = columns.subcategory.base
+        descriptor = columns.descriptor.base
         card = columns.card.base
         account = columns.account.base
         note = columns.note.base
@@ -64,9 +66,7 @@ struct BitsView {
 
 /// A compiled condition flattened for the row loop.
 struct ConditionView {
-    let merchants: BitsView
-    let categories: BitsView
-    let subcategories: BitsView
+    let descriptors: BitsView
     let notes: BitsView
     let cards: BitsView
     let accounts: BitsView
@@ -80,9 +80,7 @@ struct ConditionView {
     /// row loop never copies the condition.
     @inline(__always)
     static func holds(_ condition: UnsafePointer<ConditionView>, _ row: Int, _ rows: RowView) -> Bool {
-        if condition.pointee.merchants.contains(rows.merchant[row]) { return true }
-        if condition.pointee.categories.count > 0 && condition.pointee.categories.contains(rows.category[row]) { return true }
-        if condition.pointee.subcategories.count > 0 && condition.pointee.subcategories.contains(rows.subcategory[row]) { return true }
+        if condition.pointee.descriptors.contains(rows.descriptor[row]) { return true }
         if condition.pointee.notes.count > 0 && condition.pointee.notes.contains(rows.note[row]) { return true }
         if condition.pointee.cards.count > 0 && condition.pointee.cards.contains(rows.card[row]) { return true }
         if condition.pointee.accounts.count > 0 && condition.pointee.accounts.contains(rows.account[row]) { return true }
@@ -163,8 +161,7 @@ final class PredicateStorage {
         var wordCount = 1
         func measure(_ set: CodeSet?) { wordCount += set?.words.count ?? 0 }
         for condition in query.conditions + query.exclusions {
-            for set in [condition.merchants, condition.categories, condition.subcategories, condition.notes,
-                        condition.cards, condition.accounts] { measure(set) }
+            for set in [condition.descriptors, condition.notes, condition.cards, condition.accounts] { measure(set) }
             measure(condition.daySlots)
         }
         for set in [query.daySlots, query.cards, query.categories, query.accounts] { measure(set) }
@@ -183,8 +180,7 @@ final class PredicateStorage {
         }
         func conditionView(_ condition: CompiledCondition) -> ConditionView {
             ConditionView(
-                merchants: view(condition.merchants), categories: view(condition.categories),
-                subcategories: view(condition.subcategories), notes: view(condition.notes),
+                descriptors: view(condition.descriptors), notes: view(condition.notes),
                 cards: view(condition.cards), accounts: view(condition.accounts),
                 magnitudeLow: condition.magnitude?.lowerBound ?? 0, magnitudeHigh: condition.magnitude?.upperBound ?? 0,
                 daySlots: view(condition.daySlots),

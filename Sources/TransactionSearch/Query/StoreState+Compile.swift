@@ -89,10 +89,11 @@ extension StoreState {
     /// The strings of each field in which `term` occurs, and the amounts it matches.
     func textCondition(_ term: [UInt8], field: TermField) -> CompiledCondition {
         var condition = CompiledCondition()
-        /// The codes of `index` containing the term, and how many rows carry them.
+        /// The codes of `index` containing the term, and how many rows carry them (merchant,
+        /// category and subcategory rows are counted through their descriptors below).
         func matching(_ index: FieldIndex) -> (CodeSet, Int) {
             let codes = StoreState.codes(in: index, containing: term)
-            return (CodeSet(codes), codes.reduce(0) { $0 + index.rowCount($1) })
+            return (CodeSet(codes), index.keepsPostings ? codes.reduce(0) { $0 + index.rowCount($1) } : 0)
         }
         var found: [(CodeSet, Int)] = []
         switch field {
@@ -119,7 +120,9 @@ extension StoreState {
             found = [matching(accounts)]
             condition.accounts = found[0].0
         }
-        condition.estimate = found.reduce(0) { $0 + $1.1 }
+        condition.descriptors = descriptors.descriptors(
+            merchants: condition.merchants, categories: condition.categories, subcategories: condition.subcategories)
+        condition.estimate = found.reduce(0) { $0 + $1.1 } + descriptors.rowCount(of: condition.descriptors)
         if field == .all || field == .amount, let value = TermText.number(term) {
             let range = ScaledAmount.typedRange(value)
             condition.magnitude = range
@@ -158,11 +161,13 @@ extension StoreState {
         return slots
     }
 
-    /// Codes of the strings of a field containing `term` (folded bytes, not empty).
+    /// Codes of the strings of a field containing `term` (folded bytes, not empty): from the
+    /// n-gram index of a searchable field, by scanning the few strings of another.
     static func codes(in index: FieldIndex, containing term: [UInt8]) -> [UInt32] {
         term.withUnsafeBufferPointer { needle in
             let folded = index.pool.folded
-            if index.isSearchable && needle.count >= 3 {
+            if index.isSearchable {
+                if needle.count <= 2 { return index.trigrams.codes(containingShort: needle) }
                 return index.trigrams.candidates(for: needle).filter { code in
                     folded.withBytes(code) { ByteSearch.contains($0, needle) }
                 }

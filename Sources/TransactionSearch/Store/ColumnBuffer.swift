@@ -3,9 +3,12 @@
 /// A class over raw memory rather than an `Array`, so that query loops read it through a base
 /// pointer taken once, with no retain, release or uniqueness check per row. Only the store's
 /// writer changes it, under the store's write lock.
+///
+/// Its properties skip the dynamic exclusivity check: they are read and written only under the
+/// store's lock (see `StoreState`).
 final class ColumnBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
-    private(set) var base: UnsafeMutablePointer<Element>
-    private(set) var capacity: Int
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) private(set) var capacity: Int
     private let filler: Element
 
     init(filler: Element, capacity: Int = 64) {

@@ -1,6 +1,8 @@
 /// The rows of a store, one contiguous column per field (struct of arrays). Rows are addressed
 /// by UInt32 numbers; a deleted row's number goes on a free list and is reused by the next add,
 /// so the columns never grow past the largest number of rows the store has held.
+/// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
+/// (see `StoreState`).
 final class ColumnStore: @unchecked Sendable {
     let instant = ColumnBuffer<Int64>(filler: 0)
     let daySlot = ColumnBuffer<UInt32>(filler: 0)
@@ -10,15 +12,16 @@ final class ColumnStore: @unchecked Sendable {
     let merchant = ColumnBuffer<UInt32>(filler: 0)
     let category = ColumnBuffer<UInt32>(filler: 0)
     let subcategory = ColumnBuffer<UInt32>(filler: 0)
+    let descriptor = ColumnBuffer<UInt32>(filler: 0)
     let card = ColumnBuffer<UInt32>(filler: 0)
     let account = ColumnBuffer<UInt32>(filler: 0)
     let note = ColumnBuffer<UInt32>(filler: 0)
     let flags = ColumnBuffer<UInt8>(filler: 0)
 
     /// Rows `0..<rowLimit` have been used; the dead ones among them are on `freeRows`.
-    private(set) var rowLimit = 0
-    private var freeRows: [UInt32] = []
-    private(set) var liveCount = 0
+    @exclusivity(unchecked) private(set) var rowLimit = 0
+    @exclusivity(unchecked) private var freeRows: [UInt32] = []
+    @exclusivity(unchecked) private(set) var liveCount = 0
 
     /// A row number for a new row: a freed one if any, else the next.
     func allocateRow() -> UInt32 {
@@ -41,8 +44,9 @@ final class ColumnStore: @unchecked Sendable {
     }
 
     func reserve(_ rows: Int) {
+        guard rows > flags.capacity else { return }  // every column grows together
         for column in [instant, amount] as [ColumnBuffer<Int64>] { column.reserve(rows) }
-        for column in [daySlot, monthSlot, merchant, category, subcategory, card, account, note] as [ColumnBuffer<UInt32>] {
+        for column in [daySlot, monthSlot, merchant, category, subcategory, descriptor, card, account, note] as [ColumnBuffer<UInt32>] {
             column.reserve(rows)
         }
         currency.reserve(rows)
@@ -58,7 +62,7 @@ final class ColumnStore: @unchecked Sendable {
         RowRecord(
             instant: instant[row], daySlot: daySlot[row], monthSlot: monthSlot[row], amount: amount[row],
             currency: currency[row], merchant: merchant[row], category: category[row],
-            subcategory: subcategory[row], card: card[row], account: account[row], note: note[row],
+            subcategory: subcategory[row], descriptor: descriptor[row], card: card[row], account: account[row], note: note[row],
             flags: RowFlags(rawValue: flags[row]))
     }
 
@@ -73,6 +77,7 @@ final class ColumnStore: @unchecked Sendable {
         merchant[row] = record.merchant
         category[row] = record.category
         subcategory[row] = record.subcategory
+        descriptor[row] = record.descriptor
         card[row] = record.card
         account[row] = record.account
         note[row] = record.note
@@ -90,7 +95,7 @@ final class ColumnStore: @unchecked Sendable {
 
     var memoryUse: Int {
         var bytes = instant.memoryUse + daySlot.memoryUse + monthSlot.memoryUse + amount.memoryUse
-        bytes += currency.memoryUse + merchant.memoryUse + category.memoryUse + subcategory.memoryUse
+        bytes += currency.memoryUse + merchant.memoryUse + category.memoryUse + subcategory.memoryUse + descriptor.memoryUse
         bytes += card.memoryUse + account.memoryUse + note.memoryUse + flags.memoryUse
         return bytes + freeRows.capacity * 4
     }

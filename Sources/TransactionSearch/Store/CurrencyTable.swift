@@ -3,7 +3,7 @@
 /// uses any more simply has no rows in any bucket.
 struct CurrencyTable: Sendable {
     private(set) var currencies: [Currency] = []
-    private var numbers: [UInt32: UInt16] = [:]
+    private var numbers = IntMap()
     /// Per currency, what turns minor units into units of 10^-4 (the most minor digits any
     /// currency has), so amounts in different currencies compare as plain numbers: 12.00 EUR
     /// (1200) and 12 JPY (12) both become 120,000.
@@ -14,13 +14,13 @@ struct CurrencyTable: Sendable {
 
     var count: Int { currencies.count }
 
-    func number(of currency: Currency) -> UInt16? { numbers[currency.packed] }
+    func number(of currency: Currency) -> UInt16? { numbers[UInt64(currency.packed)].map { UInt16($0) } }
 
     mutating func intern(_ currency: Currency) -> UInt16 {
-        if let number = numbers[currency.packed] { return number }
+        if let number = numbers[UInt64(currency.packed)] { return UInt16(number) }
         let number = UInt16(currencies.count)
         currencies.append(currency)
-        numbers[currency.packed] = number
+        numbers.set(UInt64(currency.packed), UInt32(number))
         scales.append(UInt64(Int64.powerOfTen(CurrencyTable.commonFractionDigits - currency.minorDigits)))
         return number
     }

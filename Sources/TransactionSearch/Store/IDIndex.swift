@@ -1,11 +1,13 @@
 /// The ids of the rows and the map from id to row: the id bytes packed in one arena (an id of
 /// 32 bytes costs 32 bytes plus 5, not a heap string of 64), found through `HashSlots` in O(1).
+/// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
+/// (see `StoreState`).
 final class IDIndex: @unchecked Sendable {
-    private var arena: [UInt8] = []
+    @exclusivity(unchecked) private var arena: [UInt8] = []
     private let starts = ColumnBuffer<UInt32>(filler: 0)
     private let lengths = ColumnBuffer<UInt8>(filler: 0)
-    private var slots = HashSlots()
-    private var garbage = 0
+    @exclusivity(unchecked) private var slots = HashSlots()
+    @exclusivity(unchecked) private var garbage = 0
 
     /// Compaction runs when freed id bytes pass both this and the live bytes (amortized O(1)).
     private static let compactionFloor = 256 * 1024
@@ -47,15 +49,17 @@ final class IDIndex: @unchecked Sendable {
 
     /// Records `id` (1...64 bytes, not in the index) for `row`.
     func insert(_ id: String, row: UInt32) {
-        let utf8 = Array(id.utf8)
-        precondition((1...64).contains(utf8.count), "IDIndex.insert: id of \(utf8.count) bytes")
-        starts.reserve(Int(row) + 1)
-        lengths.reserve(Int(row) + 1)
-        starts[row] = UInt32(arena.count)
-        lengths[row] = UInt8(utf8.count)
-        arena.append(contentsOf: utf8)
+        var id = id
         let seed = slots.seed
-        let hash = utf8.withUnsafeBytes { hashBytes($0, seed: seed) }
+        let hash = id.withUTF8 { utf8 in
+            precondition((1...64).contains(utf8.count), "IDIndex.insert: id of \(utf8.count) bytes")
+            starts.reserve(Int(row) + 1)
+            lengths.reserve(Int(row) + 1)
+            starts[row] = UInt32(arena.count)
+            lengths[row] = UInt8(utf8.count)
+            arena.append(contentsOf: utf8)
+            return hashBytes(UnsafeRawBufferPointer(utf8), seed: seed)
+        }
         slots.insert(row, hash: hash) { self.hash(of: $0, seed: seed) }
     }
 

@@ -13,6 +13,8 @@ struct RowRecord: Hashable, Sendable {
     var merchant: UInt32
     var category: UInt32
     var subcategory: UInt32
+    /// The (merchant, category, subcategory) combination (see `DescriptorIndex`).
+    var descriptor: UInt32
     var card: UInt32
     var account: UInt32
     var note: UInt32

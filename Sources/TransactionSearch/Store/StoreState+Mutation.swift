@@ -34,10 +34,8 @@ extension StoreState {
             buckets.add(record)
             rows.append(row)
         }
-        let dateOrdering = self.dateOrdering
-        let amountOrdering = self.amountOrdering
-        dateOrder.build(sortedRows: rows.sorted { dateOrdering.precedes($0, $1) })
-        amountOrder.build(sortedRows: rows.sorted { amountOrdering.precedes($0, $1) })
+        dateOrder.build(sortedRows: sortedByDate(rows))
+        amountOrder.build(sortedRows: sortedByAmount(rows))
         return rows
     }
 
@@ -73,10 +71,9 @@ extension StoreState {
             ids.insert(transaction.id, row: row)
         }
         let capacity = columns.rowLimit
-        if old.merchant != new.merchant { moveRow(row, in: &merchants, from: old.merchant, to: new.merchant, capacity) }
-        if old.category != new.category { moveRow(row, in: &categories, from: old.category, to: new.category, capacity) }
-        if old.subcategory != new.subcategory {
-            moveRow(row, in: &subcategories, from: old.subcategory, to: new.subcategory, capacity)
+        if old.descriptor != new.descriptor {
+            descriptors.removeRow(row, code: old.descriptor, rowCapacity: capacity)
+            descriptors.addRow(row, code: new.descriptor, rowCapacity: capacity)
         }
         if old.card != new.card { moveRow(row, in: &cards, from: old.card, to: new.card, capacity) }
         if old.account != new.account { moveRow(row, in: &accounts, from: old.account, to: new.account, capacity) }
@@ -90,8 +87,32 @@ extension StoreState {
         return (old, new)
     }
 
+    /// Rows in the date order. Sorting (key, row) pairs keeps the key next to the row, so
+    /// comparisons do not chase the column; ids break ties.
+    private func sortedByDate(_ rows: [UInt32]) -> [UInt32] {
+        let instants = columns.instant.base
+        var pairs = rows.map { (key: instants[Int($0)], row: $0) }
+        let ids = self.ids
+        pairs.sort { $0.key != $1.key ? $0.key < $1.key : ids.compare($0.row, $1.row) < 0 }
+        return pairs.map(\.row)
+    }
+
+    /// Rows in the amount order: magnitude, then newer first, then id.
+    private func sortedByAmount(_ rows: [UInt32]) -> [UInt32] {
+        let magnitudes = self.magnitudes
+        let instants = columns.instant.base
+        var pairs = rows.map { (magnitude: magnitudes[$0], instant: instants[Int($0)], row: $0) }
+        let ids = self.ids
+        pairs.sort { a, b in
+            if a.magnitude != b.magnitude { return a.magnitude < b.magnitude }
+            if a.instant != b.instant { return a.instant > b.instant }
+            return ids.compare(a.row, b.row) < 0
+        }
+        return pairs.map(\.row)
+    }
+
     /// A fresh id (`tx_N`) used by no row and not in `reserved`.
-    func generateID(avoiding reserved: Set<String> = []) -> String {
+    func generateID(avoiding reserved: StringSet = StringSet()) -> String {
         while true {
             generatedIDCounter += 1
             let id = "tx_" + String(generatedIDCounter)
@@ -115,15 +136,19 @@ extension StoreState {
             day = clock.day(ofInstant: milliseconds)
         }
         let month = CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970
+        let merchant = merchants.retain(transaction.merchant)
+        let category = categories.retain(transaction.category)
+        let subcategory = subcategories.retain(transaction.subcategory)
         return RowRecord(
             instant: instant,
             daySlot: days.retain(day),
             monthSlot: months.retain(month),
             amount: transaction.amount.minorUnits,
             currency: currencies.intern(transaction.amount.currency),
-            merchant: merchants.retain(transaction.merchant),
-            category: categories.retain(transaction.category),
-            subcategory: subcategories.retain(transaction.subcategory),
+            merchant: merchant,
+            category: category,
+            subcategory: subcategory,
+            descriptor: descriptors.code(for: DescriptorIndex.Key(merchant: merchant, category: category, subcategory: subcategory)),
             card: cards.retain(transaction.card),
             account: accounts.retain(transaction.account),
             note: notes.retain(transaction.notes),
@@ -144,9 +169,7 @@ extension StoreState {
 
     private func addToPostings(_ row: UInt32, _ record: RowRecord) {
         let capacity = columns.rowLimit
-        merchants.addRow(row, code: record.merchant, rowCapacity: capacity)
-        categories.addRow(row, code: record.category, rowCapacity: capacity)
-        subcategories.addRow(row, code: record.subcategory, rowCapacity: capacity)
+        descriptors.addRow(row, code: record.descriptor, rowCapacity: capacity)
         cards.addRow(row, code: record.card, rowCapacity: capacity)
         accounts.addRow(row, code: record.account, rowCapacity: capacity)
         notes.addRow(row, code: record.note, rowCapacity: capacity)
@@ -154,9 +177,7 @@ extension StoreState {
 
     private func removeFromPostings(_ row: UInt32, _ record: RowRecord) {
         let capacity = columns.rowLimit
-        merchants.removeRow(row, code: record.merchant, rowCapacity: capacity)
-        categories.removeRow(row, code: record.category, rowCapacity: capacity)
-        subcategories.removeRow(row, code: record.subcategory, rowCapacity: capacity)
+        descriptors.removeRow(row, code: record.descriptor, rowCapacity: capacity)
         cards.removeRow(row, code: record.card, rowCapacity: capacity)
         accounts.removeRow(row, code: record.account, rowCapacity: capacity)
         notes.removeRow(row, code: record.note, rowCapacity: capacity)

@@ -36,16 +36,16 @@ extension StoreState {
     /// Normalizes a batch: the valid transactions (ids still empty where generated), the
     /// failures with their positions, and the explicit ids of the batch. A repeated id fails
     /// on its second use.
-    func validate(batch drafts: [TransactionDraft]) -> (accepted: [Transaction], failures: [BatchFailure], ids: Set<String>) {
+    func validate(batch drafts: [TransactionDraft]) -> (accepted: [Transaction], failures: [BatchFailure], ids: StringSet) {
         var accepted: [Transaction] = []
         accepted.reserveCapacity(drafts.count)
         var failures: [BatchFailure] = []
-        var batchIDs = Set<String>()
-        for (index, draft) in drafts.enumerated() {
+        var batchIDs = StringSet(capacity: drafts.count)
+        for index in drafts.indices {
             do throws(ValidationError) {
-                let transaction = try validate(draft)
+                let transaction = try validate(drafts[index])
                 if !transaction.id.isEmpty {
-                    if ids.row(of: transaction.id) != nil || !batchIDs.insert(transaction.id).inserted {
+                    if ids.row(of: transaction.id) != nil || !batchIDs.insert(transaction.id) {
                         throw ValidationError(.id, .duplicateID(transaction.id))
                     }
                 }

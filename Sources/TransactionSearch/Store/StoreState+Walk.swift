@@ -36,6 +36,14 @@ extension StoreState {
         }
     }
 
+    /// How many rows have their instant in `window`, from the date order's ranks.
+    func rowCount(instantsIn window: ClosedRange<Int64>) -> Int {
+        let instants = columns.instant.base
+        let start = dateOrder.lowerBound { instants[Int($0)] < window.lowerBound }
+        let end = dateOrder.lowerBound { instants[Int($0)] <= window.upperBound }
+        return dateOrder.rank(of: end) - dateOrder.rank(of: start)
+    }
+
     /// Walks `list` backward from `position` one run of equal keys at a time, each run forward.
     @inline(__always)
     static func forEachDescending(_ list: OrderedRowList, before position: OrderedRowList.Position,

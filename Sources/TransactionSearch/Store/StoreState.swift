@@ -1,29 +1,35 @@
 /// Everything a store holds: the columns and every index, bucket and pool over them. It is the
 /// single source of truth behind `TransactionStore`, which guards it with a read-write lock;
 /// nothing here locks.
+///
+/// `@exclusivity(unchecked)`: the lock already makes every write exclusive, so Swift's dynamic
+/// exclusivity check on these class properties only repeats it, and it cost a third of
+/// building a store (184 ms to 130 ms for 100,000 rows with it off). The properties are
+/// touched only by code running under the store's lock.
 final class StoreState: @unchecked Sendable {
     let clock: ZoneClock
     let baseCurrency: Currency
     let columns = ColumnStore()
     let ids = IDIndex()
-    var merchants = FieldIndex(isSearchable: true, titles: .plain)
-    var categories = FieldIndex(isSearchable: true, titles: .plain)
-    var subcategories = FieldIndex(isSearchable: true, titles: .none)
-    var cards = FieldIndex(isSearchable: false, titles: .card)
-    var accounts = FieldIndex(isSearchable: false, titles: .plain)
-    var notes = FieldIndex(isSearchable: true, titles: .none)
-    var days = ValuePool()
-    var months = ValuePool()
-    var currencies = CurrencyTable()
-    var dateOrder = OrderedRowList()
-    var amountOrder = OrderedRowList()
-    var buckets = StoreBuckets()
+    @exclusivity(unchecked) var merchants = FieldIndex(isSearchable: true, keepsPostings: false, titles: .plain)
+    @exclusivity(unchecked) var categories = FieldIndex(isSearchable: true, keepsPostings: false, titles: .plain)
+    @exclusivity(unchecked) var subcategories = FieldIndex(isSearchable: true, keepsPostings: false, titles: .none)
+    @exclusivity(unchecked) var descriptors = DescriptorIndex()
+    @exclusivity(unchecked) var cards = FieldIndex(isSearchable: false, keepsPostings: true, titles: .card)
+    @exclusivity(unchecked) var accounts = FieldIndex(isSearchable: false, keepsPostings: true, titles: .plain)
+    @exclusivity(unchecked) var notes = FieldIndex(isSearchable: true, keepsPostings: true, titles: .none)
+    @exclusivity(unchecked) var days = ValuePool()
+    @exclusivity(unchecked) var months = ValuePool()
+    @exclusivity(unchecked) var currencies = CurrencyTable()
+    @exclusivity(unchecked) var dateOrder = OrderedRowList()
+    @exclusivity(unchecked) var amountOrder = OrderedRowList()
+    @exclusivity(unchecked) var buckets = StoreBuckets()
     /// The sequence number of the last event.
-    var sequence: UInt64 = 0
+    @exclusivity(unchecked) var sequence: UInt64 = 0
     /// The counter behind generated ids (`tx_1`, `tx_2`...).
-    var generatedIDCounter: UInt64 = 0
+    @exclusivity(unchecked) var generatedIDCounter: UInt64 = 0
     /// Rates to the base currency, for base totals; nil when none are set.
-    var exchangeRates: ExchangeRates?
+    @exclusivity(unchecked) var exchangeRates: ExchangeRates?
 
     init(clock: ZoneClock, baseCurrency: Currency) {
         self.clock = clock
@@ -63,7 +69,7 @@ final class StoreState: @unchecked Sendable {
     var memoryUse: Int {
         var bytes = columns.memoryUse + ids.memoryUse
         for field in [merchants, categories, subcategories, cards, accounts, notes] { bytes += field.memoryUse }
-        bytes += days.memoryUse + months.memoryUse + dateOrder.memoryUse + amountOrder.memoryUse
+        bytes += descriptors.memoryUse + days.memoryUse + months.memoryUse + dateOrder.memoryUse + amountOrder.memoryUse
         return bytes + buckets.memoryUse
     }
 
@@ -71,6 +77,7 @@ final class StoreState: @unchecked Sendable {
     /// pool is recomputed from the rows and compared. O(rows); for tests and debug checks.
     func checkInvariants() {
         for field in [merchants, categories, subcategories, cards, accounts, notes] { field.checkInvariants() }
+        descriptors.checkInvariants()
         days.checkInvariants()
         months.checkInvariants()
         dateOrder.checkInvariants(order: dateOrdering)
@@ -84,9 +91,9 @@ final class StoreState: @unchecked Sendable {
             let record = columns.record(row)
             expected.add(record)
             precondition(ids.row(of: ids.id(of: row)) == row, "id map lost row \(row)")
-            precondition(merchants.postings[Int(record.merchant)].contains(row), "merchant posting lost row \(row)")
-            precondition(categories.postings[Int(record.category)].contains(row), "category posting lost row \(row)")
-            precondition(subcategories.postings[Int(record.subcategory)].contains(row), "subcategory posting lost row")
+            let key = DescriptorIndex.Key(merchant: record.merchant, category: record.category, subcategory: record.subcategory)
+            precondition(descriptors.keys[Int(record.descriptor)] == key, "row \(row) has a stale descriptor")
+            precondition(descriptors.postings[Int(record.descriptor)].contains(row), "descriptor posting lost row \(row)")
             precondition(cards.postings[Int(record.card)].contains(row), "card posting lost row \(row)")
             precondition(accounts.postings[Int(record.account)].contains(row), "account posting lost row \(row)")
             precondition(notes.postings[Int(record.note)].contains(row), "note posting lost row \(row)")

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Dictionary encoding of one text field: each distinct string gets a small integer code that
 /// the rows store, with a reference count, so that a string no row uses any more is reclaimed
 /// and its code reused. Code 0 is "none" and never names a string.
@@ -23,13 +31,23 @@ struct StringPool: Sendable {
         var text = text
         return text.withUTF8 { bytes in
             lookup.find(hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: lookup.seed)) { code in
-                strings[Int(code)].utf8.elementsEqual(bytes)
+                StringPool.equals(strings[Int(code)], bytes)
             }
         }
     }
 
     @inline(__always)
     func string(_ code: UInt32) -> String { strings[Int(code)] }
+
+    /// Whether a string's UTF-8 bytes are `bytes` (length first, then one memcmp).
+    @inline(__always)
+    static func equals(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard string.utf8.count == bytes.count else { return false }
+        var string = string
+        return string.withUTF8 { own in
+            own.count == 0 || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0
+        }
+    }
 
     /// Whether `code` names a string in use.
     func isLive(_ code: UInt32) -> Bool { Int(code) < references.count && references[Int(code)] > 0 }

@@ -3,7 +3,7 @@
 /// years (one row dated 0001-01-01 must not make every query allocate 740,000 days). The
 /// values in use are also kept sorted, for date-ordered groups. Slot 0 is never used.
 struct ValuePool: Sendable {
-    private var slotOf: [Int32: UInt32] = [:]
+    private var slotOf = IntMap()
     /// Values by slot.
     private(set) var values: [Int32] = [0]
     private var references: [UInt32] = [0]
@@ -17,16 +17,19 @@ struct ValuePool: Sendable {
     var liveCount: Int { sortedValues.count }
 
     var memoryUse: Int {
-        slotOf.capacity * 16 + values.capacity * 4 + references.capacity * 4 + sortedValues.capacity * 4 + sortedSlots.capacity * 4 + freeSlots.capacity * 4
+        slotOf.memoryUse + values.capacity * 4 + references.capacity * 4 + sortedValues.capacity * 4 + sortedSlots.capacity * 4 + freeSlots.capacity * 4
     }
 
-    func slot(of value: Int32) -> UInt32? { slotOf[value] }
+    func slot(of value: Int32) -> UInt32? { slotOf[ValuePool.key(value)] }
+
+    @inline(__always)
+    private static func key(_ value: Int32) -> UInt64 { UInt64(UInt32(bitPattern: value)) }
 
     @inline(__always)
     func value(_ slot: UInt32) -> Int32 { values[Int(slot)] }
 
     mutating func retain(_ value: Int32) -> UInt32 {
-        if let slot = slotOf[value] {
+        if let slot = slotOf[ValuePool.key(value)] {
             references[Int(slot)] += 1
             return slot
         }
@@ -40,7 +43,7 @@ struct ValuePool: Sendable {
             values.append(value)
             references.append(1)
         }
-        slotOf[value] = slot
+        slotOf.set(ValuePool.key(value), slot)
         let index = sortedValues.lowerBound(value)
         sortedValues.insert(value, at: index)
         sortedSlots.insert(slot, at: index)
@@ -57,7 +60,7 @@ struct ValuePool: Sendable {
         references[Int(slot)] -= 1
         guard references[Int(slot)] == 0 else { return }
         let value = values[Int(slot)]
-        slotOf[value] = nil
+        slotOf.remove(ValuePool.key(value))
         let index = sortedValues.lowerBound(value)
         sortedValues.remove(at: index)
         sortedSlots.remove(at: index)
@@ -68,7 +71,7 @@ struct ValuePool: Sendable {
         precondition(slotOf.count == sortedValues.count, "value pool: map \(slotOf.count) != sorted \(sortedValues.count)")
         for (index, value) in sortedValues.enumerated() {
             if index > 0 { precondition(sortedValues[index - 1] < value, "value pool not ascending") }
-            guard let slot = slotOf[value] else { preconditionFailure("value pool lost \(value)") }
+            guard let slot = slotOf[ValuePool.key(value)] else { preconditionFailure("value pool lost \(value)") }
             precondition(sortedSlots[index] == slot, "value pool sorted slots are stale")
             precondition(values[Int(slot)] == value && references[Int(slot)] > 0, "value pool slot mismatch")
         }

@@ -11,10 +11,16 @@ struct BucketTable: Sendable {
     private(set) var currencyCounts: [Int32] = []
     /// Sum of amounts per bucket and currency.
     private(set) var sums: [Int64] = []
-    /// Sum of positive amounts (income) per bucket and currency.
+    /// Sum of positive amounts (income) per bucket and currency; kept only when `tracksIncome`.
     private(set) var incomes: [Int64] = []
+    /// Whether income is summed apart (the month table does, for monthly summaries).
+    let tracksIncome: Bool
     /// Currency slots per bucket; grows (and re-lays the table out) when a currency code reaches it.
     private(set) var stride = 4
+
+    init(tracksIncome: Bool = false) {
+        self.tracksIncome = tracksIncome
+    }
 
     var bucketCount: Int { counts.count }
 
@@ -29,7 +35,7 @@ struct BucketTable: Sendable {
         counts[Int(bucket)] += 1
         currencyCounts[slot] += 1
         sums[slot] &+= amount
-        if amount > 0 { incomes[slot] &+= amount }
+        if tracksIncome && amount > 0 { incomes[slot] &+= amount }
     }
 
     @inline(__always)
@@ -39,7 +45,7 @@ struct BucketTable: Sendable {
         counts[Int(bucket)] -= 1
         currencyCounts[slot] -= 1
         sums[slot] &-= amount
-        if amount > 0 { incomes[slot] &-= amount }
+        if tracksIncome && amount > 0 { incomes[slot] &-= amount }
     }
 
     @inline(__always)
@@ -52,7 +58,8 @@ struct BucketTable: Sendable {
         guard Int(bucket) < counts.count, counts[Int(bucket)] > 0 else { return }
         let base = Int(bucket) * stride
         for currency in 0..<stride where currencyCounts[base + currency] > 0 {
-            body(UInt16(currency), Int(currencyCounts[base + currency]), sums[base + currency], incomes[base + currency])
+            body(UInt16(currency), Int(currencyCounts[base + currency]), sums[base + currency],
+                 tracksIncome ? incomes[base + currency] : 0)
         }
     }
 
@@ -68,19 +75,19 @@ struct BucketTable: Sendable {
             let slots = newCount * stride - currencyCounts.count
             currencyCounts.append(contentsOf: repeatElement(0, count: slots))
             sums.append(contentsOf: repeatElement(0, count: slots))
-            incomes.append(contentsOf: repeatElement(0, count: slots))
+            if tracksIncome { incomes.append(contentsOf: repeatElement(0, count: slots)) }
         }
     }
 
     private mutating func relayout(stride newStride: Int) {
         var newCounts = [Int32](repeating: 0, count: counts.count * newStride)
         var newSums = [Int64](repeating: 0, count: counts.count * newStride)
-        var newIncomes = [Int64](repeating: 0, count: counts.count * newStride)
+        var newIncomes = [Int64](repeating: 0, count: tracksIncome ? counts.count * newStride : 0)
         for bucket in 0..<counts.count {
             for currency in 0..<stride {
                 newCounts[bucket * newStride + currency] = currencyCounts[bucket * stride + currency]
                 newSums[bucket * newStride + currency] = sums[bucket * stride + currency]
-                newIncomes[bucket * newStride + currency] = incomes[bucket * stride + currency]
+                if tracksIncome { newIncomes[bucket * newStride + currency] = incomes[bucket * stride + currency] }
             }
         }
         currencyCounts = newCounts

@@ -2,17 +2,17 @@
 /// first row and freed when it loses its last, so codes that are reused later start empty.
 struct PairBuckets: Sendable {
     private(set) var table = BucketTable()
-    private var bucketOf: [UInt64: UInt32] = [:]
+    private var bucketOf = IntMap()
     private var freeBuckets: [UInt32] = []
 
     @inline(__always)
     static func key(_ first: UInt32, _ second: UInt32) -> UInt64 { UInt64(first) << 32 | UInt64(second) }
 
-    var memoryUse: Int { table.memoryUse + bucketOf.capacity * 24 + freeBuckets.capacity * 4 }
+    var memoryUse: Int { table.memoryUse + bucketOf.memoryUse + freeBuckets.capacity * 4 }
 
     /// The pairs with rows, and their buckets.
     var pairs: [(first: UInt32, second: UInt32, bucket: UInt32)] {
-        bucketOf.map { (UInt32($0.key >> 32), UInt32($0.key & 0xFFFF_FFFF), $0.value) }
+        bucketOf.entries.map { (UInt32($0.key >> 32), UInt32($0.key & 0xFFFF_FFFF), $0.value) }
     }
 
     func bucket(_ first: UInt32, _ second: UInt32) -> UInt32? { bucketOf[PairBuckets.key(first, second)] }
@@ -24,7 +24,7 @@ struct PairBuckets: Sendable {
             bucket = existing
         } else {
             bucket = freeBuckets.popLast() ?? UInt32(bucketOf.count)
-            bucketOf[key] = bucket
+            bucketOf.set(key, bucket)
         }
         table.add(bucket, currency: currency, amount: amount)
     }
@@ -34,7 +34,7 @@ struct PairBuckets: Sendable {
         guard let bucket = bucketOf[key] else { preconditionFailure("PairBuckets.remove: no bucket for the pair") }
         table.remove(bucket, currency: currency, amount: amount)
         if table.count(bucket) == 0 {
-            bucketOf[key] = nil
+            bucketOf.remove(key)
             freeBuckets.append(bucket)
         }
     }

@@ -5,7 +5,8 @@ struct StoreBuckets: Sendable {
     /// One bucket (0): every row.
     var total = BucketTable()
     var day = BucketTable()
-    var month = BucketTable()
+    /// With income apart, for income and expense per month.
+    var month = BucketTable(tracksIncome: true)
     var card = BucketTable()
     var category = BucketTable()
     var merchant = BucketTable()

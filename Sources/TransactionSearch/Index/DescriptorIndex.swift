@@ -1,0 +1,154 @@
+/// The distinct (merchant, category, subcategory) combinations in use, "descriptors", each
+/// with the rows that carry it.
+///
+/// A merchant almost always comes with the same category, so there are about as many
+/// descriptors as merchants. A search term resolves to a set of descriptors (those whose
+/// merchant, category or subcategory contains it): testing a row is then one bit, the rows of
+/// a term are the union of disjoint posting lists, and the rows a dense term does *not* match
+/// are the postings of the descriptors outside its set. The rows of one merchant, category or
+/// subcategory are the union of its descriptors' postings.
+struct DescriptorIndex: Sendable {
+    struct Key: Hashable, Sendable {
+        var merchant: UInt32
+        var category: UInt32
+        var subcategory: UInt32
+    }
+
+    private var codeOf = HashSlots()
+    /// Keys by descriptor code; code 0 is never used.
+    private(set) var keys: [Key] = [Key(merchant: 0, category: 0, subcategory: 0)]
+    private(set) var postings: [PostingList] = [.empty]
+    private var freeCodes: [UInt32] = []
+    /// Descriptor codes by merchant, category and subcategory code.
+    private(set) var byMerchant: [[UInt32]] = [[]]
+    private(set) var byCategory: [[UInt32]] = [[]]
+    private(set) var bySubcategory: [[UInt32]] = [[]]
+
+    var codeLimit: Int { keys.count }
+    var liveCount: Int { codeOf.count }
+
+    @inline(__always)
+    func rowCount(_ code: UInt32) -> Int { postings[Int(code)].count }
+
+    /// Rows of all the descriptors of a set.
+    func rowCount(of set: CodeSet) -> Int {
+        var total = 0
+        PostingList.forEachBit(in: set.words) { total += postings[Int($0)].count }
+        return total
+    }
+
+    /// Rows of all the descriptors of a merchant, category or subcategory (`lists[code]`).
+    func rowCount(of code: UInt32, in lists: [[UInt32]]) -> Int {
+        guard Int(code) < lists.count else { return 0 }
+        return lists[Int(code)].reduce(0) { $0 + postings[Int($1)].count }
+    }
+
+    @inline(__always)
+    private static func hash(_ key: Key) -> Int {
+        var mixed = UInt64(key.merchant) &* 0x9E37_79B9_7F4A_7C15
+        mixed = (mixed ^ UInt64(key.category)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ UInt64(key.subcategory)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
+    }
+
+    /// The code of a key in use, or nil.
+    func code(of key: Key) -> UInt32? {
+        codeOf.find(hash: DescriptorIndex.hash(key)) { keys[Int($0)] == key }
+    }
+
+    /// The descriptor of a key, created when new.
+    mutating func code(for key: Key) -> UInt32 {
+        if let code = code(of: key) { return code }
+        let code: UInt32
+        if let reused = freeCodes.popLast() {
+            code = reused
+            keys[Int(code)] = key
+        } else {
+            code = UInt32(keys.count)
+            keys.append(key)
+            postings.append(.empty)
+        }
+        do {
+            let keys = self.keys
+            codeOf.insert(code, hash: DescriptorIndex.hash(key)) { DescriptorIndex.hash(keys[Int($0)]) }
+        }
+        DescriptorIndex.add(code, at: key.merchant, to: &byMerchant)
+        DescriptorIndex.add(code, at: key.category, to: &byCategory)
+        DescriptorIndex.add(code, at: key.subcategory, to: &bySubcategory)
+        return code
+    }
+
+    mutating func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
+        postings[Int(code)].insert(row, rowCapacity: rowCapacity)
+    }
+
+    /// Removes a row; a descriptor left with no rows is forgotten and its code freed.
+    mutating func removeRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
+        postings[Int(code)].remove(row, rowCapacity: rowCapacity)
+        guard postings[Int(code)].count == 0 else { return }
+        let key = keys[Int(code)]
+        do {
+            let keys = self.keys
+            codeOf.remove(code, hash: DescriptorIndex.hash(key)) { DescriptorIndex.hash(keys[Int($0)]) }
+        }
+        DescriptorIndex.remove(code, at: key.merchant, from: &byMerchant)
+        DescriptorIndex.remove(code, at: key.category, from: &byCategory)
+        DescriptorIndex.remove(code, at: key.subcategory, from: &bySubcategory)
+        freeCodes.append(code)
+    }
+
+    /// The descriptors whose merchant, category or subcategory is in the sets.
+    func descriptors(merchants: CodeSet, categories: CodeSet, subcategories: CodeSet) -> CodeSet {
+        var result = CodeSet()
+        func collect(_ codes: CodeSet, _ lists: [[UInt32]]) {
+            for code in codes.codes where Int(code) < lists.count {
+                for descriptor in lists[Int(code)] { result.insert(descriptor) }
+            }
+        }
+        collect(merchants, byMerchant)
+        collect(categories, byCategory)
+        collect(subcategories, bySubcategory)
+        return result
+    }
+
+    /// Calls `body` with the rows of every descriptor in `lists[code]` (the rows of one
+    /// merchant, category or subcategory).
+    func forEachRow(of code: UInt32, in lists: [[UInt32]], _ body: (UInt32) -> Void) {
+        guard Int(code) < lists.count else { return }
+        for descriptor in lists[Int(code)] { postings[Int(descriptor)].forEach(body) }
+    }
+
+    var memoryUse: Int {
+        var bytes = codeOf.memoryUse + keys.capacity * 12 + postings.capacity * MemoryLayout<PostingList>.stride
+        for list in postings { bytes += list.memoryUse }
+        for lists in [byMerchant, byCategory, bySubcategory] {
+            bytes += lists.capacity * 8
+            for list in lists { bytes += list.capacity * 4 }
+        }
+        return bytes + freeCodes.capacity * 4
+    }
+
+    func checkInvariants() {
+        var live = 0
+        for code in 1..<UInt32(keys.count) where postings[Int(code)].count > 0 {
+            live += 1
+            let key = keys[Int(code)]
+            precondition(self.code(of: key) == code, "descriptor \(code) is stale")
+            precondition(byMerchant[Int(key.merchant)].contains(code) && byCategory[Int(key.category)].contains(code)
+                         && bySubcategory[Int(key.subcategory)].contains(code), "descriptor \(code) is not listed")
+        }
+        for code in freeCodes { precondition(postings[Int(code)].count == 0, "a free descriptor has rows") }
+        precondition(live == codeOf.count, "descriptor map holds \(codeOf.count) of \(live)")
+        let listed = byMerchant.reduce(0) { $0 + $1.count }
+        precondition(listed == codeOf.count, "merchant lists hold \(listed) of \(codeOf.count) descriptors")
+    }
+
+    private static func add(_ descriptor: UInt32, at code: UInt32, to lists: inout [[UInt32]]) {
+        while lists.count <= Int(code) { lists.append([]) }
+        lists[Int(code)].append(descriptor)
+    }
+
+    private static func remove(_ descriptor: UInt32, at code: UInt32, from lists: inout [[UInt32]]) {
+        if let index = lists[Int(code)].firstIndex(of: descriptor) { lists[Int(code)].remove(at: index) }
+    }
+}
