@@ -1,21 +1,52 @@
 extension TransactionStore {
     /// Answers a query: total count and exact sums of every matching row, the groups, and one
-    /// page of rows (SPEC sections 2 and 3).
+    /// page of rows (SPEC sections 2 and 3). Results are cached by normalized query until a
+    /// mutation touches rows the query can match.
     public func search(_ query: Query) -> QueryResult {
-        let start = ContinuousClock.now
-        var result = lock.withReadLock {
-            QueryExecutor(state: state, query: state.compile(query), rates: state.exchangeRates).run()
-        }
-        result.elapsedMicroseconds = TransactionStore.microseconds(since: start)
-        return result
+        searchWithSequence(query).result
     }
 
+    /// The answer and the sequence number of the store state it reflects.
+    func searchWithSequence(_ query: Query) -> (result: QueryResult, sequence: UInt64) {
+        let start = ContinuousClock.now
+        let key = query.normalized
+        var (result, sequence) = lock.withReadLock { () -> (QueryResult, UInt64) in
+            if let cached = cache.result(for: key) { return (cached, state.sequence) }
+            let result = QueryExecutor(state: state, query: state.compile(key), rates: state.exchangeRates).run()
+            cache.store(result, for: key)  // still under the read lock: no mutation came between
+            return (result, state.sequence)
+        }
+        result.elapsedMicroseconds = TransactionStore.microseconds(since: start)
+        return (result, sequence)
+    }
+
+    /// The current result of a query, then a new one after each mutation that changes it (and
+    /// none after mutations that do not): what a list screen subscribes to. A slow consumer
+    /// sees the newest result; results in between may be skipped (pass `.unbounded` to keep
+    /// every one). Ends when the stream's consumer stops iterating.
+    public func observe(_ query: Query,
+                        buffering: AsyncStream<QueryResult>.Continuation.BufferingPolicy = .bufferingNewest(1)) -> AsyncStream<QueryResult> {
+        let (stream, continuation) = AsyncStream.makeStream(of: QueryResult.self, bufferingPolicy: buffering)
+        let id = liveQueries.add(query.normalized, continuation: continuation)
+        let liveQueries = self.liveQueries
+        continuation.onTermination = { _ in liveQueries.remove(id) }
+        liveQueries.refresh { query in self.searchWithSequence(query) }
+        return stream
+    }
+
+    /// What the result cache has done: hits, misses, invalidations, evictions, entries.
+    public var cacheStatistics: CacheStatistics { cache.statistics }
+
     /// Sets (or, with nil, removes) exact rates to the base currency: `[USD: 0.92]` means 1 USD
-    /// is 0.92 of the base. Results then carry totals in the base currency.
+    /// is 0.92 of the base. Results then carry totals in the base currency. Every cached result
+    /// is dropped (every base total may change).
     public func setExchangeRates(_ rates: [Currency: DecimalAmount]?) {
         lock.withWriteLock {
             state.exchangeRates = rates.map { ExchangeRates(base: baseCurrency, rates: $0) }
+            cache.invalidateAll()
+            liveQueries.markAll()
         }
+        afterMutation()
     }
 
     static func microseconds(since start: ContinuousClock.Instant) -> Int {

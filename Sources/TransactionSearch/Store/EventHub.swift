@@ -11,9 +11,9 @@ final class EventHub: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let subscribers = Mutex(Subscribers())
-    private let queue = Mutex<[StoreEvent]>([])
-    private let delivery = Mutex(())
+    private let subscribers = Locked(Subscribers())
+    private let queue = Locked<[StoreEvent]>([])
+    private let delivery = Locked(())
     private let subscriberCount = Atomic<Int>(0)
 
     /// Whether anyone listens: events are only built when someone does.
@@ -38,7 +38,7 @@ final class EventHub: Sendable {
     /// Delivers queued events unless another thread is delivering (it will deliver them).
     func deliver() {
         while true {
-            let delivered: Bool? = delivery.withLockIfAvailable { _ in
+            let delivered: Bool? = delivery.withLockIfAvailable { _ -> Bool in
                 while true {
                     let batch = queue.withLock { pending -> [StoreEvent] in
                         defer { pending.removeAll() }

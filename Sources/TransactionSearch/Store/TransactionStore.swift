@@ -15,6 +15,8 @@ public final class TransactionStore: Sendable {
     /// Guarded by `lock`: read under the read lock, changed under the write lock only.
     let state: StoreState
     let events = EventHub()
+    let cache = ResultCache()
+    let liveQueries = LiveQueries()
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
         self.configuration = configuration
@@ -68,11 +70,12 @@ public final class TransactionStore: Sendable {
             } else if state.ids.row(of: transaction.id) != nil {
                 throw ValidationError(.id, .duplicateID(transaction.id))
             }
-            state.insert(transaction)
+            let row = state.insert(transaction)
+            noteChange(old: nil, new: row)
             record(count: 1) { [.added(transaction)] }
             return transaction
         }
-        events.deliver()
+        afterMutation()
         return added
     }
 
@@ -90,11 +93,14 @@ public final class TransactionStore: Sendable {
             for index in accepted.indices where accepted[index].id.isEmpty {
                 accepted[index].id = state.generateID(avoiding: validated.ids)
             }
-            state.insert(batch: accepted)
+            for row in state.insert(batch: accepted) {
+                guard needsChangeFacts else { break }
+                noteChange(old: nil, new: row)
+            }
             record(count: accepted.count) { accepted.map { .added($0) } }
             return BatchResult(addedIDs: accepted.map(\.id), skipped: failures)
         }
-        events.deliver()
+        afterMutation()
         return result
     }
 
@@ -110,11 +116,13 @@ public final class TransactionStore: Sendable {
             if new.id != old.id, state.ids.row(of: new.id) != nil {
                 throw ValidationError(.id, .duplicateID(new.id))
             }
+            let oldFacts = needsChangeFacts ? state.facts(of: state.columns.record(row)) : nil
             state.replace(row: row, with: new)
+            noteChange(old: oldFacts, new: row)
             record(count: 1) { [.updated(old: old, new: new)] }
             return new
         }
-        events.deliver()
+        afterMutation()
         return updated
     }
 
@@ -125,11 +133,13 @@ public final class TransactionStore: Sendable {
         let deleted = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
             guard let row = state.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
             let old = state.transaction(at: row)
+            let oldFacts = needsChangeFacts ? state.facts(of: state.columns.record(row)) : nil
             state.remove(row: row)
+            noteChange(old: oldFacts, new: nil)
             record(count: 1) { [.deleted(old)] }
             return old
         }
-        events.deliver()
+        afterMutation()
         return deleted
     }
 
@@ -148,6 +158,27 @@ public final class TransactionStore: Sendable {
     /// - Complexity: O(n); for tests and diagnostics.
     public func checkInvariants() {
         lock.withReadLock { state.checkInvariants() }
+    }
+
+    /// Whether a mutation must work out what it touched (someone caches or observes results).
+    private var needsChangeFacts: Bool { !cache.isEmpty || !liveQueries.isEmpty }
+
+    /// Drops the cached results and marks the live queries that a row change can affect: those
+    /// the old version (facts taken before the change) or the new one (in `row`) can match.
+    /// Called under the write lock.
+    private func noteChange(old: RowFacts?, new row: UInt32?) {
+        guard needsChangeFacts else { return }
+        let new = row.map { state.facts(of: state.columns.record($0)) }
+        cache.invalidate(old: old, new: new)
+        liveQueries.markAffected(old: old, new: new)
+    }
+
+    /// After the write lock is released: events to subscribers, then new results to live queries.
+    func afterMutation() {
+        events.deliver()
+        if !liveQueries.isEmpty {
+            liveQueries.refresh { query in self.searchWithSequence(query) }
+        }
     }
 
     /// Numbers the changes and queues their events. Called under the write lock.

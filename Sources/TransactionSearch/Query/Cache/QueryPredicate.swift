@@ -1,0 +1,118 @@
+/// A query's conditions over strings and numbers rather than store codes, so they stay true
+/// as strings come and go: whether one version of a row can be among the query's matches.
+/// The cache and live queries use it to decide what a mutation touches.
+struct QueryPredicate: Sendable {
+    private struct TextTerm: Sendable {
+        var bytes: [UInt8]
+        var field: TermField
+        /// The magnitudes a numeric term matches, when it can match amounts.
+        var magnitude: Range<UInt64>?
+    }
+
+    private enum Condition: Sendable {
+        case text(TextTerm)
+        case magnitude(Range<UInt64>)
+        /// Local days `first...last` (none when first > last).
+        case dates(first: Int32, last: Int32)
+        case pending(Bool)
+    }
+
+    private var conditions: [Condition] = []
+    private var exclusions: [Condition] = []
+    private var days: (first: Int32, last: Int32)?
+    private var cards: [[UInt8]?]?
+    private var categories: [[UInt8]?]?
+    private var accounts: [[UInt8]?]?
+    private var pending: Bool?
+    private var minimum: DecimalAmount?
+    private var maximum: DecimalAmount?
+    private var kind: TransactionKind?
+
+    init(_ query: Query) {
+        let field = TermField(query.scope)
+        for word in TermText.words(of: query.text) {
+            conditions.append(.text(QueryPredicate.textTerm(word, field)))
+        }
+        for term in query.terms {
+            let condition: Condition
+            switch term.condition {
+            case .text(let text, let field):
+                let phrase = TermText.phrase(text)
+                if phrase.isEmpty { continue }
+                condition = .text(QueryPredicate.textTerm(phrase, field))
+            case .magnitude(let range): condition = .magnitude(ScaledAmount.range(range))
+            case .dates(let from, let to):
+                condition = .dates(first: from?.daysSince1970 ?? .min, last: to?.daysSince1970 ?? .max)
+            case .status(let status): condition = .pending(status == .pending)
+            }
+            if term.isExcluded { exclusions.append(condition) } else { conditions.append(condition) }
+        }
+        let filters = query.filters
+        if filters.from != nil || filters.to != nil {
+            days = (filters.from?.daysSince1970 ?? .min, filters.to?.daysSince1970 ?? .max)
+        }
+        func folded(_ values: [String?]) -> [[UInt8]?]? {
+            values.isEmpty ? nil : values.map { $0.map(TermText.phrase) }
+        }
+        cards = folded(filters.cards)
+        categories = folded(filters.categories)
+        accounts = folded(filters.accounts)
+        pending = filters.status.map { $0 == .pending }
+        minimum = filters.minimumAmount
+        maximum = filters.maximumAmount
+        kind = filters.kind
+    }
+
+    /// Whether the row version passes every filter and condition and no exclusion.
+    func matches(_ row: RowFacts) -> Bool {
+        if let days, row.day < days.first || row.day > days.last { return false }
+        if let pending, pending != row.isPending { return false }
+        switch kind {
+        case .expense?: if row.amount >= 0 { return false }
+        case .income?: if row.amount <= 0 { return false }
+        case nil: break
+        }
+        if let minimum, row.amount < ScaledAmount.minorUnits(minimum, digits: row.minorDigits, roundUp: true) { return false }
+        if let maximum, row.amount > ScaledAmount.minorUnits(maximum, digits: row.minorDigits, roundUp: false) { return false }
+        if let cards, !cards.contains(where: { wanted in
+            guard let wanted else { return row.card == nil }
+            guard let card = row.card, let title = row.cardTitle else { return false }
+            return card == wanted || title == wanted || (title.starts(with: [42, 42, 42, 42]) && Array(title.dropFirst(4)) == wanted)
+        }) { return false }
+        if let categories, !categories.contains(where: { $0 == row.category }) { return false }
+        if let accounts, !accounts.contains(where: { $0 == row.account }) { return false }
+        for condition in conditions where !QueryPredicate.holds(condition, row) { return false }
+        for condition in exclusions where QueryPredicate.holds(condition, row) { return false }
+        return true
+    }
+
+    private static func textTerm(_ bytes: [UInt8], _ field: TermField) -> TextTerm {
+        let number = field == .all || field == .amount ? TermText.number(bytes) : nil
+        return TextTerm(bytes: bytes, field: field, magnitude: number.map(ScaledAmount.typedRange))
+    }
+
+    private static func holds(_ condition: Condition, _ row: RowFacts) -> Bool {
+        switch condition {
+        case .text(let term):
+            if let range = term.magnitude, range.contains(row.magnitude) { return true }
+            func has(_ text: [UInt8]?) -> Bool {
+                guard let text else { return false }
+                return text.withUnsafeBufferPointer { haystack in
+                    term.bytes.withUnsafeBufferPointer { ByteSearch.contains(haystack, $0) }
+                }
+            }
+            switch term.field {
+            case .all: return has(row.merchant) || has(row.category) || has(row.subcategory) || has(row.notes)
+            case .merchant: return has(row.merchant)
+            case .category: return has(row.category) || has(row.subcategory)
+            case .notes: return has(row.notes)
+            case .amount: return false
+            case .card: return has(row.card) || has(row.cardTitle)
+            case .account: return has(row.account)
+            }
+        case .magnitude(let range): return range.contains(row.magnitude)
+        case .dates(let first, let last): return row.day >= first && row.day <= last
+        case .pending(let pending): return pending == row.isPending
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// What the result cache has done since the store was created.
+public struct CacheStatistics: Hashable, Sendable {
+    /// Queries answered from the cache.
+    public var hits = 0
+    /// Queries computed (and then cached).
+    public var misses = 0
+    /// Cached results dropped because a mutation touched rows they depend on.
+    public var invalidations = 0
+    /// Cached results dropped to make room (least recently used first).
+    public var evictions = 0
+    /// Results in the cache now.
+    public var entries = 0
+}
+
+/// Query results by normalized query. Each entry knows what it depends on: the rows its query
+/// can match. A mutation drops only the entries that the old or the new version of the changed
+/// row can match (its days, cards, categories, accounts, merchants, words: all of the query's
+/// conditions at once), never the whole cache. Bounded: the least recently used entry goes.
+final class ResultCache: Sendable {
+    private struct Entry {
+        let predicate: QueryPredicate
+        var result: QueryResult
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [Query: Entry] = [:]
+        var clock: UInt64 = 0
+        var statistics = CacheStatistics()
+    }
+
+    private let state = Locked(State())
+    /// Entries kept at most: each mutation checks every entry, so this bounds that cost too.
+    let capacity: Int
+
+    init(capacity: Int = 128) {
+        self.capacity = capacity
+    }
+
+    var statistics: CacheStatistics {
+        state.withLock { state in
+            var statistics = state.statistics
+            statistics.entries = state.entries.count
+            return statistics
+        }
+    }
+
+    var isEmpty: Bool { state.withLock { $0.entries.isEmpty } }
+
+    /// The cached result of a normalized query (counting a hit or a miss).
+    func result(for key: Query) -> QueryResult? {
+        state.withLock { state in
+            state.clock += 1
+            guard var entry = state.entries[key] else {
+                state.statistics.misses += 1
+                return nil
+            }
+            entry.lastUse = state.clock
+            state.entries[key] = entry
+            state.statistics.hits += 1
+            return entry.result
+        }
+    }
+
+    /// Caches a result computed under the store's read lock (so no mutation came between).
+    func store(_ result: QueryResult, for key: Query) {
+        let predicate = QueryPredicate(key)
+        state.withLock { state in
+            state.clock += 1
+            if state.entries[key] == nil && state.entries.count >= capacity,
+               let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                state.entries[oldest] = nil
+                state.statistics.evictions += 1
+            }
+            state.entries[key] = Entry(predicate: predicate, result: result, lastUse: state.clock)
+        }
+    }
+
+    /// Drops the entries a row change can affect: those the old or the new version matches.
+    func invalidate(old: RowFacts?, new: RowFacts?) {
+        state.withLock { state in
+            for (key, entry) in state.entries
+            where (old.map(entry.predicate.matches) ?? false) || (new.map(entry.predicate.matches) ?? false) {
+                state.entries[key] = nil
+                state.statistics.invalidations += 1
+            }
+        }
+    }
+
+    /// Drops everything (the exchange rates changed: every base total may change).
+    func invalidateAll() {
+        state.withLock { state in
+            state.statistics.invalidations += state.entries.count
+            state.entries.removeAll()
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Synchronization
+
+/// The live queries of a store: each gets its result at once, then a new one after each
+/// mutation that changes it, and none after mutations that do not. A mutation marks the
+/// queries the old or new version of its row can match; once the store's lock is released,
+/// the marked queries are recomputed and yielded when the answer differs.
+final class LiveQueries: Sendable {
+    private struct Observer {
+        let query: Query
+        let predicate: QueryPredicate
+        let continuation: AsyncStream<QueryResult>.Continuation
+        var isDirty = false
+        /// The last result yielded and the store sequence it reflects.
+        var last: QueryResult?
+        var lastSequence: UInt64 = 0
+    }
+
+    private let observers = Locked<[UInt64: Observer]>([:])
+    private let nextID = Atomic<UInt64>(0)
+    private let count = Atomic<Int>(0)
+
+    var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
+
+    func add(_ query: Query, continuation: AsyncStream<QueryResult>.Continuation) -> UInt64 {
+        let id = nextID.add(1, ordering: .relaxed).newValue
+        observers.withLock {
+            $0[id] = Observer(query: query, predicate: QueryPredicate(query), continuation: continuation, isDirty: true)
+        }
+        count.add(1, ordering: .releasing)
+        return id
+    }
+
+    func remove(_ id: UInt64) {
+        let removed = observers.withLock { $0.removeValue(forKey: id) != nil }
+        if removed { count.subtract(1, ordering: .releasing) }
+    }
+
+    /// Marks the queries a row change can affect. Called under the store's write lock.
+    func markAffected(old: RowFacts?, new: RowFacts?) {
+        observers.withLock { observers in
+            for (id, observer) in observers where !observer.isDirty {
+                if (old.map(observer.predicate.matches) ?? false) || (new.map(observer.predicate.matches) ?? false) {
+                    observers[id]?.isDirty = true
+                }
+            }
+        }
+    }
+
+    /// Marks every query (the exchange rates changed).
+    func markAll() {
+        observers.withLock { observers in
+            for id in observers.keys { observers[id]?.isDirty = true }
+        }
+    }
+
+    /// Recomputes the marked queries with `answer` (a result and the sequence it reflects) and
+    /// yields those whose answer changed. Results never go back in time: one computed for an
+    /// older sequence than the last yielded is dropped.
+    func refresh(_ answer: (Query) -> (QueryResult, UInt64)) {
+        let dirty = observers.withLock { observers -> [(UInt64, Query)] in
+            var dirty: [(UInt64, Query)] = []
+            for (id, observer) in observers where observer.isDirty {
+                observers[id]?.isDirty = false
+                dirty.append((id, observer.query))
+            }
+            return dirty
+        }
+        for (id, query) in dirty {
+            let (result, sequence) = answer(query)
+            observers.withLock { observers in
+                guard var observer = observers[id], sequence >= observer.lastSequence else { return }
+                observer.lastSequence = sequence
+                if observer.last != result {
+                    observer.last = result
+                    observer.continuation.yield(result)
+                }
+                observers[id] = observer
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// `QueryResult` as JSON in the shape of SPEC section 6 (what `fsearch --format json` prints):
+/// sums as objects keyed by currency code with exact decimal strings, group keys as text (or
+/// null for the "none" group), rows with every field (`null` for none), their group and the
+/// [start, end) scalar offsets of the matches in the merchant. Two keys are added to the
+/// SPEC's: `grouping`, and `baseCurrency` when base totals are present (so both read back).
+extension QueryResult: Codable {
+    private enum Keys: String, CodingKey {
+        case total, groups, rows, elapsedMicroseconds, grouping, baseCurrency
+    }
+
+    private enum AggregateKeys: String, CodingKey {
+        case count, sums, base
+    }
+
+    private enum GroupKeys: String, CodingKey {
+        case key, title, count, sums, base
+    }
+
+    private enum RowKeys: String, CodingKey {
+        case id, date, merchant, category, subcategory, card, account, amount, currency, status, notes, group, matches
+    }
+
+    /// A currency code as a key.
+    private struct CurrencyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        var total = container.nestedContainer(keyedBy: AggregateKeys.self, forKey: .total)
+        try total.encode(self.total.count, forKey: .count)
+        try QueryResult.encode(self.total.sums, in: &total, forKey: .sums)
+        if let base = self.total.base { try total.encode(base.decimalText, forKey: .base) }
+        var groups = container.nestedUnkeyedContainer(forKey: .groups)
+        for group in self.groups {
+            var object = groups.nestedContainer(keyedBy: GroupKeys.self)
+            try object.encode(group.key.text, forKey: .key)
+            try object.encode(group.title, forKey: .title)
+            try object.encode(group.count, forKey: .count)
+            try QueryResult.encode(group.sums, in: &object, forKey: .sums)
+            if let base = group.base { try object.encode(base.decimalText, forKey: .base) }
+        }
+        var rows = container.nestedUnkeyedContainer(forKey: .rows)
+        for row in self.rows {
+            var object = rows.nestedContainer(keyedBy: RowKeys.self)
+            let transaction = row.transaction
+            for field in TransactionField.allCases {
+                try object.encode(transaction.interchangeText(of: field), forKey: RowKeys(rawValue: field.rawValue)!)
+            }
+            try object.encode(row.group?.text, forKey: .group)
+            try object.encode(row.matches.map { [$0.lowerBound, $0.upperBound] }, forKey: .matches)
+        }
+        try container.encode(elapsedMicroseconds, forKey: .elapsedMicroseconds)
+        try container.encode(grouping, forKey: .grouping)
+        if let base = self.total.base { try container.encode(base.currency.code, forKey: .baseCurrency) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        let grouping = try container.decodeIfPresent(Grouping.self, forKey: .grouping) ?? .none
+        let baseCurrency = try container.decodeIfPresent(String.self, forKey: .baseCurrency).flatMap(Currency.init) ?? .eur
+        let total = try container.nestedContainer(keyedBy: AggregateKeys.self, forKey: .total)
+        let aggregate = Aggregate(
+            count: try total.decode(Int.self, forKey: .count),
+            sums: try QueryResult.decodeSums(total, forKey: .sums),
+            base: try QueryResult.decodeMoney(total.decodeIfPresent(String.self, forKey: .base), currency: baseCurrency))
+        var groups: [ResultGroup] = []
+        var groupList = try container.nestedUnkeyedContainer(forKey: .groups)
+        while !groupList.isAtEnd {
+            let object = try groupList.nestedContainer(keyedBy: GroupKeys.self)
+            let text = try object.decodeIfPresent(String.self, forKey: .key)
+            guard let key = GroupKey(text: text, grouping: grouping) else {
+                throw DecodingError.dataCorruptedError(forKey: .key, in: object, debugDescription: "not a \(grouping) key")
+            }
+            groups.append(ResultGroup(
+                key: key, count: try object.decode(Int.self, forKey: .count), sums: try QueryResult.decodeSums(object, forKey: .sums),
+                base: try QueryResult.decodeMoney(object.decodeIfPresent(String.self, forKey: .base), currency: baseCurrency)))
+        }
+        var rows: [ResultRow] = []
+        var rowList = try container.nestedUnkeyedContainer(forKey: .rows)
+        while !rowList.isAtEnd {
+            let object = try rowList.nestedContainer(keyedBy: RowKeys.self)
+            func text(_ key: RowKeys) throws -> String? { try object.decodeIfPresent(String.self, forKey: key) }
+            guard let id = try text(.id), let dateText = try text(.date), let merchant = try text(.merchant),
+                  let amountText = try text(.amount), let code = try text(.currency), let currency = Currency(code),
+                  let amount = DecimalAmount.parse(amountText), let status = try TransactionStatus(parsing: text(.status) ?? "posted"),
+                  let date = ParsedDate.parse(dateText)
+            else { throw DecodingError.dataCorruptedError(forKey: .id, in: object, debugDescription: "not a transaction") }
+            let transactionDate: TransactionDate
+            switch date {
+            case .day(let day): transactionDate = .day(day)
+            case .instant(let milliseconds), .local(let milliseconds): transactionDate = .instant(millisecondsSince1970: milliseconds)
+            }
+            let minor = try amount.minorUnits(in: currency)
+            let transaction = Transaction(
+                id: id, date: transactionDate, merchant: merchant, category: try text(.category),
+                subcategory: try text(.subcategory), card: try text(.card), account: try text(.account),
+                amount: Money(minorUnits: minor, currency: currency), status: status, notes: try text(.notes))
+            let matches = try object.decodeIfPresent([[Int]].self, forKey: .matches) ?? []
+            rows.append(ResultRow(transaction: transaction, group: GroupKey(text: try text(.group), grouping: grouping),
+                                  matches: matches.compactMap { $0.count == 2 && $0[0] <= $0[1] ? $0[0]..<$0[1] : nil }))
+        }
+        self.init(grouping: grouping, total: aggregate, groups: groups, rows: rows,
+                  elapsedMicroseconds: try container.decodeIfPresent(Int.self, forKey: .elapsedMicroseconds) ?? 0)
+    }
+
+    private static func encode<Key: CodingKey>(_ sums: [Money], in container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
+        var object = container.nestedContainer(keyedBy: CurrencyKey.self, forKey: key)
+        for money in sums { try object.encode(money.decimalText, forKey: CurrencyKey(stringValue: money.currency.code)) }
+    }
+
+    private static func decodeSums<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [Money] {
+        let object = try container.nestedContainer(keyedBy: CurrencyKey.self, forKey: key)
+        return try object.allKeys.map { code in
+            guard let currency = Currency(code.stringValue),
+                  let money = try decodeMoney(object.decode(String.self, forKey: code), currency: currency) else {
+                throw DecodingError.dataCorruptedError(forKey: code, in: object, debugDescription: "not an amount")
+            }
+            return money
+        }.sorted { $0.currency < $1.currency }
+    }
+
+    private static func decodeMoney(_ text: String?, currency: Currency) throws -> Money? {
+        guard let text, let amount = DecimalAmount.parse(text) else { return nil }
+        return Money(minorUnits: try amount.minorUnits(in: currency), currency: currency)
+    }
+}

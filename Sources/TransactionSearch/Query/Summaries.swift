@@ -1,0 +1,108 @@
+/// The balance of one account: the sum of its rows per currency, and the part still pending.
+public struct AccountBalance: Hashable, Sendable {
+    /// nil for rows with no account.
+    public var account: String?
+    public var count: Int
+    /// Every row, per currency (currency code order).
+    public var balance: [Money]
+    /// Pending rows only.
+    public var pending: [Money]
+    /// Posted rows only (`balance` minus `pending`).
+    public var posted: [Money]
+}
+
+/// Money in and out in one month, per currency.
+public struct MonthSummary: Hashable, Sendable {
+    public var month: CalendarMonth
+    public var count: Int
+    /// Sum of positive amounts.
+    public var income: [Money]
+    /// Sum of negative amounts (negative numbers).
+    public var expenses: [Money]
+    /// income + expenses.
+    public var net: [Money]
+}
+
+/// What was spent (the sum of negative amounts) in one category in one month.
+public struct CategorySpending: Hashable, Sendable {
+    /// nil for uncategorized rows.
+    public var category: String?
+    public var month: CalendarMonth
+    public var count: Int
+    public var spent: [Money]
+}
+
+extension TransactionStore {
+    /// Every account's balance, kept current by every mutation (from the account buckets, so
+    /// it costs the number of accounts): accounts by name, rows with no account last.
+    public func balances() -> [AccountBalance] {
+        lock.withReadLock {
+            let codes = state.accounts.titleOrder + [0]
+            return codes.compactMap { code -> AccountBalance? in
+                let count = state.buckets.account.count(code)
+                guard count > 0 else { return nil }
+                let all = moneys(state.buckets.account, code)
+                let pending = moneys(state.buckets.pendingByAccount, code)
+                let posted = all.map { money in
+                    Money(minorUnits: money.minorUnits - (pending.first { $0.currency == money.currency }?.minorUnits ?? 0),
+                          currency: money.currency)
+                }
+                return AccountBalance(account: code == 0 ? nil : state.accounts.string(code), count: count,
+                                      balance: all, pending: pending, posted: posted)
+            }
+        }
+    }
+
+    /// Income, expenses and net per month, oldest first.
+    public func monthlySummaries() -> [MonthSummary] {
+        lock.withReadLock {
+            state.months.sortedSlots.map { slot in
+                var income: [Money] = []
+                var expenses: [Money] = []
+                var net: [Money] = []
+                forEachCurrency(state.buckets.month, slot) { currency, _, sum, positive in
+                    income.append(Money(minorUnits: positive, currency: currency))
+                    expenses.append(Money(minorUnits: sum &- positive, currency: currency))
+                    net.append(Money(minorUnits: sum, currency: currency))
+                }
+                return MonthSummary(month: CalendarMonth(monthsSince1970: state.months.value(slot)),
+                                    count: state.buckets.month.count(slot), income: income, expenses: expenses, net: net)
+            }
+        }
+    }
+
+    /// Spending per category and month (only categories with expenses), by month then
+    /// category name, uncategorized last; `month` keeps one month.
+    public func spending(in month: CalendarMonth? = nil) -> [CategorySpending] {
+        lock.withReadLock {
+            let spending = state.buckets.spending
+            var result: [(rank: Int, item: CategorySpending)] = []
+            for pair in spending.pairs {
+                let value = CalendarMonth(monthsSince1970: state.months.value(pair.second))
+                if let month, month != value { continue }
+                let rank = pair.first == 0 ? Int.max : Int(state.categories.titleRank[Int(pair.first)])
+                result.append((rank, CategorySpending(
+                    category: pair.first == 0 ? nil : state.categories.string(pair.first), month: value,
+                    count: spending.table.count(pair.bucket), spent: moneys(spending.table, pair.bucket))))
+            }
+            result.sort { ($0.item.month, $0.rank) < ($1.item.month, $1.rank) }
+            return result.map(\.item)
+        }
+    }
+
+    /// The sums of a bucket, per currency in code order.
+    private func moneys(_ table: BucketTable, _ bucket: UInt32) -> [Money] {
+        var result: [Money] = []
+        forEachCurrency(table, bucket) { currency, _, sum, _ in result.append(Money(minorUnits: sum, currency: currency)) }
+        return result
+    }
+
+    private func forEachCurrency(_ table: BucketTable, _ bucket: UInt32,
+                                 _ body: (Currency, Int, Int64, Int64) -> Void) {
+        var entries: [(Currency, Int, Int64, Int64)] = []
+        table.forEachCurrency(of: bucket) { number, count, sum, income in
+            entries.append((state.currencies[number], count, sum, income))
+        }
+        for entry in entries.sorted(by: { $0.0 < $1.0 }) { body(entry.0, entry.1, entry.2, entry.3) }
+    }
+}
