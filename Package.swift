@@ -13,20 +13,22 @@ let package = Package(
             name: "TransactionSearch",
             swiftSettings: [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))]
         ),
+        // Our own command-line argument parsing, shared by fsearch and bench.
+        .target(name: "CommandLineSupport"),
         // Shared by the tests and bench: the seeded data generator and the plain reference scan.
         .target(name: "TransactionSearchSupport", dependencies: ["TransactionSearch"]),
         .executableTarget(
             name: "fsearch",
-            dependencies: ["TransactionSearch"]
+            dependencies: ["TransactionSearch", "CommandLineSupport"]
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["TransactionSearch", "TransactionSearchSupport"],
+            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport"],
             path: "Benchmarks/bench"
         ),
         .testTarget(
             name: "TransactionSearchTests",
-            dependencies: ["TransactionSearch", "TransactionSearchSupport"],
+            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport"],
             resources: [.copy("Resources")]
         ),
     ],

@@ -1,51 +1,37 @@
+import CommandLineSupport
 import Foundation
-import TransactionSearch
-import TransactionSearchSupport
 
 @main
 struct Bench {
     static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        var rows = 100_000
-        var seed: UInt64 = 42
-        var years = 4
-        var merchants = 3000
-        var export: String?
-        func value() -> String {
-            guard !arguments.isEmpty else {
-                FileHandle.standardError.write(Data("bench: an option needs a value\n".utf8))
-                exit(64)
+        let words = Array(CommandLine.arguments.dropFirst())
+        let options: BenchOptions
+        do {
+            guard let parsed = try BenchOptions.parse(words) else {
+                print(BenchOptions.spec.helpText)
+                return
             }
-            return arguments.removeFirst()
+            options = parsed
+        } catch {
+            FileHandle.standardError.write(Data("bench: \(error.message)\n\(error.hint.map { "hint: \($0)\n" } ?? "")".utf8))
+            exit(64)
         }
-        while !arguments.isEmpty {
-            switch arguments.removeFirst() {
-            case "--rows": rows = Int(value()) ?? rows
-            case "--seed": seed = UInt64(value()) ?? seed
-            case "--years": years = Int(value()) ?? years
-            case "--merchants": merchants = Int(value()) ?? merchants
-            case "--export": export = value()
-            case "--probe": break
-            default:
-                print("usage: swift run -c release bench --rows 100000 [--seed N] [--years N] [--merchants N] [--export FILE.csv]")
-                exit(64)
+        ReleaseGuard.runReleaseIfDebug(arguments: words, allowDebug: options.allowDebug)
+        do {
+            let report = try BenchRun(options: options).run()
+            if options.json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                var output = try encoder.encode(report)
+                output.append(0x0A)
+                FileHandle.standardOutput.write(output)
+            } else {
+                print(report.table)
             }
-        }
-        if CommandLine.arguments.contains("--probe") { Probe.run(); return }
-        let drafts = TransactionGenerator(rows: rows, seed: seed, years: years, merchants: merchants).generate()
-        if let export {
-            let store = TransactionStore()
-            do {
-                try store.add(contentsOf: drafts)
-            } catch {
-                FileHandle.standardError.write(Data("bench: generated data was refused: \(error)\n".utf8))
-                exit(1)
-            }
-            guard FileManager.default.createFile(atPath: export, contents: Data(store.export(as: .csv).utf8)) else {
-                FileHandle.standardError.write(Data("bench: cannot write \(export)\n".utf8))
-                exit(74)
-            }
-            print("wrote \(rows) rows to \(export)")
+            if !report.mismatches.isEmpty { exit(1) }
+        } catch {
+            FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
+            exit(1)
         }
     }
 }

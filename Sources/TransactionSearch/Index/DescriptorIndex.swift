@@ -15,8 +15,13 @@ struct DescriptorIndex: Sendable {
     }
 
     private var codeOf = HashSlots()
-    /// Keys by descriptor code; code 0 is never used.
-    private(set) var keys: [Key] = [Key(merchant: 0, category: 0, subcategory: 0)]
+    /// The merchant, category and subcategory of each descriptor code (code 0 is never used),
+    /// in buffers with stable addresses, which the query loops read through pointers.
+    let merchantOf = ColumnBuffer<UInt32>(filler: 0)
+    let categoryOf = ColumnBuffer<UInt32>(filler: 0)
+    let subcategoryOf = ColumnBuffer<UInt32>(filler: 0)
+    /// One past the largest code ever used.
+    private(set) var codeLimit = 1
     private(set) var postings: [PostingList] = [.empty]
     private var freeCodes: [UInt32] = []
     /// Descriptor codes by merchant, category and subcategory code.
@@ -24,8 +29,13 @@ struct DescriptorIndex: Sendable {
     private(set) var byCategory: [[UInt32]] = [[]]
     private(set) var bySubcategory: [[UInt32]] = [[]]
 
-    var codeLimit: Int { keys.count }
     var liveCount: Int { codeOf.count }
+
+    /// The key of a descriptor code.
+    @inline(__always)
+    func key(_ code: UInt32) -> Key {
+        Key(merchant: merchantOf[code], category: categoryOf[code], subcategory: subcategoryOf[code])
+    }
 
     @inline(__always)
     func rowCount(_ code: UInt32) -> Int { postings[Int(code)].count }
@@ -53,7 +63,7 @@ struct DescriptorIndex: Sendable {
 
     /// The code of a key in use, or nil.
     func code(of key: Key) -> UInt32? {
-        codeOf.find(hash: DescriptorIndex.hash(key)) { keys[Int($0)] == key }
+        codeOf.find(hash: DescriptorIndex.hash(key)) { self.key($0) == key }
     }
 
     /// The descriptor of a key, created when new.
@@ -62,15 +72,18 @@ struct DescriptorIndex: Sendable {
         let code: UInt32
         if let reused = freeCodes.popLast() {
             code = reused
-            keys[Int(code)] = key
         } else {
-            code = UInt32(keys.count)
-            keys.append(key)
+            code = UInt32(codeLimit)
+            codeLimit += 1
             postings.append(.empty)
+            for buffer in [merchantOf, categoryOf, subcategoryOf] { buffer.reserve(codeLimit) }
         }
-        do {
-            let keys = self.keys
-            codeOf.insert(code, hash: DescriptorIndex.hash(key)) { DescriptorIndex.hash(keys[Int($0)]) }
+        merchantOf[code] = key.merchant
+        categoryOf[code] = key.category
+        subcategoryOf[code] = key.subcategory
+        let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
+        codeOf.insert(code, hash: DescriptorIndex.hash(key)) {
+            DescriptorIndex.hash(Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]))
         }
         DescriptorIndex.add(code, at: key.merchant, to: &byMerchant)
         DescriptorIndex.add(code, at: key.category, to: &byCategory)
@@ -86,10 +99,10 @@ struct DescriptorIndex: Sendable {
     mutating func removeRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
         postings[Int(code)].remove(row, rowCapacity: rowCapacity)
         guard postings[Int(code)].count == 0 else { return }
-        let key = keys[Int(code)]
-        do {
-            let keys = self.keys
-            codeOf.remove(code, hash: DescriptorIndex.hash(key)) { DescriptorIndex.hash(keys[Int($0)]) }
+        let key = self.key(code)
+        let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
+        codeOf.remove(code, hash: DescriptorIndex.hash(key)) {
+            DescriptorIndex.hash(Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]))
         }
         DescriptorIndex.remove(code, at: key.merchant, from: &byMerchant)
         DescriptorIndex.remove(code, at: key.category, from: &byCategory)
@@ -119,7 +132,7 @@ struct DescriptorIndex: Sendable {
     }
 
     var memoryUse: Int {
-        var bytes = codeOf.memoryUse + keys.capacity * 12 + postings.capacity * MemoryLayout<PostingList>.stride
+        var bytes = codeOf.memoryUse + merchantOf.memoryUse + categoryOf.memoryUse + subcategoryOf.memoryUse + postings.capacity * MemoryLayout<PostingList>.stride
         for list in postings { bytes += list.memoryUse }
         for lists in [byMerchant, byCategory, bySubcategory] {
             bytes += lists.capacity * 8
@@ -130,9 +143,9 @@ struct DescriptorIndex: Sendable {
 
     func checkInvariants() {
         var live = 0
-        for code in 1..<UInt32(keys.count) where postings[Int(code)].count > 0 {
+        for code in 1..<UInt32(codeLimit) where postings[Int(code)].count > 0 {
             live += 1
-            let key = keys[Int(code)]
+            let key = self.key(code)
             precondition(self.code(of: key) == code, "descriptor \(code) is stale")
             precondition(byMerchant[Int(key.merchant)].contains(code) && byCategory[Int(key.category)].contains(code)
                          && bySubcategory[Int(key.subcategory)].contains(code), "descriptor \(code) is not listed")

@@ -26,7 +26,6 @@ struct FieldIndex: Sendable {
     private(set) var titleOrder: [UInt32] = []
     /// Position of each live code in `titleOrder`.
     private(set) var titleRank: [UInt32] = [0]
-    private var titleKeys: [TitleKey] = [TitleKey()]
 
     init(isSearchable: Bool, keepsPostings: Bool, titles: Titles) {
         self.isSearchable = isSearchable
@@ -95,7 +94,6 @@ struct FieldIndex: Sendable {
         var bytes = pool.memoryUse + trigrams.memoryUse + titleOrder.capacity * 4 + titleRank.capacity * 4
         bytes += postings.capacity * MemoryLayout<PostingList>.stride
         for list in postings { bytes += list.memoryUse }
-        for key in titleKeys { bytes += key.memoryUse }
         return bytes
     }
 
@@ -105,17 +103,14 @@ struct FieldIndex: Sendable {
             folded.withUnsafeBufferPointer { trigrams.insert(code, folded: $0) }
         }
         guard titles != .none else { return }
-        let key = TitleKey(string: pool.string(code), title: title(code))
-        while titleKeys.count <= Int(code) {
-            titleKeys.append(TitleKey())
-            titleRank.append(0)
-        }
-        titleKeys[Int(code)] = key
+        // Sort keys are made when a string arrives (rare) rather than kept for every string.
+        let key = titleKey(code)
+        while titleRank.count <= Int(code) { titleRank.append(0) }
         var low = 0
         var high = titleOrder.count
         while low < high {
             let middle = (low + high) >> 1
-            if titleKeys[Int(titleOrder[middle])] < key { low = middle + 1 } else { high = middle }
+            if titlePrecedes(titleOrder[middle], key) { low = middle + 1 } else { high = middle }
         }
         titleOrder.insert(code, at: low)
         renumber(from: low)
@@ -130,8 +125,28 @@ struct FieldIndex: Sendable {
         let position = Int(titleRank[Int(code)])
         precondition(titleOrder[position] == code, "title order lost code \(code)")
         titleOrder.remove(at: position)
-        titleKeys[Int(code)] = TitleKey()
         renumber(from: position)
+    }
+
+    /// Whether a live code's title sorts before `key`, comparing the pool's bytes in place
+    /// (no arrays made) for plain titles.
+    private func titlePrecedes(_ code: UInt32, _ key: TitleKey) -> Bool {
+        guard titles == .plain else { return titleKey(code) < key }
+        let byFolded = pool.folded.withBytes(code) { folded in
+            key.folded.withUnsafeBufferPointer { TitleKey.compare(folded, $0) }
+        }
+        if byFolded != 0 { return byFolded < 0 }
+        var string = pool.string(code)
+        return string.withUTF8 { bytes in key.title.withUnsafeBufferPointer { TitleKey.compare(bytes, $0) } } < 0
+    }
+
+    /// The sort key of a live code's title.
+    private func titleKey(_ code: UInt32) -> TitleKey {
+        let string = pool.string(code)
+        guard titles == .card else {
+            return TitleKey(folded: pool.folded.bytes(code), title: Array(string.utf8), key: Array(string.utf8))
+        }
+        return TitleKey(string: string, title: title(code))
     }
 
     private mutating func renumber(from position: Int) {
@@ -144,7 +159,7 @@ struct FieldIndex: Sendable {
             precondition(titleOrder.count == pool.liveCount, "title order has \(titleOrder.count) of \(pool.liveCount)")
             for (index, code) in titleOrder.enumerated() {
                 precondition(titleRank[Int(code)] == index, "title rank of \(code) is stale")
-                if index > 0 { precondition(titleKeys[Int(titleOrder[index - 1])] < titleKeys[Int(code)], "titles out of order") }
+                if index > 0 { precondition(titleKey(titleOrder[index - 1]) < titleKey(code), "titles out of order") }
             }
         }
         for code in 1..<UInt32(pool.codeLimit) where keepsPostings {
@@ -161,7 +176,11 @@ struct TitleKey: Comparable, Sendable {
     var title: [UInt8] = []
     var key: [UInt8] = []
 
-    init() {}
+    init(folded: [UInt8], title: [UInt8], key: [UInt8]) {
+        self.folded = folded
+        self.title = title
+        self.key = key
+    }
 
     init(string: String, title: String) {
         var foldedBytes: [UInt8] = []
@@ -171,7 +190,14 @@ struct TitleKey: Comparable, Sendable {
         key = Array(string.utf8)
     }
 
-    var memoryUse: Int { folded.capacity + title.capacity + key.capacity }
+    /// Byte order of two byte strings: negative, zero or positive.
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let shared = Swift.min(a.count, b.count)
+        for index in 0..<shared where a[index] != b[index] {
+            return Int(a[index]) - Int(b[index])
+        }
+        return a.count - b.count
+    }
 
     static func < (lhs: TitleKey, rhs: TitleKey) -> Bool {
         if lhs.folded != rhs.folded { return lhs.folded.lexicographicallyPrecedes(rhs.folded) }

@@ -41,6 +41,8 @@ struct CompiledQuery: Sendable {
     var daySlots: CodeSet?
     var cards: CodeSet?
     var categories: CodeSet?
+    /// The descriptors of the allowed categories: what rows are tested on.
+    var categoryDescriptors: CodeSet?
     var accounts: CodeSet?
     var pending: Bool?
     var amountBounds: AmountBounds?

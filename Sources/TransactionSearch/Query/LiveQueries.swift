@@ -35,11 +35,11 @@ final class LiveQueries: Sendable {
         if removed { count.subtract(1, ordering: .releasing) }
     }
 
-    /// Marks the queries a row change can affect. Called under the store's write lock.
-    func markAffected(old: RowFacts?, new: RowFacts?) {
+    /// Marks the queries a version of a changed row matches. Called under the store's write lock.
+    func markAffected(by row: RowFacts) {
         observers.withLock { observers in
             for (id, observer) in observers where !observer.isDirty {
-                if (old.map(observer.predicate.matches) ?? false) || (new.map(observer.predicate.matches) ?? false) {
+                if observer.predicate.matches(row) {
                     observers[id]?.isDirty = true
                 }
             }

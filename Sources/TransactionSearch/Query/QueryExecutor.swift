@@ -18,7 +18,7 @@ struct QueryExecutor {
         self.state = state
         self.query = query
         self.rates = rates
-        storage = PredicateStorage(query, columns: state.columns, currencyScales: state.currencies.scales)
+        storage = PredicateStorage(query, state: state)
     }
 
     var predicate: RowPredicate { storage.predicate }
@@ -143,25 +143,21 @@ struct QueryExecutor {
     /// Tallies the rows the predicate accepts among the driver's candidates; returns them.
     private func scan(_ driver: Driver, estimate: Int, into tally: inout Tally) -> [UInt32] {
         let predicate = self.predicate
-        var candidates: [UInt32] = []
+        var candidates = RowBuffer(capacity: driver == .allRows ? 0 : estimate)
         if driver != .allRows {
-            candidates.reserveCapacity(estimate)
             forEachCandidate(driver) { candidates.append($0) }
         }
         let capacity = driver == .allRows ? state.count : candidates.count
         let rowLimit = state.columns.rowLimit
         let flags = state.columns.flags.base
+        let rows = candidates.rows
         return tally.withWriter(predicate: predicate) { writer in
             [UInt32](unsafeUninitializedCapacity: max(capacity, 1)) { buffer, count in
                 writer.matched = buffer.baseAddress!
                 if driver == .allRows {
-                    for row in 0..<rowLimit where flags[row] & RowFlags.live.rawValue != 0 {
-                        writer.visit(UInt32(truncatingIfNeeded: row))
-                    }
+                    writer.visitLiveRows(below: rowLimit, flags: flags)
                 } else {
-                    candidates.withUnsafeBufferPointer { rows in
-                        for row in rows { writer.visit(row) }
-                    }
+                    writer.visit(rows)
                 }
                 count = writer.matchedCount
             }
@@ -241,7 +237,7 @@ struct QueryExecutor {
     private func subtract(_ sources: [RemovalSource], from tally: inout Tally) {
         var removed = [UInt64](repeating: 0, count: (state.columns.rowLimit + 63) / 64)
         let predicate = self.predicate
-        let daySlots = predicate.daySlots
+        let daySlots = query.daySlots
         let rows = predicate.rows
         tally.withWriter(predicate: predicate) { writer in
             removed.withUnsafeMutableBufferPointer { removed in

@@ -44,7 +44,7 @@ struct ResultAssembler {
         var highlighter = MatchHighlighter(terms: query.highlightTerms)
         let rows = page.map { entry -> ResultRow in
             let transaction = state.transaction(at: entry.row)
-            let merchantCode = state.columns.merchant[entry.row]
+            let merchantCode = state.descriptors.merchantOf[state.columns.descriptor[entry.row]]
             return ResultRow(
                 transaction: transaction,
                 group: query.grouping == .none ? nil : key(of: entry.group),

@@ -3,35 +3,39 @@
 struct RowView {
     let instant: UnsafeMutablePointer<Int64>
     let daySlot: UnsafeMutablePointer<UInt32>
-    let monthSlot: UnsafeMutablePointer<UInt32>
     let amount: UnsafeMutablePointer<Int64>
     let currency: UnsafeMutablePointer<UInt16>
-    let merchant: UnsafeMutablePointer<UInt32>
-    let category: UnsafeMutablePointer<UInt32>
-    let subcategory: UnsafeMutablePointer<UInt32>
     let descriptor: UnsafeMutablePointer<UInt32>
+    /// Per descriptor code: its merchant and category.
+    let merchantOfDescriptor: UnsafeMutablePointer<UInt32>
+    let categoryOfDescriptor: UnsafeMutablePointer<UInt32>
+    /// Per day slot: its month slot.
+    let monthOfDay: UnsafeMutablePointer<UInt32>
     let card: UnsafeMutablePointer<UInt32>
     let account: UnsafeMutablePointer<UInt32>
     let note: UnsafeMutablePointer<UInt32>
     let flags: UnsafeMutablePointer<UInt8>
     let scales: UnsafePointer<UInt64>
 
-    init(columns: ColumnStore, scales: UnsafePointer<UInt64>) {
+    init(state: StoreState, scales: UnsafePointer<UInt64>) {
+        let columns = state.columns
         instant = columns.instant.base
         daySlot = columns.daySlot.base
-        monthSlot = columns.monthSlot.base
         amount = columns.amount.base
         currency = columns.currency.base
-        merchant = columns.merchant.base
-        category = columns.category.base
-        subcategory = columns.subcategory.base
         descriptor = columns.descriptor.base
+        merchantOfDescriptor = state.descriptors.merchantOf.base
+        categoryOfDescriptor = state.descriptors.categoryOf.base
+        monthOfDay = state.monthOfDay.base
         card = columns.card.base
         account = columns.account.base
         note = columns.note.base
         flags = columns.flags.base
         self.scales = scales
     }
+
+    @inline(__always)
+    func category(_ row: Int) -> UInt32 { categoryOfDescriptor[Int(descriptor[row])] }
 
     @inline(__always)
     func magnitude(_ row: Int) -> UInt64 {
@@ -44,10 +48,10 @@ struct RowView {
         switch grouping {
         case .none: 0
         case .day: daySlot[row]
-        case .month: monthSlot[row]
+        case .month: monthOfDay[Int(daySlot[row])]
         case .card: card[row]
-        case .category: category[row]
-        case .merchant: merchant[row]
+        case .category: category(row)
+        case .merchant: merchantOfDescriptor[Int(descriptor[row])]
         }
     }
 }
@@ -76,11 +80,62 @@ struct ConditionView {
     /// -1: no status part; 0: posted rows; 1: pending rows.
     let pending: Int8
 
-    /// Whether the condition at `condition` holds for a row; read through the pointer so the
-    /// row loop never copies the condition.
+}
+
+/// A filter on one column: the row's code in `column` must be in `allowed`.
+struct ColumnFilter {
+    let column: UnsafeMutablePointer<UInt32>
+    let allowed: BitsView
+}
+
+/// Whether a row matches a compiled query, in plain memory: column filters first (cheap,
+/// selective), then status, kind and amount, then each condition, then the exclusions. Only
+/// the filters in use are tested: a filter not set costs nothing per row.
+struct RowPredicate {
+    let rows: RowView
+    let conditions: UnsafePointer<ConditionView>
+    let conditionCount: Int
+    let exclusions: UnsafePointer<ConditionView>
+    let exclusionCount: Int
+    /// Day, card, category (as descriptors) and account filters in use.
+    let columnFilters: UnsafePointer<ColumnFilter>
+    let columnFilterCount: Int
+    /// -1: any status; 0: posted; 1: pending.
+    let pending: Int8
+    /// -1: any kind; 0: expenses; 1: income.
+    let kind: Int8
+    let amountLower: UnsafePointer<Int64>?
+    let amountUpper: UnsafePointer<Int64>?
+    /// Whether status, kind or amount is filtered.
+    let hasValueFilters: Bool
+    /// Whether anything at all is checked (else every live row matches).
+    let checksAnything: Bool
+
+    /// Whether the row passes status, kind and amount.
+    func passesValueFilters(_ index: Int) -> Bool {
+        if pending >= 0 && (rows.flags[index] & RowFlags.pending.rawValue != 0) != (pending == 1) { return false }
+        if kind >= 0 {
+            let amount = rows.amount[index]
+            if kind == 0 ? amount >= 0 : amount <= 0 { return false }
+        }
+        if let amountLower, let amountUpper {
+            let currency = Int(rows.currency[index])
+            let amount = rows.amount[index]
+            if amount < amountLower[currency] || amount > amountUpper[currency] { return false }
+        }
+        return true
+    }
+
+    /// Whether the condition at `condition` holds for a row. The descriptor test, which
+    /// decides most rows, is inline; the rest is `holdsBeyondDescriptor`. (Read through the
+    /// pointer: passing the condition or the row view by value copied a dozen words per row.)
     @inline(__always)
-    static func holds(_ condition: UnsafePointer<ConditionView>, _ row: Int, _ rows: RowView) -> Bool {
-        if condition.pointee.descriptors.contains(rows.descriptor[row]) { return true }
+    func holds(_ condition: UnsafePointer<ConditionView>, _ row: Int) -> Bool {
+        condition.pointee.descriptors.contains(rows.descriptor[row]) || holdsBeyondDescriptor(condition, row)
+    }
+
+    /// The parts of a condition other than its descriptors.
+    func holdsBeyondDescriptor(_ condition: UnsafePointer<ConditionView>, _ row: Int) -> Bool {
         if condition.pointee.notes.count > 0 && condition.pointee.notes.contains(rows.note[row]) { return true }
         if condition.pointee.cards.count > 0 && condition.pointee.cards.contains(rows.card[row]) { return true }
         if condition.pointee.accounts.count > 0 && condition.pointee.accounts.contains(rows.account[row]) { return true }
@@ -94,55 +149,30 @@ struct ConditionView {
         if pending >= 0 && (rows.flags[row] & RowFlags.pending.rawValue != 0) == (pending == 1) { return true }
         return false
     }
-}
-
-/// Whether a row matches a compiled query, in plain memory: filters first (cheap, selective),
-/// then each condition, then the exclusions.
-struct RowPredicate {
-    let rows: RowView
-    let conditions: UnsafePointer<ConditionView>
-    let conditionCount: Int
-    let exclusions: UnsafePointer<ConditionView>
-    let exclusionCount: Int
-    let daySlots: BitsView?
-    let cards: BitsView?
-    let categories: BitsView?
-    let accounts: BitsView?
-    /// -1: any status; 0: posted; 1: pending.
-    let pending: Int8
-    /// -1: any kind; 0: expenses; 1: income.
-    let kind: Int8
-    let amountLower: UnsafePointer<Int64>?
-    let amountUpper: UnsafePointer<Int64>?
-    /// Whether anything at all is checked (else every live row matches).
-    let checksAnything: Bool
 
     @inline(__always)
     func matches(_ row: UInt32) -> Bool {
         guard checksAnything else { return true }
         let index = Int(row)
-        if let daySlots, !daySlots.contains(rows.daySlot[index]) { return false }
-        if let cards, !cards.contains(rows.card[index]) { return false }
-        if let categories, !categories.contains(rows.category[index]) { return false }
-        if let accounts, !accounts.contains(rows.account[index]) { return false }
-        if pending >= 0 && (rows.flags[index] & RowFlags.pending.rawValue != 0) != (pending == 1) { return false }
-        if kind >= 0 {
-            let amount = rows.amount[index]
-            if kind == 0 ? amount >= 0 : amount <= 0 { return false }
-        }
-        if let amountLower, let amountUpper {
-            let currency = Int(rows.currency[index])
-            let amount = rows.amount[index]
-            if amount < amountLower[currency] || amount > amountUpper[currency] { return false }
-        }
         var position = 0
-        while position < conditionCount {
-            if !ConditionView.holds(conditions + position, index, rows) { return false }
+        while position < columnFilterCount {
+            let filter = columnFilters + position
+            if !filter.pointee.allowed.contains(filter.pointee.column[index]) { return false }
             position += 1
+        }
+        if hasValueFilters && !passesValueFilters(index) { return false }
+        if conditionCount == 1 {
+            if !holds(conditions, index) { return false }
+        } else {
+            position = 0
+            while position < conditionCount {
+                if !holds(conditions + position, index) { return false }
+                position += 1
+            }
         }
         position = 0
         while position < exclusionCount {
-            if ConditionView.holds(exclusions + position, index, rows) { return false }
+            if holds(exclusions + position, index) { return false }
             position += 1
         }
         return true
@@ -155,16 +185,18 @@ final class PredicateStorage {
     private var conditionViews: UnsafeMutablePointer<ConditionView>
     private var bounds: UnsafeMutablePointer<Int64>
     private var scales: UnsafeMutablePointer<UInt64>
+    private var filters: UnsafeMutablePointer<ColumnFilter>
     let predicate: RowPredicate
 
-    init(_ query: CompiledQuery, columns: ColumnStore, currencyScales: [UInt64]) {
+    init(_ query: CompiledQuery, state: StoreState) {
+        let currencyScales = state.currencies.scales
         var wordCount = 1
         func measure(_ set: CodeSet?) { wordCount += set?.words.count ?? 0 }
         for condition in query.conditions + query.exclusions {
             for set in [condition.descriptors, condition.notes, condition.cards, condition.accounts] { measure(set) }
             measure(condition.daySlots)
         }
-        for set in [query.daySlots, query.cards, query.categories, query.accounts] { measure(set) }
+        for set in [query.daySlots, query.cards, query.categoryDescriptors, query.accounts] { measure(set) }
         let words = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
         var used = 0
         func view(_ set: CodeSet?) -> BitsView {
@@ -202,23 +234,30 @@ final class PredicateStorage {
         let scales = UnsafeMutablePointer<UInt64>.allocate(capacity: max(currencyCount, 1))
         for (index, scale) in currencyScales.enumerated() { scales[index] = scale }
 
-        let daySlots = query.daySlots.map { view($0) }
-        let cards = query.cards.map { view($0) }
-        let categories = query.categories.map { view($0) }
-        let accounts = query.accounts.map { view($0) }
+        let rows = RowView(state: state, scales: scales)
+        var columnFilters: [ColumnFilter] = []
+        if let daySlots = query.daySlots { columnFilters.append(ColumnFilter(column: rows.daySlot, allowed: view(daySlots))) }
+        if let cards = query.cards { columnFilters.append(ColumnFilter(column: rows.card, allowed: view(cards))) }
+        if let categories = query.categoryDescriptors {
+            columnFilters.append(ColumnFilter(column: rows.descriptor, allowed: view(categories)))
+        }
+        if let accounts = query.accounts { columnFilters.append(ColumnFilter(column: rows.account, allowed: view(accounts))) }
+        let filters = UnsafeMutablePointer<ColumnFilter>.allocate(capacity: max(columnFilters.count, 1))
+        for (index, filter) in columnFilters.enumerated() { (filters + index).initialize(to: filter) }
         let hasBounds = query.amountBounds != nil
-        let checks = !all.isEmpty || daySlots != nil || cards != nil || categories != nil || accounts != nil
-            || query.pending != nil || query.kind != nil || hasBounds
+        let hasValueFilters = query.pending != nil || query.kind != nil || hasBounds
         predicate = RowPredicate(
-            rows: RowView(columns: columns, scales: scales),
+            rows: rows,
             conditions: UnsafePointer(conditionViews), conditionCount: query.conditions.count,
             exclusions: UnsafePointer(conditionViews + query.conditions.count), exclusionCount: query.exclusions.count,
-            daySlots: daySlots, cards: cards, categories: categories, accounts: accounts,
+            columnFilters: UnsafePointer(filters), columnFilterCount: columnFilters.count,
             pending: query.pending.map { $0 ? 1 : 0 } ?? -1,
             kind: query.kind.map { $0 == .expense ? 0 : 1 } ?? -1,
             amountLower: hasBounds ? UnsafePointer(bounds) : nil,
             amountUpper: hasBounds ? UnsafePointer(bounds + currencyCount) : nil,
-            checksAnything: checks)
+            hasValueFilters: hasValueFilters,
+            checksAnything: !all.isEmpty || !columnFilters.isEmpty || hasValueFilters)
+        self.filters = filters
         self.words = words
         self.conditionViews = conditionViews
         self.bounds = bounds
@@ -230,5 +269,6 @@ final class PredicateStorage {
         conditionViews.deallocate()
         bounds.deallocate()
         scales.deallocate()
+        filters.deallocate()
     }
 }

@@ -61,7 +61,9 @@ extension StoreState {
             compiled.cards = CodeSet(filters.cards.flatMap { cardCodes(named: $0) })
         }
         if !filters.categories.isEmpty {
-            compiled.categories = CodeSet(filters.categories.flatMap { codes(in: categories, named: $0) })
+            let allowed = CodeSet(filters.categories.flatMap { codes(in: categories, named: $0) })
+            compiled.categories = allowed
+            compiled.categoryDescriptors = descriptors.descriptors(merchants: CodeSet(), categories: allowed, subcategories: CodeSet())
         }
         if !filters.accounts.isEmpty {
             compiled.accounts = CodeSet(filters.accounts.flatMap { codes(in: accounts, named: $0) })

@@ -115,6 +115,47 @@ struct Tally {
     }
 }
 
+/// The row loop's state as locals: a copy of the writer made before the loop, so that the
+/// writes through `counts` and `sums` (which might alias the writer in memory, as far as the
+/// compiler knows) do not force every field to be reloaded on every row.
+private struct TallyLoop {
+    let predicate: RowPredicate
+    let stride: Int
+    let counts: UnsafeMutablePointer<Int32>
+    let sums: UnsafeMutablePointer<Int64>
+    let groups: UnsafeMutablePointer<UInt32>
+    let translation: UnsafeMutablePointer<UInt32>?
+    let groupFactor: Int
+    let matched: UnsafeMutablePointer<UInt32>
+    var matchedCount: Int
+
+    init(_ writer: TallyWriter) {
+        predicate = writer.predicate
+        stride = writer.stride
+        counts = writer.counts
+        sums = writer.sums
+        groups = writer.groups
+        translation = writer.translation
+        groupFactor = writer.groupFactor
+        matched = writer.matched!
+        matchedCount = writer.matchedCount
+    }
+
+    @inline(__always)
+    mutating func visit(_ row: UInt32) {
+        guard predicate.matches(row) else { return }
+        matched[matchedCount] = row
+        matchedCount &+= 1
+        let index = Int(row)
+        let rows = predicate.rows
+        let code = groups[index]
+        let group = Int(translation.map { $0[Int(code)] } ?? code) &* groupFactor
+        let slot = group &* stride &+ Int(rows.currency[index])
+        counts[slot] &+= 1
+        sums[slot] &+= rows.amount[index]
+    }
+}
+
 /// Adds (or subtracts) rows to a tally through raw pointers: the body of the row loops.
 struct TallyWriter {
     let predicate: RowPredicate
@@ -124,8 +165,10 @@ struct TallyWriter {
     let groupCounts: UnsafeMutablePointer<Int32>
     let totalCounts: UnsafeMutablePointer<Int32>
     let totalSums: UnsafeMutablePointer<Int64>
-    /// The group column (any column when not grouping: its code is then multiplied by 0).
+    /// The column that gives the group (any column when not grouping: its code is then
+    /// multiplied by 0), and the table that turns its code into the group code, if any.
     let groups: UnsafeMutablePointer<UInt32>
+    let translation: UnsafeMutablePointer<UInt32>?
     let groupFactor: Int
     /// Where `visit` writes the rows it keeps.
     var matched: UnsafeMutablePointer<UInt32>?
@@ -143,13 +186,19 @@ struct TallyWriter {
         self.totalSums = totalSums
         let rows = predicate.rows
         switch grouping {
-        case .none, .day: groups = rows.daySlot
-        case .month: groups = rows.monthSlot
-        case .card: groups = rows.card
-        case .category: groups = rows.category
-        case .merchant: groups = rows.merchant
+        case .none, .day: (groups, translation) = (rows.daySlot, nil)
+        case .month: (groups, translation) = (rows.daySlot, rows.monthOfDay)
+        case .card: (groups, translation) = (rows.card, nil)
+        case .category: (groups, translation) = (rows.descriptor, rows.categoryOfDescriptor)
+        case .merchant: (groups, translation) = (rows.descriptor, rows.merchantOfDescriptor)
         }
         groupFactor = grouping == .none ? 0 : 1
+    }
+
+    @inline(__always)
+    private func group(of index: Int) -> Int {
+        let code = groups[index]
+        return Int(translation.map { $0[Int(code)] } ?? code) &* groupFactor
     }
 
     /// Keeps and tallies the row when it matches (group counts and totals come in
@@ -161,9 +210,25 @@ struct TallyWriter {
         matchedCount &+= 1
         let index = Int(row)
         let rows = predicate.rows
-        let slot = Int(groups[index]) &* groupFactor &* stride &+ Int(rows.currency[index])
+        let slot = group(of: index) &* stride &+ Int(rows.currency[index])
         counts[slot] &+= 1
         sums[slot] &+= rows.amount[index]
+    }
+
+    /// Visits every live row of `0..<limit`.
+    mutating func visitLiveRows(below limit: Int, flags: UnsafeMutablePointer<UInt8>) {
+        var loop = TallyLoop(self)
+        for row in 0..<limit where flags[row] & RowFlags.live.rawValue != 0 {
+            loop.visit(UInt32(truncatingIfNeeded: row))
+        }
+        matchedCount = loop.matchedCount
+    }
+
+    /// Visits each row of a buffer.
+    mutating func visit(_ rows: UnsafeBufferPointer<UInt32>) {
+        var loop = TallyLoop(self)
+        for row in rows { loop.visit(row) }
+        matchedCount = loop.matchedCount
     }
 
     /// Takes a row back out of the tally, its group count and the totals.
@@ -171,7 +236,7 @@ struct TallyWriter {
     mutating func subtract(_ row: UInt32) {
         let index = Int(row)
         let rows = predicate.rows
-        let group = Int(groups[index]) &* groupFactor
+        let group = self.group(of: index)
         let currency = Int(rows.currency[index])
         let amount = rows.amount[index]
         counts[group &* stride &+ currency] &-= 1

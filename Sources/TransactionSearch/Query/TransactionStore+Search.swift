@@ -1,16 +1,20 @@
 extension TransactionStore {
     /// Answers a query: total count and exact sums of every matching row, the groups, and one
     /// page of rows (SPEC sections 2 and 3). Results are cached by normalized query until a
-    /// mutation touches rows the query can match.
-    public func search(_ query: Query) -> QueryResult {
-        searchWithSequence(query).result
+    /// mutation touches rows the query can match; `usingCache: false` computes afresh and
+    /// leaves the cache alone (for measuring).
+    public func search(_ query: Query, usingCache: Bool = true) -> QueryResult {
+        searchWithSequence(query, usingCache: usingCache).result
     }
 
     /// The answer and the sequence number of the store state it reflects.
-    func searchWithSequence(_ query: Query) -> (result: QueryResult, sequence: UInt64) {
+    func searchWithSequence(_ query: Query, usingCache: Bool = true) -> (result: QueryResult, sequence: UInt64) {
         let start = ContinuousClock.now
         let key = query.normalized
         var (result, sequence) = lock.withReadLock { () -> (QueryResult, UInt64) in
+            guard usingCache else {
+                return (QueryExecutor(state: state, query: state.compile(key), rates: state.exchangeRates).run(), state.sequence)
+            }
             if let cached = cache.result(for: key) { return (cached, state.sequence) }
             let result = QueryExecutor(state: state, query: state.compile(key), rates: state.exchangeRates).run()
             cache.store(result, for: key)  // still under the read lock: no mutation came between

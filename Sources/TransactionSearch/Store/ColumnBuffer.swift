@@ -34,11 +34,11 @@ final class ColumnBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
         }
     }
 
-    /// Makes room for rows `0..<count`, doubling so that appends cost amortized O(1).
+    /// Makes room for rows `0..<count`, growing by half so that appends cost amortized O(1);
+    /// a batch that asks for its exact size gets exactly that.
     func reserve(_ count: Int) {
         guard count > capacity else { return }
-        var newCapacity = capacity
-        while newCapacity < count { newCapacity *= 2 }
+        let newCapacity = Swift.max(count, capacity + capacity / 2)
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: capacity)
         (newBase + capacity).initialize(repeating: filler, count: newCapacity - capacity)

@@ -1,4 +1,6 @@
-/// The rows of a store, one contiguous column per field (struct of arrays). Rows are addressed
+/// The rows of a store, one contiguous column per field (struct of arrays). Merchant, category
+/// and subcategory live in the row's descriptor, the month in a per-day table (`StoreState`):
+/// 12 + 4 bytes a row saved. Rows are addressed
 /// by UInt32 numbers; a deleted row's number goes on a free list and is reused by the next add,
 /// so the columns never grow past the largest number of rows the store has held.
 /// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
@@ -6,12 +8,9 @@
 final class ColumnStore: @unchecked Sendable {
     let instant = ColumnBuffer<Int64>(filler: 0)
     let daySlot = ColumnBuffer<UInt32>(filler: 0)
-    let monthSlot = ColumnBuffer<UInt32>(filler: 0)
     let amount = ColumnBuffer<Int64>(filler: 0)
     let currency = ColumnBuffer<UInt16>(filler: 0)
-    let merchant = ColumnBuffer<UInt32>(filler: 0)
-    let category = ColumnBuffer<UInt32>(filler: 0)
-    let subcategory = ColumnBuffer<UInt32>(filler: 0)
+    /// The (merchant, category, subcategory) combination: those three are read through it.
     let descriptor = ColumnBuffer<UInt32>(filler: 0)
     let card = ColumnBuffer<UInt32>(filler: 0)
     let account = ColumnBuffer<UInt32>(filler: 0)
@@ -46,7 +45,7 @@ final class ColumnStore: @unchecked Sendable {
     func reserve(_ rows: Int) {
         guard rows > flags.capacity else { return }  // every column grows together
         for column in [instant, amount] as [ColumnBuffer<Int64>] { column.reserve(rows) }
-        for column in [daySlot, monthSlot, merchant, category, subcategory, descriptor, card, account, note] as [ColumnBuffer<UInt32>] {
+        for column in [daySlot, descriptor, card, account, note] as [ColumnBuffer<UInt32>] {
             column.reserve(rows)
         }
         currency.reserve(rows)
@@ -58,25 +57,13 @@ final class ColumnStore: @unchecked Sendable {
         Int(row) < rowLimit && flags[row] & RowFlags.live.rawValue != 0
     }
 
-    func record(_ row: UInt32) -> RowRecord {
-        RowRecord(
-            instant: instant[row], daySlot: daySlot[row], monthSlot: monthSlot[row], amount: amount[row],
-            currency: currency[row], merchant: merchant[row], category: category[row],
-            subcategory: subcategory[row], descriptor: descriptor[row], card: card[row], account: account[row], note: note[row],
-            flags: RowFlags(rawValue: flags[row]))
-    }
-
     /// Writes a live row.
     func write(_ record: RowRecord, at row: UInt32) {
         let wasLive = isLive(row)
         instant[row] = record.instant
         daySlot[row] = record.daySlot
-        monthSlot[row] = record.monthSlot
         amount[row] = record.amount
         currency[row] = record.currency
-        merchant[row] = record.merchant
-        category[row] = record.category
-        subcategory[row] = record.subcategory
         descriptor[row] = record.descriptor
         card[row] = record.card
         account[row] = record.account
@@ -94,8 +81,8 @@ final class ColumnStore: @unchecked Sendable {
     }
 
     var memoryUse: Int {
-        var bytes = instant.memoryUse + daySlot.memoryUse + monthSlot.memoryUse + amount.memoryUse
-        bytes += currency.memoryUse + merchant.memoryUse + category.memoryUse + subcategory.memoryUse + descriptor.memoryUse
+        var bytes = instant.memoryUse + daySlot.memoryUse + amount.memoryUse
+        bytes += currency.memoryUse + descriptor.memoryUse
         bytes += card.memoryUse + account.memoryUse + note.memoryUse + flags.memoryUse
         return bytes + freeRows.capacity * 4
     }

@@ -42,7 +42,7 @@ extension StoreState {
     /// Removes a live row; returns the record it held.
     @discardableResult
     func remove(row: UInt32) -> RowRecord {
-        let record = columns.record(row)
+        let record = self.record(row)
         dateOrder.remove(row, order: dateOrdering)
         amountOrder.remove(row, order: amountOrdering)
         removeFromPostings(row, record)
@@ -57,7 +57,7 @@ extension StoreState {
     /// Returns the old and new records.
     @discardableResult
     func replace(row: UInt32, with transaction: Transaction) -> (old: RowRecord, new: RowRecord) {
-        let old = columns.record(row)
+        let old = record(row)
         let new = makeRecord(transaction)
         let idChanges = ids.id(of: row) != transaction.id
         let dateMoves = idChanges || old.instant != new.instant
@@ -87,26 +87,25 @@ extension StoreState {
         return (old, new)
     }
 
-    /// Rows in the date order. Sorting (key, row) pairs keeps the key next to the row, so
-    /// comparisons do not chase the column; ids break ties.
+    /// Rows in the date order: a radix sort on the instant, ids breaking ties.
     private func sortedByDate(_ rows: [UInt32]) -> [UInt32] {
         let instants = columns.instant.base
-        var pairs = rows.map { (key: instants[Int($0)], row: $0) }
+        // Flipping the sign bit makes signed order unsigned order.
+        var pairs = rows.map { (key: UInt64(bitPattern: instants[Int($0)]) ^ (1 << 63), row: $0) }
         let ids = self.ids
-        pairs.sort { $0.key != $1.key ? $0.key < $1.key : ids.compare($0.row, $1.row) < 0 }
+        RadixSort.sort(&pairs) { ids.compare($0, $1) < 0 }
         return pairs.map(\.row)
     }
 
-    /// Rows in the amount order: magnitude, then newer first, then id.
+    /// Rows in the amount order: a radix sort on the magnitude, then newer first, then id.
     private func sortedByAmount(_ rows: [UInt32]) -> [UInt32] {
         let magnitudes = self.magnitudes
         let instants = columns.instant.base
-        var pairs = rows.map { (magnitude: magnitudes[$0], instant: instants[Int($0)], row: $0) }
+        var pairs = rows.map { (key: magnitudes[$0], row: $0) }
         let ids = self.ids
-        pairs.sort { a, b in
-            if a.magnitude != b.magnitude { return a.magnitude < b.magnitude }
-            if a.instant != b.instant { return a.instant > b.instant }
-            return ids.compare(a.row, b.row) < 0
+        RadixSort.sort(&pairs) { a, b in
+            let x = instants[Int(a)], y = instants[Int(b)]
+            return x != y ? x > y : ids.compare(a, b) < 0
         }
         return pairs.map(\.row)
     }
@@ -136,13 +135,17 @@ extension StoreState {
             day = clock.day(ofInstant: milliseconds)
         }
         let month = CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970
+        let daySlot = days.retain(day)
+        let monthSlot = months.retain(month)
+        monthOfDay.reserve(days.slotLimit)
+        monthOfDay[daySlot] = monthSlot
         let merchant = merchants.retain(transaction.merchant)
         let category = categories.retain(transaction.category)
         let subcategory = subcategories.retain(transaction.subcategory)
         return RowRecord(
             instant: instant,
-            daySlot: days.retain(day),
-            monthSlot: months.retain(month),
+            daySlot: daySlot,
+            monthSlot: monthSlot,
             amount: transaction.amount.minorUnits,
             currency: currencies.intern(transaction.amount.currency),
             merchant: merchant,

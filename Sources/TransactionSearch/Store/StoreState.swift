@@ -20,6 +20,8 @@ final class StoreState: @unchecked Sendable {
     @exclusivity(unchecked) var notes = FieldIndex(isSearchable: true, keepsPostings: true, titles: .none)
     @exclusivity(unchecked) var days = ValuePool()
     @exclusivity(unchecked) var months = ValuePool()
+    /// The month slot of each day slot: a row's month is `monthOfDay[daySlot]`.
+    let monthOfDay = ColumnBuffer<UInt32>(filler: 0)
     @exclusivity(unchecked) var currencies = CurrencyTable()
     @exclusivity(unchecked) var dateOrder = OrderedRowList()
     @exclusivity(unchecked) var amountOrder = OrderedRowList()
@@ -46,9 +48,21 @@ final class StoreState: @unchecked Sendable {
     @inline(__always)
     func day(ofRow row: UInt32) -> Int32 { days.value(columns.daySlot[row]) }
 
+    /// A live row as a record, its derived fields filled in.
+    func record(_ row: UInt32) -> RowRecord {
+        let descriptor = columns.descriptor[row]
+        let daySlot = columns.daySlot[row]
+        return RowRecord(
+            instant: columns.instant[row], daySlot: daySlot, monthSlot: monthOfDay[daySlot], amount: columns.amount[row],
+            currency: columns.currency[row], merchant: descriptors.merchantOf[descriptor],
+            category: descriptors.categoryOf[descriptor], subcategory: descriptors.subcategoryOf[descriptor],
+            descriptor: descriptor, card: columns.card[row], account: columns.account[row], note: columns.note[row],
+            flags: RowFlags(rawValue: columns.flags[row]))
+    }
+
     /// The transaction stored in a live row.
     func transaction(at row: UInt32) -> Transaction {
-        let record = columns.record(row)
+        let record = self.record(row)
         let date: TransactionDate = record.flags.contains(.calendarDay)
             ? .day(CalendarDay(daysSince1970: days.value(record.daySlot)))
             : .instant(millisecondsSince1970: record.instant)
@@ -67,7 +81,7 @@ final class StoreState: @unchecked Sendable {
 
     /// Bytes held by the store's own structures (columns, ids, pools, indexes, buckets).
     var memoryUse: Int {
-        var bytes = columns.memoryUse + ids.memoryUse
+        var bytes = columns.memoryUse + ids.memoryUse + monthOfDay.memoryUse
         for field in [merchants, categories, subcategories, cards, accounts, notes] { bytes += field.memoryUse }
         bytes += descriptors.memoryUse + days.memoryUse + months.memoryUse + dateOrder.memoryUse + amountOrder.memoryUse
         return bytes + buckets.memoryUse
@@ -88,11 +102,11 @@ final class StoreState: @unchecked Sendable {
         var liveRows = 0
         for row in 0..<UInt32(columns.rowLimit) where columns.isLive(row) {
             liveRows += 1
-            let record = columns.record(row)
+            let record = self.record(row)
             expected.add(record)
             precondition(ids.row(of: ids.id(of: row)) == row, "id map lost row \(row)")
             let key = DescriptorIndex.Key(merchant: record.merchant, category: record.category, subcategory: record.subcategory)
-            precondition(descriptors.keys[Int(record.descriptor)] == key, "row \(row) has a stale descriptor")
+            precondition(descriptors.key(record.descriptor) == key, "row \(row) has a stale descriptor")
             precondition(descriptors.postings[Int(record.descriptor)].contains(row), "descriptor posting lost row \(row)")
             precondition(cards.postings[Int(record.card)].contains(row), "card posting lost row \(row)")
             precondition(accounts.postings[Int(record.account)].contains(row), "account posting lost row \(row)")

@@ -71,7 +71,7 @@ public final class TransactionStore: Sendable {
                 throw ValidationError(.id, .duplicateID(transaction.id))
             }
             let row = state.insert(transaction)
-            noteChange(old: nil, new: row)
+            noteChange(of: row)
             record(count: 1) { [.added(transaction)] }
             return transaction
         }
@@ -95,7 +95,7 @@ public final class TransactionStore: Sendable {
             }
             for row in state.insert(batch: accepted) {
                 guard needsChangeFacts else { break }
-                noteChange(old: nil, new: row)
+                noteChange(of: row)
             }
             record(count: accepted.count) { accepted.map { .added($0) } }
             return BatchResult(addedIDs: accepted.map(\.id), skipped: failures)
@@ -116,9 +116,9 @@ public final class TransactionStore: Sendable {
             if new.id != old.id, state.ids.row(of: new.id) != nil {
                 throw ValidationError(.id, .duplicateID(new.id))
             }
-            let oldFacts = needsChangeFacts ? state.facts(of: state.columns.record(row)) : nil
+            noteChange(of: row)
             state.replace(row: row, with: new)
-            noteChange(old: oldFacts, new: row)
+            noteChange(of: row)
             record(count: 1) { [.updated(old: old, new: new)] }
             return new
         }
@@ -133,9 +133,8 @@ public final class TransactionStore: Sendable {
         let deleted = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
             guard let row = state.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
             let old = state.transaction(at: row)
-            let oldFacts = needsChangeFacts ? state.facts(of: state.columns.record(row)) : nil
+            noteChange(of: row)
             state.remove(row: row)
-            noteChange(old: oldFacts, new: nil)
             record(count: 1) { [.deleted(old)] }
             return old
         }
@@ -163,14 +162,15 @@ public final class TransactionStore: Sendable {
     /// Whether a mutation must work out what it touched (someone caches or observes results).
     private var needsChangeFacts: Bool { !cache.isEmpty || !liveQueries.isEmpty }
 
-    /// Drops the cached results and marks the live queries that a row change can affect: those
-    /// the old version (facts taken before the change) or the new one (in `row`) can match.
-    /// Called under the write lock.
-    private func noteChange(old: RowFacts?, new row: UInt32?) {
+    /// Drops the cached results and marks the live queries that one version of a row can
+    /// affect. A mutation calls it for the old version before the change (whose strings the
+    /// change may release) and for the new version after it. Called under the write lock, so
+    /// no reader can cache a result in between.
+    private func noteChange(of row: UInt32) {
         guard needsChangeFacts else { return }
-        let new = row.map { state.facts(of: state.columns.record($0)) }
-        cache.invalidate(old: old, new: new)
-        liveQueries.markAffected(old: old, new: new)
+        let facts = state.facts(of: state.record(row))
+        cache.invalidate(matching: facts)
+        liveQueries.markAffected(by: facts)
     }
 
     /// After the write lock is released: events to subscribers, then new results to live queries.

@@ -74,13 +74,14 @@ struct QueryPredicate: Sendable {
         }
         if let minimum, row.amount < ScaledAmount.minorUnits(minimum, digits: row.minorDigits, roundUp: true) { return false }
         if let maximum, row.amount > ScaledAmount.minorUnits(maximum, digits: row.minorDigits, roundUp: false) { return false }
+        if let categories, !categories.contains(where: { row.equals(.category, $0) }) { return false }
+        if let accounts, !accounts.contains(where: { row.equals(.account, $0) }) { return false }
         if let cards, !cards.contains(where: { wanted in
-            guard let wanted else { return row.card == nil }
-            guard let card = row.card, let title = row.cardTitle else { return false }
-            return card == wanted || title == wanted || (title.starts(with: [42, 42, 42, 42]) && Array(title.dropFirst(4)) == wanted)
+            guard let wanted else { return !row.has(.card) }
+            if row.equals(.card, wanted) { return true }
+            guard let title = row.cardTitle else { return false }
+            return title == wanted || (title.starts(with: [42, 42, 42, 42]) && Array(title.dropFirst(4)) == wanted)
         }) { return false }
-        if let categories, !categories.contains(where: { $0 == row.category }) { return false }
-        if let accounts, !accounts.contains(where: { $0 == row.account }) { return false }
         for condition in conditions where !QueryPredicate.holds(condition, row) { return false }
         for condition in exclusions where QueryPredicate.holds(condition, row) { return false }
         return true
@@ -95,20 +96,21 @@ struct QueryPredicate: Sendable {
         switch condition {
         case .text(let term):
             if let range = term.magnitude, range.contains(row.magnitude) { return true }
-            func has(_ text: [UInt8]?) -> Bool {
-                guard let text else { return false }
-                return text.withUnsafeBufferPointer { haystack in
-                    term.bytes.withUnsafeBufferPointer { ByteSearch.contains(haystack, $0) }
-                }
-            }
+            let bytes = term.bytes
             switch term.field {
-            case .all: return has(row.merchant) || has(row.category) || has(row.subcategory) || has(row.notes)
-            case .merchant: return has(row.merchant)
-            case .category: return has(row.category) || has(row.subcategory)
-            case .notes: return has(row.notes)
+            case .all:
+                return row.contains(.merchant, bytes) || row.contains(.category, bytes) || row.contains(.subcategory, bytes)
+                    || row.contains(.notes, bytes)
+            case .merchant: return row.contains(.merchant, bytes)
+            case .category: return row.contains(.category, bytes) || row.contains(.subcategory, bytes)
+            case .notes: return row.contains(.notes, bytes)
             case .amount: return false
-            case .card: return has(row.card) || has(row.cardTitle)
-            case .account: return has(row.account)
+            case .card:
+                if row.contains(.card, bytes) { return true }
+                return row.cardTitle.map { title in
+                    title.withUnsafeBufferPointer { haystack in bytes.withUnsafeBufferPointer { ByteSearch.contains(haystack, $0) } }
+                } ?? false
+            case .account: return row.contains(.account, bytes)
             }
         case .magnitude(let range): return range.contains(row.magnitude)
         case .dates(let first, let last): return row.day >= first && row.day <= last

@@ -18,15 +18,22 @@ public struct CacheStatistics: Hashable, Sendable {
 /// conditions at once), never the whole cache. Bounded: the least recently used entry goes.
 final class ResultCache: Sendable {
     private struct Entry {
-        let predicate: QueryPredicate
         var result: QueryResult
         var lastUse: UInt64
     }
 
     private struct State {
         var entries: [Query: Entry] = [:]
+        /// What each entry depends on, scanned by every mutation: kept apart from the
+        /// dictionary so the scan reads a flat array and copies nothing.
+        var dependencies: [(key: Query, predicate: QueryPredicate)] = []
         var clock: UInt64 = 0
         var statistics = CacheStatistics()
+
+        mutating func remove(_ key: Query) {
+            entries[key] = nil
+            if let index = dependencies.firstIndex(where: { $0.key == key }) { dependencies.remove(at: index) }
+        }
     }
 
     private let state = Locked(State())
@@ -69,21 +76,28 @@ final class ResultCache: Sendable {
             state.clock += 1
             if state.entries[key] == nil && state.entries.count >= capacity,
                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-                state.entries[oldest] = nil
+                state.remove(oldest)
                 state.statistics.evictions += 1
             }
-            state.entries[key] = Entry(predicate: predicate, result: result, lastUse: state.clock)
+            if state.entries[key] == nil { state.dependencies.append((key, predicate)) }
+            state.entries[key] = Entry(result: result, lastUse: state.clock)
         }
     }
 
-    /// Drops the entries a row change can affect: those the old or the new version matches.
-    func invalidate(old: RowFacts?, new: RowFacts?) {
+    /// Drops the entries a version of a changed row matches.
+    func invalidate(matching row: RowFacts) {
         state.withLock { state in
-            for (key, entry) in state.entries
-            where (old.map(entry.predicate.matches) ?? false) || (new.map(entry.predicate.matches) ?? false) {
-                state.entries[key] = nil
-                state.statistics.invalidations += 1
+            let touched = state.dependencies.withUnsafeBufferPointer { dependencies in
+                dependencies.indices.filter { index in
+                    let predicate = dependencies[index].predicate
+                    return predicate.matches(row)
+                }
             }
+            for index in touched.reversed() {
+                state.entries[state.dependencies[index].key] = nil
+                state.dependencies.remove(at: index)
+            }
+            state.statistics.invalidations += touched.count
         }
     }
 
@@ -92,6 +106,7 @@ final class ResultCache: Sendable {
         state.withLock { state in
             state.statistics.invalidations += state.entries.count
             state.entries.removeAll()
+            state.dependencies.removeAll()
         }
     }
 }

@@ -1,0 +1,57 @@
+import CommandLineSupport
+import Foundation
+
+/// What `bench` was asked to do.
+struct BenchOptions {
+    var rows = 100_000
+    var seed: UInt64 = 42
+    var years = 4
+    var merchants = 3000
+    var input: String?
+    var export: String?
+    var json = false
+    var quick = false
+    /// Run even when built in debug (its figures are then marked as meaningless).
+    var allowDebug = false
+
+    static let spec = CommandSpec(
+        name: "bench",
+        abstract: "Measures TransactionSearch against the plain scan apps use today, on the same data, in one run.",
+        options: [
+            .value("rows", "N", help: "Rows to generate (default 100000)."),
+            .value("seed", "N", help: "Seed of the generated data (default 42)."),
+            .value("years", "N", help: "Years of dates to generate (default 4)."),
+            .value("merchants", "N", help: "Distinct merchants to generate (default 3000)."),
+            .value("input", "FILE", help: "Measure a CSV or JSON file instead of generated rows."),
+            .value("export", "FILE.csv", help: "Also write the rows measured as CSV, for other tools."),
+            .flag("json", help: "Print one JSON document with every figure instead of the table."),
+            .flag("quick", help: "Few repetitions: a smoke run that checks answers (CI)."),
+            .flag("allow-debug", help: "Run a debug build anyway (figures meaningless)."),
+        ],
+        discussion: """
+            Build it in release: swift run -c release bench --rows 100000
+            A debug build rebuilds itself in release and runs that.
+            Every timed query is checked against the plain scan; a mismatch exits with status 1.
+            """)
+
+    static func parse(_ words: [String]) throws(UsageError) -> BenchOptions? {
+        let parsed = try ArgumentParser.parse(words, for: spec)
+        if parsed.wantsHelp { return nil }
+        var options = BenchOptions()
+        func number<T: FixedWidthInteger>(_ name: String, _ current: T) throws(UsageError) -> T {
+            guard let text = parsed.value(name) else { return current }
+            guard let value = T(text), value > 0 else { throw UsageError("--\(name) needs a positive whole number, not '\(text)'") }
+            return value
+        }
+        options.rows = try number("rows", options.rows)
+        options.seed = try number("seed", options.seed)
+        options.years = try number("years", options.years)
+        options.merchants = try number("merchants", options.merchants)
+        options.input = parsed.value("input")
+        options.export = parsed.value("export")
+        options.json = parsed.has("json")
+        options.quick = parsed.has("quick")
+        options.allowDebug = parsed.has("allow-debug")
+        return options
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+
+/// Every figure of a run: printed as a table, or as one JSON document with `--json`.
+struct BenchReport: Encodable {
+    struct Machine: Encodable {
+        var cores: Int
+        var memoryGiB: Double
+        var operatingSystem: String
+        var swift: String
+        var configuration: String
+
+        static var current: Machine {
+            #if compiler(>=6.3)
+            let swift = "6.3 or later"
+            #elseif compiler(>=6.2)
+            let swift = "6.2"
+            #else
+            let swift = "older than 6.2"
+            #endif
+            let info = ProcessInfo.processInfo
+            return Machine(cores: info.activeProcessorCount, memoryGiB: Double(info.physicalMemory) / 1_073_741_824,
+                           operatingSystem: info.operatingSystemVersionString, swift: swift,
+                           configuration: ReleaseGuard.isDebugBuild ? "debug (figures meaningless)" : "release")
+        }
+    }
+
+    struct DataInfo: Encodable {
+        var source = ""
+        var rows = 0
+        var merchants = 0
+        var descriptors = 0
+        var days = 0
+        var skippedInputRows = 0
+        var exportedTo: String?
+    }
+
+    struct Build: Encodable {
+        /// Building a store from the parsed rows, each build.
+        var milliseconds: [Double] = []
+        /// Reading the same rows from CSV into drafts.
+        var csvParseMilliseconds = 0.0
+        var median: Double { milliseconds.sorted()[milliseconds.count / 2] }
+    }
+
+    struct Memory: Encodable {
+        struct Part: Encodable {
+            var name: String
+            var bytes: Int
+        }
+
+        /// Growth of the process's resident memory while the store was built.
+        var residentBytes: Int?
+        /// What the store's structures count.
+        var structureBytes: Int
+        var rows: Int
+        var byStructure: [Part]
+
+        var residentBytesPerRow: Double? { residentBytes.map { Double($0) / Double(max(rows, 1)) } }
+        var structureBytesPerRow: Double { Double(structureBytes) / Double(max(rows, 1)) }
+    }
+
+    struct QueryFigures: Encodable {
+        var label: String
+        var matches: Int
+        var groups: Int
+        var selectivityPercent: Double
+        var plan: String
+        var indexed: Percentiles
+        var samples: [Double] = []
+        var plainMilliseconds: Double
+        var speedup: Double
+
+        private enum CodingKeys: String, CodingKey {
+            case label, matches, groups, selectivityPercent, plan, indexed, plainMilliseconds, speedup
+        }
+    }
+
+    struct PlainScanFigures: Encodable {
+        var preparationMilliseconds = 0.0
+    }
+
+    struct Mutations: Encodable {
+        var add: Percentiles
+        var update: Percentiles
+        var delete: Percentiles
+        var cacheEntries: Int
+    }
+
+    struct Cache: Encodable {
+        var cached: Percentiles
+        var uncached: Percentiles
+        var hits: Int
+        var misses: Int
+        var invalidations: Int
+    }
+
+    /// A SPEC section 5 figure beside its must and aim.
+    struct SpecLine: Encodable {
+        var measure: String
+        var value: Double
+        var unit: String
+        var must: Double
+        var aim: Double
+        var higherIsBetter: Bool
+
+        var meetsMust: Bool { higherIsBetter ? value > must : value < must }
+        var meetsAim: Bool { higherIsBetter ? value > aim : value < aim }
+    }
+
+    var machine: Machine
+    var command: String
+    var data = DataInfo()
+    var build = Build()
+    var memory = Memory(residentBytes: nil, structureBytes: 0, rows: 0, byStructure: [])
+    var plainScan = PlainScanFigures()
+    var queries: [QueryFigures] = []
+    var grouping: [QueryFigures] = []
+    var mutations: Mutations?
+    var cache: Cache?
+    var mismatches: [String] = []
+
+    init(machine: Machine, options: BenchOptions) {
+        self.machine = machine
+        command = (["bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+    }
+
+    var queryMix: Percentiles { Percentiles(queries.flatMap(\.samples)) }
+    var groupingMix: Percentiles { Percentiles(grouping.flatMap(\.samples)) }
+    var medianSpeedup: Double {
+        let speedups = (queries + grouping).map(\.speedup).sorted()
+        return speedups.isEmpty ? 0 : speedups[speedups.count / 2]
+    }
+
+    var specLines: [SpecLine] {
+        var lines = [
+            SpecLine(measure: "search + group + first page, p99 of the mix", value: queryMix.p99 / 1000, unit: "ms", must: 1, aim: 0.2, higherIsBetter: false),
+            SpecLine(measure: "grouping with no search, p99", value: groupingMix.p99 / 1000, unit: "ms", must: 0.2, aim: 0.05, higherIsBetter: false),
+        ]
+        if let mutations {
+            lines.append(SpecLine(measure: "add, update, delete, worst p99", value: max(mutations.add.p99, mutations.update.p99, mutations.delete.p99),
+                                  unit: "µs", must: 50, aim: 10, higherIsBetter: false))
+        }
+        if !build.milliseconds.isEmpty {
+            lines.append(SpecLine(measure: "building the store from parsed rows (median)", value: build.median, unit: "ms",
+                                  must: 150 * Double(data.rows) / 100_000, aim: 50 * Double(data.rows) / 100_000, higherIsBetter: false))
+        }
+        lines.append(SpecLine(measure: "memory of the loaded store (resident growth)", value: memory.residentBytesPerRow ?? memory.structureBytesPerRow,
+                              unit: "B/row", must: 150, aim: 80, higherIsBetter: false))
+        lines.append(SpecLine(measure: "speed-up over the plain scan, median", value: medianSpeedup, unit: "x", must: 100, aim: 1000, higherIsBetter: true))
+        if data.rows >= 1_000_000 {
+            lines.append(SpecLine(measure: "1,000,000 rows: search + group p99", value: queryMix.p99 / 1000, unit: "ms", must: 10, aim: 2, higherIsBetter: false))
+        }
+        return lines
+    }
+
+    // MARK: Text
+
+    var table: String {
+        var out: [String] = []
+        out.append("TransactionSearch bench: \(command)")
+        out.append("What: each query of the standard mix and each grouping is run uncached \(queries.first?.indexed.count ?? 0) times on the")
+        out.append("store and timed; the plain scan (pre-folded fields, filter, Dictionary(grouping:), sort, page) runs on the")
+        out.append("same rows; every answer is compared. Times in microseconds unless marked.")
+        out.append("Machine: \(machine.cores) cores, \(String(format: "%.0f", machine.memoryGiB)) GiB, Swift \(machine.swift), \(machine.configuration) build")
+        out.append("Data: \(data.rows) rows, \(data.source); \(data.merchants) merchants, \(data.descriptors) descriptors, \(data.days) days")
+        if ReleaseGuard.isDebugBuild { out.append("!!! DEBUG BUILD: these figures are meaningless. Run: \(ReleaseGuard.releaseCommand)") }
+        out.append("")
+        out.append("Build: \(build.milliseconds.map { String(format: "%.1f", $0) }.joined(separator: ", ")) ms (median \(String(format: "%.1f", build.median)) ms);"
+                   + " CSV of the same rows read in \(String(format: "%.1f", build.csvParseMilliseconds)) ms")
+        let resident = memory.residentBytesPerRow.map { String(format: "%.1f", $0) } ?? "n/a"
+        out.append("Memory: resident growth \(resident) B/row; structures \(String(format: "%.1f", memory.structureBytesPerRow)) B/row ("
+                   + memory.byStructure.map { "\($0.name) \(String(format: "%.1f", Double($0.bytes) / Double(max(memory.rows, 1))))" }.joined(separator: ", ") + ")")
+        out.append("")
+        out.append(row(["query", "rows", "groups", "p50", "p95", "p99", "max", "plain ms", "speed-up"]))
+        for figure in queries + grouping {
+            out.append(row([
+                figure.label + String(format: " (%.2f%%)", figure.selectivityPercent), "\(figure.matches)", "\(figure.groups)",
+                format(figure.indexed.p50), format(figure.indexed.p95), format(figure.indexed.p99), format(figure.indexed.max),
+                String(format: "%.2f", figure.plainMilliseconds), String(format: "%.0fx", figure.speedup),
+            ]))
+        }
+        let mix = queryMix, groupingMix = self.groupingMix
+        out.append(row(["query mix, all samples", "", "", format(mix.p50), format(mix.p95), format(mix.p99), format(mix.max), "", ""]))
+        out.append(row(["grouping, all samples", "", "", format(groupingMix.p50), format(groupingMix.p95), format(groupingMix.p99),
+                        format(groupingMix.max), "", ""]))
+        out.append("Plain scan: fields folded once in \(String(format: "%.0f", plainScan.preparationMilliseconds)) ms (not counted per query); median speed-up \(String(format: "%.0fx", medianSpeedup))")
+        if let mutations {
+            out.append("")
+            out.append(row(["mutation (\(mutations.add.count) each, cache of \(mutations.cacheEntries) kept current)", "", "", "p50", "p95", "p99", "max", "", ""]))
+            for (name, figures) in [("add", mutations.add), ("update", mutations.update), ("delete", mutations.delete)] {
+                out.append(row([name, "", "", format(figures.p50), format(figures.p95), format(figures.p99), format(figures.max), "", ""]))
+            }
+        }
+        if let cache {
+            out.append("")
+            out.append("Cache: repeats answered from the cache p50 \(format(cache.cached.p50)) µs, p99 \(format(cache.cached.p99)) µs; computed p50 \(format(cache.uncached.p50)) µs;"
+                       + " \(cache.hits) hits, \(cache.misses) misses, \(cache.invalidations) invalidations")
+        }
+        out.append("")
+        out.append("SPEC section 5:")
+        for line in specLines {
+            let verdict = line.meetsAim ? "meets aim" : (line.meetsMust ? "meets must, misses aim" : "MISSES MUST")
+            out.append("  \(line.measure.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%10.3f", line.value)) \(line.unit.padding(toLength: 5, withPad: " ", startingAt: 0))"
+                       + " (must \(line.higherIsBetter ? ">" : "<") \(format(line.must)), aim \(line.higherIsBetter ? ">" : "<") \(format(line.aim))): \(verdict)")
+        }
+        if mismatches.isEmpty {
+            out.append("Answers: every timed answer equals the plain scan's.")
+        } else {
+            out.append("MISMATCHES:")
+            out += mismatches.map { "  " + $0 }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    private func row(_ cells: [String]) -> String {
+        let widths = [52, 7, 6, 8, 8, 8, 8, 9, 9]
+        return zip(cells, widths).enumerated().map { index, pair in
+            let (cell, width) = pair
+            if index == 0 { return cell.count >= width ? String(cell.prefix(width - 1)) + " " : cell.padding(toLength: width, withPad: " ", startingAt: 0) }
+            return String(repeating: " ", count: max(0, width - cell.count)) + cell
+        }.joined()
+    }
+
+    private func format(_ value: Double) -> String {
+        value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import TransactionSearch
+import TransactionSearchSupport
+
+/// One benchmark run: data, build, memory, the query mix beside the plain scan, grouping,
+/// mutations and the cache. Every timed query's answer is checked against the plain scan.
+///
+/// Runs outside `@MainActor` (top-level code is main-actor isolated, which made a sort 12x
+/// slower here, FINDINGS.md).
+struct BenchRun {
+    let options: BenchOptions
+
+    /// Repetitions: enough for a p99 in a full run, a handful in a quick one.
+    private var queryRepetitions: Int { options.quick ? 10 : (options.rows >= 500_000 ? 40 : 120) }
+    private var plainRepetitions: Int { options.quick ? 1 : (options.rows >= 500_000 ? 2 : 3) }
+    private var mutationCount: Int { options.quick ? 100 : 2000 }
+    private var builds: Int { options.quick ? 1 : 3 }
+
+    func run() throws -> BenchReport {
+        var report = BenchReport(machine: .current, options: options)
+        let drafts = try loadDrafts(into: &report)
+        report.data.rows = drafts.count
+
+        // Build, measuring memory on the first store (the drafts are already in memory).
+        let residentBefore = ResidentMemory.bytes()
+        var store = TransactionStore()
+        var buildTimes = [try microseconds { try store.add(contentsOf: drafts) }]
+        let residentAfter = ResidentMemory.bytes()
+        for _ in 1..<builds {
+            let other = TransactionStore()
+            buildTimes.append(try microseconds { try other.add(contentsOf: drafts) })
+        }
+        report.build.milliseconds = buildTimes.map { $0 / 1000 }
+        let statistics = store.statistics
+        report.memory = BenchReport.Memory(
+            residentBytes: residentBefore.flatMap { before in residentAfter.map { $0 - before } },
+            structureBytes: statistics.totalBytes, rows: store.count,
+            byStructure: statistics.bytesByStructure.map { .init(name: $0.name, bytes: $0.bytes) })
+        report.data.merchants = statistics.merchants
+        report.data.descriptors = statistics.descriptors
+        report.data.days = statistics.days
+
+        if let export = options.export {
+            guard FileManager.default.createFile(atPath: export, contents: Data(store.export(as: .csv).utf8)) else {
+                throw BenchFailure("cannot write \(export)")
+            }
+            report.data.exportedTo = export
+        }
+
+        // Reading the same rows as CSV, for the import figure.
+        let csv = Array(store.export(as: .csv).utf8)
+        report.build.csvParseMilliseconds = try microseconds { _ = try ParsedTransactions(from: csv, format: .csv) } / 1000
+
+        // The plain scan, folded once up front as an app would keep it.
+        var scan: PlainScan!
+        report.plainScan.preparationMilliseconds = microseconds {
+            scan = PlainScan(transactions: store.transactions(in: .dateAscending), timeZone: store.timeZone)
+        } / 1000
+
+        report.queries = measure(QueryMix.standard(for: store), store: store, scan: scan, report: &report)
+        report.grouping = measure(QueryMix.grouping, store: store, scan: scan, report: &report)
+        report.mutations = try measureMutations(&store)
+        report.cache = measureCache(store, QueryMix.standard(for: store))
+        return report
+    }
+
+    private func loadDrafts(into report: inout BenchReport) throws -> [TransactionDraft] {
+        guard let input = options.input else {
+            report.data.source = "generated (seed \(options.seed), \(options.years) years, \(options.merchants) merchants)"
+            return TransactionGenerator(rows: options.rows, seed: options.seed, years: options.years, merchants: options.merchants).generate()
+        }
+        guard let data = FileManager.default.contents(atPath: input) else { throw BenchFailure("cannot read \(input)") }
+        let format = InterchangeFormat(pathExtension: input) ?? .csv
+        let parsed = try ParsedTransactions(from: Array(data), format: format)
+        report.data.source = input
+        if !parsed.issues.isEmpty {
+            report.data.skippedInputRows = parsed.issues.count
+            FileHandle.standardError.write(Data("bench: \(parsed.issues.count) rows of \(input) skipped, first: \(parsed.issues[0])\n".utf8))
+        }
+        return parsed.drafts
+    }
+
+    /// Times each query uncached, times the plain scan on it, and checks they agree.
+    private func measure(_ queries: [BenchQuery], store: TransactionStore, scan: PlainScan,
+                         report: inout BenchReport) -> [BenchReport.QueryFigures] {
+        queries.map { item in
+            let query = item.query
+            let first = store.search(query, usingCache: false)
+            var plainResult: QueryResult?
+            var plainTimes: [Double] = []
+            for _ in 0..<plainRepetitions {
+                plainTimes.append(microseconds { plainResult = scan.search(query) })
+            }
+            if first != plainResult! {
+                report.mismatches.append("\(item.label): indexed and plain answers differ (count \(first.total.count) vs \(plainResult!.total.count))")
+            }
+            var samples: [Double] = []
+            var last = first
+            for _ in 0..<queryRepetitions {
+                samples.append(microseconds { last = store.search(query, usingCache: false) })
+            }
+            if last != first { report.mismatches.append("\(item.label): repeated answers differ") }
+            let indexed = Percentiles(samples)
+            let plain = Percentiles(plainTimes)
+            return BenchReport.QueryFigures(
+                label: item.label, matches: first.total.count, groups: first.groups.count,
+                selectivityPercent: Double(first.total.count) * 100 / Double(max(store.count, 1)),
+                plan: store.explainPlan(query), indexed: indexed, samples: samples,
+                plainMilliseconds: plain.p50 / 1000, speedup: plain.p50 / max(indexed.p50, 0.001))
+        }
+    }
+
+    /// Adds, updates and deletes one at a time with every index, bucket and cache kept
+    /// current; the cache is kept full of the query mix's results.
+    private func measureMutations(_ store: inout TransactionStore) throws -> BenchReport.Mutations {
+        var random = SeededRandom(seed: options.seed &+ 99)
+        let mix = QueryMix.standard(for: store) + QueryMix.grouping
+        func warmCache() { for item in mix { _ = store.search(item.query) } }
+        let newRows = TransactionGenerator(rows: mutationCount, seed: options.seed &+ 1, years: options.years,
+                                           merchants: options.merchants).generate()
+        let existing = store.transactions(in: .dateAscending).map(\.id)
+        let categories = ["Groceries", "Recategorised", "Food & Drink", "Travel", "Transport"]
+        var adds: [Double] = [], updates: [Double] = [], deletes: [Double] = []
+        var addedIDs: [String] = []
+        for (index, row) in newRows.enumerated() {
+            if index % 100 == 0 { warmCache() }
+            var draft = row
+            draft.id = "bench-\(index)"
+            try adds.append(microseconds { addedIDs.append(try store.add(draft).id) })
+        }
+        for index in 0..<mutationCount {
+            if index % 100 == 0 { warmCache() }
+            var patch = TransactionPatch()
+            switch index % 4 {
+            case 0: patch.category = .set(random.pick(categories))
+            case 1: patch.merchant = .set("Renamed \(random.int(in: 0...50))")
+            case 2: patch.amount = .set(DecimalAmount(significand: -Int64(random.int(in: 1...999)), fractionDigits: 0))  // whole units suit every currency
+            default: patch.notes = .set("note \(index)")
+            }
+            let id = random.pick(existing)
+            try updates.append(microseconds { try store.update(id: id, patch) })
+        }
+        for (index, id) in addedIDs.enumerated() {
+            if index % 100 == 0 { warmCache() }
+            try deletes.append(microseconds { try store.delete(id: id) })
+        }
+        store.checkInvariants()
+        return BenchReport.Mutations(add: Percentiles(adds), update: Percentiles(updates), delete: Percentiles(deletes),
+                                     cacheEntries: store.cacheStatistics.entries)
+    }
+
+    /// The same queries answered from the cache, beside computing them.
+    private func measureCache(_ store: TransactionStore, _ queries: [BenchQuery]) -> BenchReport.Cache {
+        var cached: [Double] = [], uncached: [Double] = []
+        for item in queries {
+            _ = store.search(item.query)
+            for _ in 0..<queryRepetitions {
+                cached.append(microseconds { _ = store.search(item.query) })
+                uncached.append(microseconds { _ = store.search(item.query, usingCache: false) })
+            }
+        }
+        let statistics = store.cacheStatistics
+        return BenchReport.Cache(cached: Percentiles(cached), uncached: Percentiles(uncached), hits: statistics.hits,
+                                 misses: statistics.misses, invalidations: statistics.invalidations)
+    }
+}
+
+/// A run that cannot go on: its reason, for one line on stderr.
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

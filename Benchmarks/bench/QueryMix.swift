@@ -1,0 +1,65 @@
+import TransactionSearch
+
+/// One timed query and what it stands for.
+struct BenchQuery {
+    var label: String
+    var query: Query
+}
+
+/// The standard query mix: merchant words of several selectivities, one- and two-character
+/// terms, a word found nowhere, two words, folded Unicode, notes and amount scopes, each
+/// grouping, date-range and card filters; each asks for the first page of 50 rows. The card and
+/// the last year are taken from the data, so real files get filters that match something.
+enum QueryMix {
+    static func standard(for store: TransactionStore) -> [BenchQuery] {
+        let card = busiestCard(store)
+        let lastYear = lastYearOfData(store)
+        let lastYearFilters = QueryFilters(from: lastYear.from, to: lastYear.to)
+        let cardFilters = QueryFilters(cards: [card])
+        var cardAndYear = lastYearFilters
+        cardAndYear.cards = [card]
+        return [
+            BenchQuery(label: "star, by day", query: Query(text: "star", grouping: .day)),
+            BenchQuery(label: "starbucks, by month", query: Query(text: "starbucks", grouping: .month)),
+            BenchQuery(label: "lidl, by card", query: Query(text: "lidl", grouping: .card)),
+            BenchQuery(label: "café de (two words), by category", query: Query(text: "café de", grouping: .category)),
+            BenchQuery(label: "a (one character), by day", query: Query(text: "a", grouping: .day)),
+            BenchQuery(label: "st (two characters), no grouping", query: Query(text: "st")),
+            BenchQuery(label: "zzqx (found nowhere), by day", query: Query(text: "zzqx", grouping: .day)),
+            BenchQuery(label: "ПЯТЁРОЧКА (folded), by day", query: Query(text: "ПЯТЁРОЧКА", grouping: .day)),
+            BenchQuery(label: "ラーメン, by month", query: Query(text: "ラーメン", grouping: .month)),
+            BenchQuery(label: "lunch in notes, by day", query: Query(text: "lunch", scope: .notes, grouping: .day)),
+            BenchQuery(label: "12.5 as an amount, no grouping", query: Query(text: "12.5", scope: .amount)),
+            BenchQuery(label: "17 (text or amount), by category", query: Query(text: "17", grouping: .category)),
+            BenchQuery(label: "shell, last year, by month", query: Query(text: "shell", filters: lastYearFilters, grouping: .month)),
+            BenchQuery(label: "a on \(card), by card", query: Query(text: "a", filters: cardFilters, grouping: .card)),
+            BenchQuery(label: "market on \(card), last year, by day",
+                       query: Query(text: "market", filters: cardAndYear, grouping: .day)),
+            BenchQuery(label: "strasse (ß folds), by merchant", query: Query(text: "strasse", grouping: .merchant)),
+        ]
+    }
+
+    /// Grouping with no text: what a transaction list shows before anything is typed.
+    static let grouping: [BenchQuery] = [
+        BenchQuery(label: "all rows, by day", query: Query(grouping: .day)),
+        BenchQuery(label: "all rows, by month", query: Query(grouping: .month)),
+        BenchQuery(label: "all rows, by card", query: Query(grouping: .card)),
+        BenchQuery(label: "all rows, by category", query: Query(grouping: .category)),
+    ]
+
+    private static func busiestCard(_ store: TransactionStore) -> String {
+        let groups = store.search(Query(grouping: .card, limit: 0), usingCache: false).groups
+        return groups.filter { $0.key != .card(nil) }.max { $0.count < $1.count }.flatMap { $0.key.text } ?? "4242"
+    }
+
+    private static func lastYearOfData(_ store: TransactionStore) -> (from: CalendarDay, to: CalendarDay) {
+        let newest = store.search(Query(limit: 1), usingCache: false).rows.first?.transaction.date
+        let last: CalendarDay
+        switch newest {
+        case .day(let day)?: last = day
+        case .instant(let milliseconds)?: last = CalendarDay(daysSince1970: Int32(milliseconds / 86_400_000))
+        case nil: last = CalendarDay(daysSince1970: 0)
+        }
+        return (CalendarDay(daysSince1970: last.daysSince1970 - 364), last)
+    }
+}
