@@ -10,11 +10,18 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Parses a code of three ASCII letters in any case (`eur` becomes `EUR`), ignoring
     /// surrounding white space; nil for anything else.
     public init?(_ text: String) {
-        let trimmed = text.trimmingWhitespace()
-        let utf8 = trimmed.utf8
-        guard utf8.count == 3, utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return nil }
-        packed = utf8.reduce(0) { $0 << 8 | UInt32($1 & ~0x20) }
+        if text.utf8.count != 3 {
+            let trimmed = text.trimmingWhitespace()
+            guard trimmed.utf8.count == 3 else { return nil }
+            self.init(trimmed)
+            return
+        }
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return nil }
+        self.init(packed: utf8.reduce(0) { $0 << 8 | UInt32($1 & ~0x20) })
     }
+
+    private init(packed: UInt32) { self.packed = packed }
 
     /// Three upper-case ASCII letters.
     public var code: String {
@@ -23,7 +30,13 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Digits after the decimal point: 0 for JPY, 3 for KWD, 2 for EUR, USD and any code not known.
     public var minorDigits: Int {
-        Currency.nonDefaultDigits[packed] ?? 2
+        let codes = Currency.nonDefaultDigits
+        var low = 0, high = codes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if codes[middle].packed < packed { low = middle + 1 } else { high = middle }
+        }
+        return low < codes.count && codes[low].packed == packed ? codes[low].digits : 2
     }
 
     public var description: String { code }
@@ -36,13 +49,14 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static let jpy = Currency("JPY")!
 
     /// ISO 4217 (2024) minor units other than 2.
-    private static let nonDefaultDigits: [UInt32: Int] = {
-        var digits: [UInt32: Int] = [:]
+    /// Sorted by code, searched by halving: cheaper per row of an import than hashing.
+    private static let nonDefaultDigits: [(packed: UInt32, digits: Int)] = {
+        var digits: [(packed: UInt32, digits: Int)] = []
         for code in ["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"] {
-            digits[Currency(code)!.packed] = 0
+            digits.append((Currency(code)!.packed, 0))
         }
-        for code in ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"] { digits[Currency(code)!.packed] = 3 }
-        for code in ["CLF", "UYW"] { digits[Currency(code)!.packed] = 4 }
-        return digits
+        for code in ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"] { digits.append((Currency(code)!.packed, 3)) }
+        for code in ["CLF", "UYW"] { digits.append((Currency(code)!.packed, 4)) }
+        return digits.sorted { $0.packed < $1.packed }
     }()
 }

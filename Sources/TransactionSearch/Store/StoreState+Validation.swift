@@ -109,9 +109,10 @@ extension StoreState {
     }
 
     private func validCurrency(_ code: String?) throws(ValidationError) -> Currency {
-        guard let code, !code.trimmingWhitespace().isEmpty else { return baseCurrency }
-        guard let currency = Currency(code) else { throw ValidationError(.currency, .invalidCurrency(code)) }
-        return currency
+        guard let code else { return baseCurrency }
+        if let currency = Currency(code) { return currency }
+        if code.trimmingWhitespace().isEmpty { return baseCurrency }
+        throw ValidationError(.currency, .invalidCurrency(code))
     }
 
     static func validID(_ id: String) throws(ValidationError) -> String {
