@@ -12,6 +12,8 @@ struct CompiledCondition: Sendable {
     /// Scaled magnitudes, half open (see `ScaledAmount`).
     var magnitude: Range<UInt64>?
     var daySlots: CodeSet?
+    /// The local days of `daySlots`, for walking the date order (an excluded date term).
+    var dayRange: ClosedRange<Int32>?
     /// `true`: pending rows; `false`: posted rows.
     var pending: Bool?
     /// An upper bound of the rows it holds for; the planner drives from the smallest.

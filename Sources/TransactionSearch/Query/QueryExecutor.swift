@@ -131,7 +131,7 @@ struct QueryExecutor {
             total += best!.1
         }
         for (index, exclusion) in query.exclusions.enumerated() {
-            guard exclusion.daySlots == nil && exclusion.pending == nil else { return nil }
+            guard (exclusion.daySlots == nil || exclusion.dayRange != nil) && exclusion.pending == nil else { return nil }
             sources.append(.exclusion(index))
             total += exclusion.estimate
         }
@@ -192,6 +192,13 @@ struct QueryExecutor {
     /// the postings of its notes, cards and accounts and its amount slice, each skipping rows
     /// an earlier part already reached.
     private func forEachRow(of condition: CompiledCondition, _ view: UnsafePointer<ConditionView>, _ body: (UInt32) -> Void) {
+        if let days = condition.dayRange {  // a date term: its rows are a slice of the date order
+            state.forEachRow(instantsIn: state.clock.instantWindow(days: days.lowerBound, days.upperBound), descending: false) { row in
+                body(row)
+                return true
+            }
+            return
+        }
         let rows = predicate.rows
         let descriptors = view.pointee.descriptors, notes = view.pointee.notes
         let cards = view.pointee.cards, accounts = view.pointee.accounts

@@ -14,6 +14,9 @@ extension StoreState {
             compiled.conditions.append(textCondition(word, field: field))
             if field == .all || field == .merchant { compiled.highlightTerms.append(word) }
         }
+        // Status and included date terms narrow like filters; they are applied with them below.
+        var requiredStatus: [Bool] = []
+        var requiredDays: [ClosedRange<Int32>] = []
         for term in query.terms {
             let condition: CompiledCondition
             switch term.condition {
@@ -27,16 +30,21 @@ extension StoreState {
             case .magnitude(let bounds):
                 condition = magnitudeCondition(ScaledAmount.range(bounds))
             case .dates(let from, let to):
+                let days = (from?.daysSince1970 ?? Int32.min)...max(from?.daysSince1970 ?? Int32.min, to?.daysSince1970 ?? Int32.max)
+                let isEmpty = (from?.daysSince1970 ?? Int32.min) > (to?.daysSince1970 ?? Int32.max)
+                if !term.isExcluded {
+                    if isEmpty { compiled.matchesNothing = true } else { requiredDays.append(days) }
+                    continue
+                }
+                if isEmpty { continue }  // excludes nothing
                 var dates = CompiledCondition()
-                let slots = daySlots(from: from, to: to)
-                dates.daySlots = slots
-                dates.estimate = slots.isEmpty ? 0 : count
+                dates.daySlots = daySlots(from: from, to: to)
+                dates.dayRange = days
+                dates.estimate = rowCount(instantsIn: clock.instantWindow(days: days.lowerBound, days.upperBound))
                 condition = dates
             case .status(let status):
-                var statusCondition = CompiledCondition()
-                statusCondition.pending = status == .pending
-                statusCondition.estimate = count
-                condition = statusCondition
+                requiredStatus.append((status == .pending) != term.isExcluded)
+                continue
             }
             if term.isExcluded {
                 if !condition.isUnsatisfiable { compiled.exclusions.append(condition) }
@@ -47,14 +55,18 @@ extension StoreState {
         if compiled.conditions.contains(where: \.isUnsatisfiable) { compiled.matchesNothing = true }
 
         let filters = query.filters
-        if filters.from != nil || filters.to != nil {
-            let first = filters.from?.daysSince1970 ?? Int32.min
-            let last = filters.to?.daysSince1970 ?? Int32.max
+        if filters.from != nil || filters.to != nil || !requiredDays.isEmpty {
+            var first = filters.from?.daysSince1970 ?? Int32.min
+            var last = filters.to?.daysSince1970 ?? Int32.max
+            for days in requiredDays {
+                first = max(first, days.lowerBound)
+                last = min(last, days.upperBound)
+            }
             if first > last {
                 compiled.matchesNothing = true
             } else {
                 compiled.dayRange = first...last
-                compiled.daySlots = daySlots(from: filters.from, to: filters.to)
+                compiled.daySlots = daySlots(from: CalendarDay(daysSince1970: first), to: CalendarDay(daysSince1970: last))
             }
         }
         if !filters.cards.isEmpty {
@@ -71,7 +83,11 @@ extension StoreState {
         for set in [compiled.cards, compiled.categories, compiled.accounts] where set?.isEmpty == true {
             compiled.matchesNothing = true
         }
-        if let status = filters.status { compiled.pending = status == .pending }
+        if let status = filters.status { requiredStatus.append(status == .pending) }
+        if let pending = requiredStatus.first {
+            compiled.pending = pending
+            if requiredStatus.contains(!pending) { compiled.matchesNothing = true }
+        }
         compiled.kind = filters.kind
         if filters.minimumAmount != nil || filters.maximumAmount != nil {
             var bounds = AmountBounds(lower: [], upper: [])

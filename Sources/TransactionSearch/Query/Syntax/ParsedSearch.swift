@@ -1,0 +1,42 @@
+/// What a search box string says: its plain words, its other terms (field terms, ranges,
+/// phrases, exclusions), and, from a lenient parse, the problems skipped over. Codable, so an
+/// app can save a search as typed and as understood.
+public struct ParsedSearch: Hashable, Sendable, Codable {
+    /// The plain words, separated by single spaces: they become `Query.text`.
+    public var text: String
+    /// Everything else, in the order typed: they become `Query.terms`.
+    public var terms: [SearchTerm]
+    /// Terms left out because their value did not fit their field (always empty from a
+    /// strict parse, which throws the first instead).
+    public var problems: [SearchSyntaxError]
+
+    public init(text: String = "", terms: [SearchTerm] = [], problems: [SearchSyntaxError] = []) {
+        self.text = text
+        self.terms = terms
+        self.problems = problems
+    }
+
+    /// `query` with its text and terms replaced by these; its scope, filters, grouping, sort
+    /// and page are kept.
+    public func applied(to query: Query) -> Query {
+        var query = query
+        query.text = text
+        query.terms = terms
+        return query
+    }
+}
+
+extension Query {
+    /// The query a search box string asks for, with the other settings given.
+    /// - Throws: `SearchSyntaxError` for the first known field with a bad value.
+    public init(
+        parsing searchText: String, scope: SearchScope = .all, filters: QueryFilters = QueryFilters(),
+        grouping: Grouping = .none, sort: ResultOrder = .dateDescending, limit: Int = 50, offset: Int = 0
+    ) throws(SearchSyntaxError) {
+        self = try SearchSyntax.parse(searchText).applied(
+            to: Query(scope: scope, filters: filters, grouping: grouping, sort: sort, limit: limit, offset: offset))
+    }
+
+    /// The text and terms in the search box syntax: parsing it gives them back.
+    public var searchText: String { SearchSyntax.format(self) }
+}

@@ -1,0 +1,56 @@
+extension SearchSyntax {
+    /// The text and terms of a query in the search box syntax. Parsing the result gives the
+    /// same text and terms back for every query the parser makes; for others it gives an
+    /// equivalent one: a text word that would read as syntax (`-x`, `amount>5`) is quoted
+    /// (a phrase term), and a magnitude range with an excluded end on both sides is printed as
+    /// two terms (the same rows, unless the term is itself excluded), and an empty range as
+    /// `amount<0`.
+    public static func format(_ query: Query) -> String {
+        var parts: [String] = []
+        for word in words(of: query.text) {
+            parts.append(parseLeniently(word) == ParsedSearch(text: word) ? word : SyntaxTokenizer.quoted(word))
+        }
+        for term in query.terms { parts.append(format(term)) }
+        return parts.joined(separator: " ")
+    }
+
+    /// One term in the syntax.
+    public static func format(_ term: SearchTerm) -> String {
+        let sign = term.isExcluded ? "-" : ""
+        switch term.condition {
+        case .text(let value, let field):
+            let prefix = field == .all ? sign : sign + field.rawValue + ":"
+            let plain = prefix + value
+            if field == .all && !term.isExcluded { return SyntaxTokenizer.quoted(value) }
+            return parseLeniently(plain) == ParsedSearch(terms: [term]) ? plain : prefix + SyntaxTokenizer.quoted(value)
+        case .magnitude(let range):
+            switch (range.lower, range.upper) {
+            case (nil, nil): return sign + "amount:0.."
+            case (let lower?, nil): return sign + "amount" + (range.lowerInclusive ? ">=" : ">") + lower.description
+            case (nil, let upper?): return sign + "amount" + (range.upperInclusive ? "<=" : "<") + upper.description
+            case (let lower?, let upper?):
+                let isEmpty = upper.isLess(than: lower)
+                    || (!lower.isLess(than: upper) && !(range.lowerInclusive && range.upperInclusive))
+                if isEmpty { return sign + "amount<0" }  // no magnitude is below 0: no row
+                if range.lowerInclusive && range.upperInclusive {
+                    return sign + "amount:\(lower)..\(upper)"
+                }
+                return sign + "amount" + (range.lowerInclusive ? ">=" : ">") + lower.description
+                    + " " + sign + "amount" + (range.upperInclusive ? "<=" : "<") + upper.description
+            }
+        case .dates(let from, let to):
+            switch (from, to) {
+            case (nil, nil): return sign + "date>=0001-01-01"
+            case (let from?, nil): return sign + "date>=\(from)"
+            case (nil, let to?): return sign + "date<=\(to)"
+            case (let from?, let to?):
+                if from == to { return sign + "date:\(from)" }
+                let month = from.calendarMonth
+                if from == month.firstDay && to == month.lastDay { return sign + "date:\(month)" }
+                return sign + "date:\(from)..\(to)"
+            }
+        case .status(let status):
+            return sign + "status:" + status.rawValue
+        }
+    }
+}
