@@ -19,7 +19,8 @@ let package = Package(
         .target(name: "TransactionSearchSupport", dependencies: ["TransactionSearch"]),
         .executableTarget(
             name: "fsearch",
-            dependencies: ["TransactionSearch", "CommandLineSupport"]
+            dependencies: ["TransactionSearch", "CommandLineSupport"],
+            resources: [.copy("Resources/sample.csv")]
         ),
         .executableTarget(
             name: "bench",

@@ -18,10 +18,17 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
         }
         let utf8 = text.utf8
         guard utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return nil }
-        self.init(packed: utf8.reduce(0) { $0 << 8 | UInt32($1 & ~0x20) })
+        self.init(trustedPacked: utf8.reduce(0) { $0 << 8 | UInt32($1 & ~0x20) })
     }
 
-    private init(packed: UInt32) { self.packed = packed }
+    private init(trustedPacked packed: UInt32) { self.packed = packed }
+
+    /// The currency of a packed code read back from a file; nil unless three letters A-Z.
+    init?(packed: UInt32) {
+        let letters = [packed >> 16, packed >> 8 & 0xFF, packed & 0xFF]
+        guard packed >> 24 == 0, letters.allSatisfy({ (0x41...0x5A).contains($0) }) else { return nil }
+        self.init(trustedPacked: packed)
+    }
 
     /// Three upper-case ASCII letters.
     public var code: String {

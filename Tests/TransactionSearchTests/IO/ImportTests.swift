@@ -89,7 +89,7 @@ import Testing
         for format in InterchangeFormat.allCases {
             for lines in [false, true] where format == .json || !lines {
                 let first = TransactionStore(timeZone: TimeZone(identifier: "Europe/Madrid")!)
-                try first.importTransactions(from: try TestFiles.fixture("sample.csv"), format: .csv)
+                try first.importTransactions(from: try TestFiles.sample(), format: .csv)
                 let exported = first.export(as: format, jsonLines: lines)
                 let second = TransactionStore(timeZone: TimeZone(identifier: "Europe/Madrid")!)
                 try second.importTransactions(from: exported, format: format)
@@ -101,7 +101,7 @@ import Testing
 
     @Test func sampleHasWhatTheIssueAsksFor() throws {
         let store = TransactionStore()
-        try store.importTransactions(from: try TestFiles.fixture("sample.csv"), format: .csv)
+        try store.importTransactions(from: try TestFiles.sample(), format: .csv)
         let all = store.transactions()
         #expect((1800...2200).contains(all.count))
         #expect(Set(all.map(\.amount.currency.code)).isSuperset(of: ["EUR", "USD", "GBP", "JPY"]))

@@ -14,6 +14,11 @@ enum TestFiles {
         return Array(try Data(contentsOf: url))
     }
 
+    /// The sample bundled with fsearch.
+    static func sample() throws -> [UInt8] {
+        Array(try Data(contentsOf: packageRoot.appendingPathComponent("Sources/fsearch/Resources/sample.csv")))
+    }
+
     static func resource(_ name: String) throws -> [UInt8] {
         guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources") else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])

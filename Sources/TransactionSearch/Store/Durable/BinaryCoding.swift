@@ -1,0 +1,115 @@
+import Foundation
+
+/// Appends little-endian values and length-prefixed strings: the encoding of log records and
+/// snapshots.
+struct BinaryWriter {
+    var bytes: [UInt8] = []
+
+    mutating func integer<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func string(_ value: String) {
+        integer(UInt32(value.utf8.count))
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func optionalString(_ value: String?) {
+        integer(UInt8(value == nil ? 0 : 1))
+        if let value { string(value) }
+    }
+
+    mutating func transaction(_ transaction: Transaction) {
+        string(transaction.id)
+        switch transaction.date {
+        case .instant(let milliseconds):
+            integer(UInt8(0))
+            integer(milliseconds)
+        case .day(let day):
+            integer(UInt8(1))
+            integer(day.daysSince1970)
+        }
+        string(transaction.merchant)
+        optionalString(transaction.category)
+        optionalString(transaction.subcategory)
+        optionalString(transaction.card)
+        optionalString(transaction.account)
+        integer(transaction.amount.minorUnits)
+        integer(transaction.amount.currency.packed)
+        integer(UInt8(transaction.status == .pending ? 1 : 0))
+        optionalString(transaction.notes)
+    }
+}
+
+/// Reads what `BinaryWriter` wrote; every read checks the bounds and throws where the bytes
+/// end early or hold an impossible value.
+struct BinaryReader {
+    struct Malformed: Error {
+        var offset: Int
+        var reason: String
+    }
+
+    let bytes: [UInt8]
+    var offset: Int
+    let end: Int
+
+    init(_ bytes: [UInt8], from offset: Int = 0, to end: Int? = nil) {
+        self.bytes = bytes
+        self.offset = offset
+        self.end = end ?? bytes.count
+    }
+
+    var isAtEnd: Bool { offset >= end }
+
+    mutating func integer<T: FixedWidthInteger>(_ type: T.Type = T.self) throws(Malformed) -> T {
+        let size = MemoryLayout<T>.size
+        guard end - offset >= size else { throw Malformed(offset: offset, reason: "ends inside a value") }
+        var value: T = 0
+        withUnsafeMutableBytes(of: &value) { target in
+            for index in 0..<size { target[index] = bytes[offset + index] }
+        }
+        offset += size
+        return T(littleEndian: value)
+    }
+
+    mutating func string() throws(Malformed) -> String {
+        let length = Int(try integer(UInt32.self))
+        guard end - offset >= length else { throw Malformed(offset: offset, reason: "a string runs past the end") }
+        let text = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+        offset += length
+        return text
+    }
+
+    mutating func optionalString() throws(Malformed) -> String? {
+        switch try integer(UInt8.self) {
+        case 0: return nil
+        case 1: return try string()
+        default: throw Malformed(offset: offset - 1, reason: "an optional flag is neither 0 nor 1")
+        }
+    }
+
+    mutating func transaction() throws(Malformed) -> Transaction {
+        let start = offset
+        let id = try string()
+        let date: TransactionDate
+        switch try integer(UInt8.self) {
+        case 0: date = .instant(millisecondsSince1970: try integer(Int64.self))
+        case 1: date = .day(CalendarDay(daysSince1970: try integer(Int32.self)))
+        default: throw Malformed(offset: offset - 1, reason: "an unknown date kind")
+        }
+        let merchant = try string()
+        let category = try optionalString()
+        let subcategory = try optionalString()
+        let card = try optionalString()
+        let account = try optionalString()
+        let minorUnits = try integer(Int64.self)
+        guard let currency = Currency(packed: try integer(UInt32.self)) else {
+            throw Malformed(offset: offset - 4, reason: "an invalid currency code")
+        }
+        let status: TransactionStatus = try integer(UInt8.self) == 1 ? .pending : .posted
+        let notes = try optionalString()
+        guard !id.isEmpty, !merchant.isEmpty else { throw Malformed(offset: start, reason: "a transaction without an id or a merchant") }
+        return Transaction(id: id, date: date, merchant: merchant, category: category, subcategory: subcategory, card: card,
+                           account: account, amount: Money(minorUnits: minorUnits, currency: currency), status: status, notes: notes)
+    }
+}

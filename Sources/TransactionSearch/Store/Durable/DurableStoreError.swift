@@ -1,0 +1,24 @@
+/// Why a change to a durable store was refused. The store is then as it was, in memory and
+/// on disk.
+public enum DurableStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The change breaks a rule of SPEC section 1 (or names an unknown id).
+    case invalid(ValidationError)
+    /// A batch with bad rows (all or nothing).
+    case invalidBatch(BatchError)
+    /// An import with bad rows or unreadable input (all or nothing).
+    case invalidImport(ImportError)
+    /// The store's files could not be written (nothing was applied).
+    case file(StoreFileError)
+    /// The store was opened read-only.
+    case readOnly
+
+    public var description: String {
+        switch self {
+        case .invalid(let error): error.description
+        case .invalidBatch(let error): error.description
+        case .invalidImport(let error): error.description
+        case .file(let error): error.description
+        case .readOnly: "the store was opened read-only"
+        }
+    }
+}
