@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "TransactionSearchSupport", dependencies: ["TransactionSearch"]),
         .executableTarget(
             name: "fsearch",
-            dependencies: ["TransactionSearch", "CommandLineSupport"],
+            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport"],
             resources: [.copy("Resources/sample.csv")]
         ),
         .executableTarget(

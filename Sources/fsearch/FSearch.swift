@@ -1,6 +1,44 @@
+import CommandLineSupport
+import Foundation
+import TransactionSearch
+
+/// fsearch: search, group and edit transactions from the terminal. The first word picks a
+/// command (import, add, update, delete, export, stats, check, compact); anything else is a
+/// search.
 @main
 struct FSearch {
+    static let version = "0.1.0"
+
+    /// The command a first word names, or nil for a search.
+    static func command(_ name: String) -> (([String]) throws(CLIError) -> Int32)? {
+        switch name {
+        case "import": ImportCommand.run
+        case "add": AddCommand.run
+        case "update": UpdateCommand.run
+        case "delete": DeleteCommand.run
+        case "export": ExportCommand.run
+        case "stats": StatsCommand.run
+        case "check": CheckCommand.run
+        case "compact": CompactCommand.run
+        case "stress": StressCommand.run
+        default: nil
+        }
+    }
+
     static func main() {
-        print("usage: fsearch [QUERY...] [--file PATH | --store DIR]")
+        let words = Array(CommandLine.arguments.dropFirst())
+        let status: Int32
+        do throws(CLIError) {
+            if let first = words.first, let command = command(first) {
+                status = try command(Array(words.dropFirst()))
+            } else {
+                status = try SearchCommand.run(words)
+            }
+        } catch {
+            Console.error("fsearch: \(error.message)")
+            if let hint = error.hint { Console.error("hint: \(hint)") }
+            exit(error.code.rawValue)
+        }
+        exit(status)
     }
 }

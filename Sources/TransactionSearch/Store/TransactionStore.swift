@@ -191,3 +191,13 @@ public final class TransactionStore: Sendable {
         }
     }
 }
+
+extension TransactionStore {
+    /// The calendar day of a date in the store's time zone (a calendar date is its own day).
+    public func localDay(of date: TransactionDate) -> CalendarDay {
+        switch date {
+        case .day(let day): day
+        case .instant(let milliseconds): CalendarDay(daysSince1970: state.clock.day(ofInstant: milliseconds))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import CommandLineSupport
+import Foundation
+import TransactionSearch
+
+/// Where the transactions come from: a CSV or JSON file, standard input, a store directory,
+/// or the bundled sample.
+enum DataSource {
+    case file(String)
+    case standardInput
+    case store(String)
+    case sample
+
+    static let options: [CommandSpec.Option] = [
+        .value("file", "PATH", help: "A CSV or JSON file to search (- reads standard input)."),
+        .value("store", "DIR", help: "A store directory (see fsearch import)."),
+        .value("tz", "ZONE", help: "Time zone of days and months for a file, e.g. Europe/Madrid (default UTC)."),
+    ]
+
+    /// The source the options name; the sample when they name none.
+    static func from(_ arguments: ParsedArguments) throws(CLIError) -> DataSource {
+        switch (arguments.value("file"), arguments.value("store")) {
+        case (.some, .some): throw CLIError(.usage, "give --file or --store, not both")
+        case (let file?, nil): return file == "-" ? .standardInput : .file(file)
+        case (nil, let store?): return .store(store)
+        case (nil, nil): return .sample
+        }
+    }
+
+    /// What was loaded: the store to search, and the durable store when it is a directory.
+    struct Loaded {
+        var store: TransactionStore
+        var durable: DurableStore?
+        var name: String
+        var loadMilliseconds: Double
+    }
+
+    /// Loads the data. A store directory is opened read-only unless `writable`.
+    func load(timeZone: TimeZone?, baseCurrency: Currency?, writable: Bool = false, skipBad: Bool = false) throws(CLIError) -> Loaded {
+        let started = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
+        switch self {
+        case .store(let path):
+            if timeZone != nil { throw CLIError(.usage, "--tz applies to files; a store keeps the zone it was created with") }
+            let durable = try DataSource.open(store: path, writable: writable)
+            for warning in durable.openReport.warnings { Console.error("fsearch: warning: \(warning)") }
+            return Loaded(store: durable.store, durable: durable, name: path, loadMilliseconds: elapsed())
+        case .file, .standardInput, .sample:
+            let (bytes, name) = try readInput()
+            let store = TransactionStore(configuration: StoreConfiguration(timeZone: timeZone ?? .utc, baseCurrency: baseCurrency ?? .eur))
+            do throws(ImportError) {
+                let report = try store.importTransactions(from: bytes, format: DataSource.format(of: name, bytes), skippingInvalid: skipBad)
+                for issue in report.skipped { Console.error("fsearch: skipped \(name): \(issue)") }
+                for warning in report.warnings { Console.error("fsearch: warning: \(name): \(warning)") }
+            } catch {
+                throw DataSource.badData(error, in: name)
+            }
+            return Loaded(store: store, durable: nil, name: name, loadMilliseconds: elapsed())
+        }
+    }
+
+    /// The bytes of a file, standard input or the sample, and a name for messages.
+    func readInput() throws(CLIError) -> ([UInt8], String) {
+        switch self {
+        case .standardInput:
+            if Console.inputIsTerminal {
+                throw CLIError(.noInput, "--file - reads standard input, but it is a terminal", hint: "pipe a file in: fsearch coffee --file - < data.csv")
+            }
+            return (Array(FileHandle.standardInput.readDataToEndOfFile()), "standard input")
+        case .file(let path):
+            return (try DataSource.read(path), path)
+        case .sample:
+            guard let url = SampleData.locate() else {
+                throw CLIError(.noInput, "the bundled sample is not beside this fsearch binary",
+                               hint: "pass your data with --file PATH (CSV or JSON), or run it with swift run fsearch from the package")
+            }
+            return (try DataSource.read(url.path), "sample.csv")
+        case .store(let path):
+            throw CLIError(.usage, "\(path) is a store directory; use --store", hint: nil)
+        }
+    }
+
+    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CLIError(.noInput, "\(path): no such file")
+        }
+        if isDirectory.boolValue {
+            throw CLIError(.noInput, "\(path) is a directory", hint: "for a store directory use --store \(path)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError(.io, "\(path): cannot be read (permissions?)")
+        }
+        return Array(data)
+    }
+
+    /// CSV or JSON: from the extension, else from the first character.
+    static func format(of name: String, _ bytes: [UInt8]) -> InterchangeFormat {
+        if let format = InterchangeFormat(pathExtension: name) { return format }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .csv
+    }
+
+    static func badData(_ error: ImportError, in name: String) -> CLIError {
+        let first = error.issues.first.map { "\(name): \($0)" } ?? "\(name): unreadable"
+        let more = error.issues.count > 1 ? "and \(error.issues.count - 1) more problem(s); " : ""
+        let file = name == "standard input" ? "-" : name
+        return CLIError(.badData, first, hint: more + "nothing was imported; fsearch check --file \(file) lists every problem")
+    }
+
+    static func open(store path: String, writable: Bool) throws(CLIError) -> DurableStore {
+        let url = URL(fileURLWithPath: path)
+        if !writable && !FileManager.default.fileExists(atPath: url.appendingPathComponent("snapshot.bin").path) {
+            throw CLIError(.noInput, "\(path): not a store directory (no snapshot.bin)", hint: "create one with fsearch import FILE --store \(path)")
+        }
+        do throws(StoreFileError) {
+            return try DurableStore(directory: url, mode: writable ? .readWrite : .readOnly)
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    static func storeError(_ error: StoreFileError) -> CLIError {
+        switch error.kind {
+        case .corrupt, .unknownVersion:
+            CLIError(.badData, error.description, hint: "fsearch check --store DIR reports what is damaged")
+        case .locked:
+            CLIError(.io, error.description, hint: "wait for the other fsearch to finish")
+        case .io:
+            CLIError(.io, error.description)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import TransactionSearch
+
+/// The result as a terminal table: each group's header (title, count, sums), its rows (date,
+/// merchant with the match highlighted, category, card, amount, pending marker), then a
+/// summary line.
+struct ResultTable {
+    let store: TransactionStore
+    let result: QueryResult
+    let query: Query
+    let color: Bool
+    let searchText: String
+
+    static let merchantWidth = 32
+    static let categoryWidth = 18
+    static let cardWidth = 12
+
+    var text: String {
+        var lines: [String] = []
+        if result.total.count == 0 {
+            let what = searchText.isEmpty ? "the filters" : "'\(searchText)'"
+            return "No transactions match \(what).\n"
+        }
+        var groupIndex = 0
+        var lastGroup: GroupKey??
+        for row in result.rows {
+            if result.grouping != .none, lastGroup != .some(row.group) {
+                while groupIndex < result.groups.count && result.groups[groupIndex].key != row.group { groupIndex += 1 }
+                if groupIndex < result.groups.count {
+                    if !lines.isEmpty { lines.append("") }
+                    lines.append(header(result.groups[groupIndex]))
+                }
+                lastGroup = .some(row.group)
+            }
+            lines.append(line(row))
+        }
+        if result.rows.isEmpty && result.grouping != .none {
+            for group in result.groups { lines.append(header(group)) }
+        }
+        lines.append("")
+        lines.append(summary)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func header(_ group: ResultGroup) -> String {
+        var text = "\(bold(group.title)) · \(plural(group.count)) · \(AmountText.text(of: group.sums))"
+        if let base = group.base { text += " (≈ \(AmountText.text(of: base)))" }
+        return text
+    }
+
+    private func line(_ row: ResultRow) -> String {
+        let transaction = row.transaction
+        let day = ShortDate.title(of: store.localDay(of: transaction.date))
+        let merchant = highlighted(transaction.merchant, row.matches, width: ResultTable.merchantWidth)
+        let category = padded(transaction.category ?? "", ResultTable.categoryWidth)
+        let card = padded(transaction.card.map(CardMask.title(of:)) ?? "", ResultTable.cardWidth)
+        let amount = AmountText.text(of: transaction.amount)
+        let pending = transaction.status == .pending ? "  pending" : ""
+        return "  \(day)  \(merchant)  \(category)  \(card)  \(String(repeating: " ", count: max(0, 16 - amount.count)))\(amount)\(pending)"
+    }
+
+    private var summary: String {
+        var text = "\(plural(result.total.count)) · \(AmountText.text(of: result.total.sums))"
+        if let base = result.total.base { text += " (≈ \(AmountText.text(of: base)))" }
+        if result.rows.count < result.total.count {
+            let first = min(query.offset + 1, result.total.count)
+            text += " · showing \(result.rows.isEmpty ? "none" : "\(first)-\(query.offset + result.rows.count)") of \(result.total.count)"
+        }
+        let milliseconds = Double(result.elapsedMicroseconds) / 1000
+        return text + " · " + String(format: "%.2f ms", milliseconds)
+    }
+
+    private func plural(_ count: Int) -> String { count == 1 ? "1 transaction" : "\(count) transactions" }
+
+    private func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+
+    /// Pads or cuts to `width` characters (a cut ends with …).
+    private func padded(_ text: String, _ width: Int) -> String {
+        if text.count > width { return String(text.prefix(width - 1)) + "…" }
+        return text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// The merchant cut to `width`, the matched ranges (in Unicode scalars) in bold yellow.
+    private func highlighted(_ text: String, _ matches: [Range<Int>], width: Int) -> String {
+        let cut = text.count > width
+        let visible = cut ? String(text.prefix(width - 1)) : text
+        var output = ""
+        if color && !matches.isEmpty {
+            var inMatch = false
+            for (offset, scalar) in visible.unicodeScalars.enumerated() {
+                let matched = matches.contains { $0.contains(offset) }
+                if matched != inMatch {
+                    output += matched ? "\u{1B}[1;33m" : "\u{1B}[0m"
+                    inMatch = matched
+                }
+                output.unicodeScalars.append(scalar)
+            }
+            if inMatch { output += "\u{1B}[0m" }
+        } else {
+            output = visible
+        }
+        if cut { output += "…" }
+        return output + String(repeating: " ", count: max(0, width - visible.count - (cut ? 1 : 0)))
+    }
+}
