@@ -79,6 +79,17 @@ struct BenchReport: Encodable {
         var preparationMilliseconds = 0.0
     }
 
+    /// A store directory of the same rows: the durable import, the snapshot, and reopening.
+    struct Durable: Encodable {
+        /// Adding every row through `DurableStore` (validated, logged, one fsync).
+        var importMilliseconds = 0.0
+        var snapshotMilliseconds = 0.0
+        var snapshotBytes = 0
+        /// Opening the store from its snapshot (read-only), each time.
+        var openMilliseconds: [Double] = []
+        var openMedian: Double { openMilliseconds.isEmpty ? 0 : openMilliseconds.sorted()[openMilliseconds.count / 2] }
+    }
+
     struct Mutations: Encodable {
         var add: Percentiles
         var update: Percentiles
@@ -117,6 +128,7 @@ struct BenchReport: Encodable {
     var grouping: [QueryFigures] = []
     var mutations: Mutations?
     var cache: Cache?
+    var durable: Durable?
     var mismatches: [String] = []
 
     init(machine: Machine, options: BenchOptions) {
@@ -147,6 +159,10 @@ struct BenchReport: Encodable {
         lines.append(SpecLine(measure: "memory of the loaded store (resident growth)", value: memory.residentBytesPerRow ?? memory.structureBytesPerRow,
                               unit: "B/row", must: 150, aim: 80, higherIsBetter: false))
         lines.append(SpecLine(measure: "speed-up over the plain scan, median", value: medianSpeedup, unit: "x", must: 100, aim: 1000, higherIsBetter: true))
+        if let durable {
+            lines.append(SpecLine(measure: "opening a store directory (issue 7, median)", value: durable.openMedian, unit: "ms",
+                                  must: 100 * Double(data.rows) / 100_000, aim: 50 * Double(data.rows) / 100_000, higherIsBetter: false))
+        }
         if data.rows >= 1_000_000 {
             lines.append(SpecLine(measure: "1,000,000 rows: search + group p99", value: queryMix.p99 / 1000, unit: "ms", must: 10, aim: 2, higherIsBetter: false))
         }
@@ -170,6 +186,11 @@ struct BenchReport: Encodable {
         let resident = memory.residentBytesPerRow.map { String(format: "%.1f", $0) } ?? "n/a"
         out.append("Memory: resident growth \(resident) B/row; structures \(String(format: "%.1f", memory.structureBytesPerRow)) B/row ("
                    + memory.byStructure.map { "\($0.name) \(String(format: "%.1f", Double($0.bytes) / Double(max(memory.rows, 1))))" }.joined(separator: ", ") + ")")
+        if let durable {
+            out.append("Store directory: durable import \(String(format: "%.1f", durable.importMilliseconds)) ms (one log record, one fsync);"
+                       + " snapshot \(String(format: "%.1f", Double(durable.snapshotBytes) / 1_048_576)) MiB written in \(String(format: "%.1f", durable.snapshotMilliseconds)) ms;"
+                       + " opened in \(durable.openMilliseconds.map { String(format: "%.1f", $0) }.joined(separator: ", ")) ms")
+        }
         out.append("")
         out.append(row(["query", "rows", "groups", "p50", "p95", "p99", "max", "plain ms", "speed-up"]))
         for figure in queries + grouping {
@@ -222,6 +243,6 @@ struct BenchReport: Encodable {
     }
 
     private func format(_ value: Double) -> String {
-        value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+        value >= 100 ? String(format: "%.0f", value) : value < 0.1 ? String(format: "%.2f", value) : String(format: "%.1f", value)
     }
 }

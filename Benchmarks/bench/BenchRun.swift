@@ -47,6 +47,8 @@ struct BenchRun {
             report.data.exportedTo = export
         }
 
+        report.durable = try measureDurable(drafts)
+
         // Reading the same rows as CSV, for the import figure.
         let csv = Array(store.export(as: .csv).utf8)
         report.build.csvParseMilliseconds = try microseconds { _ = try ParsedTransactions(from: csv, format: .csv) } / 1000
@@ -62,6 +64,29 @@ struct BenchRun {
         report.mutations = try measureMutations(&store)
         report.cache = measureCache(store, QueryMix.standard(for: store))
         return report
+    }
+
+    /// Writes the rows to a store directory, snapshots it, and times opening it.
+    private func measureDurable(_ drafts: [TransactionDraft]) throws -> BenchReport.Durable {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-store-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: directory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var figures = BenchReport.Durable()
+        do {
+            let durable = try DurableStore(directory: directory, compactionThreshold: Int.max)
+            figures.importMilliseconds = try microseconds { try durable.add(contentsOf: drafts) } / 1000
+            figures.snapshotMilliseconds = try microseconds { try durable.compact() } / 1000
+            durable.close()
+        }
+        let snapshot = directory.appendingPathComponent("snapshot.bin").path
+        figures.snapshotBytes = (try FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int) ?? 0
+        for _ in 0..<builds {
+            figures.openMilliseconds.append(try microseconds {
+                let opened = try DurableStore(directory: directory, mode: .readOnly)
+                guard opened.store.count == drafts.count else { throw BenchFailure("the reopened store has \(opened.store.count) rows") }
+            } / 1000)
+        }
+        return figures
     }
 
     private func loadDrafts(into report: inout BenchReport) throws -> [TransactionDraft] {

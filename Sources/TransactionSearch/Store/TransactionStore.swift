@@ -142,6 +142,20 @@ public final class TransactionStore: Sendable {
         return deleted
     }
 
+    /// Fills an empty store with transactions read back from its own snapshot: already
+    /// validated and normalized, so they skip validation. Fails (adding nothing) when an id
+    /// repeats or the store is not empty.
+    func restore(_ transactions: [Transaction]) -> Bool {
+        var seen = Set<String>(minimumCapacity: transactions.count)
+        for transaction in transactions where !seen.insert(transaction.id).inserted { return false }
+        return lock.withWriteLock {
+            guard state.count == 0 else { return false }
+            state.insert(batch: transactions)
+            state.sequence += UInt64(transactions.count)
+            return true
+        }
+    }
+
     /// The problems `add(contentsOf:)` would report for these drafts, without adding anything.
     func validationFailures(of drafts: [TransactionDraft]) -> [BatchFailure] {
         lock.withReadLock { state.validate(batch: drafts).failures }

@@ -131,10 +131,8 @@ public final class DurableStore: Sendable {
             throw StoreFileError(.corrupt, file: snapshotPath, reason: "unknown time zone '\(snapshot.timeZoneIdentifier)'")
         }
         let store = TransactionStore(configuration: StoreConfiguration(timeZone: zone, baseCurrency: snapshot.baseCurrency))
-        do throws(BatchError) {
-            try store.add(contentsOf: snapshot.transactions.map(\.draft))
-        } catch {
-            throw StoreFileError(.corrupt, file: snapshotPath, reason: "rows that break the rules: \(error)")
+        guard store.restore(snapshot.transactions) else {
+            throw StoreFileError(.corrupt, file: snapshotPath, reason: "an id appears twice")
         }
         state.generation = snapshot.generation
 

@@ -3,8 +3,8 @@
 ///
 /// Layout: magic `TSSNAP\r\n` (8 bytes), version (UInt32), generation (UInt64), time zone id,
 /// base currency, row count (UInt32), the rows, then the CRC-32C of everything before it.
-/// Rows are binary (no text to parse); loading adds them as one batch, which folds each
-/// distinct string once.
+/// Rows are binary (no text to parse, nothing to validate again); loading inserts them as one
+/// batch, which folds each distinct string once.
 struct SnapshotFile {
     static let magic: [UInt8] = Array("TSSNAP\r\n".utf8)
     static let version: UInt32 = 1
