@@ -22,10 +22,10 @@ struct BenchRun {
         report.data.rows = drafts.count
 
         // Build, measuring memory on the first store (the drafts are already in memory).
-        let residentBefore = ResidentMemory.bytes()
+        let residentBefore = ResidentMemory.bytesAfterTrimming()
         var store = TransactionStore()
         var buildTimes = [try microseconds { try store.add(contentsOf: drafts) }]
-        let residentAfter = ResidentMemory.bytes()
+        let residentAfter = ResidentMemory.bytesAfterTrimming()
         for _ in 1..<builds {
             let other = TransactionStore()
             buildTimes.append(try microseconds { try other.add(contentsOf: drafts) })

@@ -2,6 +2,17 @@ import Foundation
 
 /// The process's resident memory, from /proc/self/statm (its second field, in pages).
 enum ResidentMemory {
+    /// Resident memory after handing freed heap pages back to the system (`malloc_trim`), so
+    /// the figure counts what is held, not what the allocator keeps cached from temporaries.
+    static func bytesAfterTrimming() -> Int? {
+        // glibc's malloc_trim, looked up at run time: the Glibc module does not export malloc.h.
+        if let symbol = dlsym(nil, "malloc_trim") {
+            typealias Trim = @convention(c) (Int) -> Int32
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        return bytes()
+    }
+
     static func bytes() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
         let fields = text.split(separator: " ")

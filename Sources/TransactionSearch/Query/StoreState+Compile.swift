@@ -171,9 +171,10 @@ extension StoreState {
         let last = to?.daysSince1970 ?? Int32.max
         var slots = CodeSet()
         guard first <= last else { return slots }
-        var index = days.sortedValues.lowerBound(first)
-        while index < days.sortedValues.count && days.sortedValues[index] <= last {
-            slots.insert(days.sortedSlots[index])
+        let values = days.sortedValues, sortedSlots = days.sortedSlots  // once, not per day
+        var index = values.lowerBound(first)
+        while index < values.count && values[index] <= last {
+            slots.insert(sortedSlots[index])
             index += 1
         }
         return slots

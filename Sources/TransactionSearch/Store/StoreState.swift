@@ -62,21 +62,23 @@ final class StoreState: @unchecked Sendable {
 
     /// The transaction stored in a live row.
     func transaction(at row: UInt32) -> Transaction {
+        // Each string is read straight from its pool's array: calling a method on a field
+        // index (a struct in this class) copied the whole struct, a dozen retains per field.
         let record = self.record(row)
         let date: TransactionDate = record.flags.contains(.calendarDay)
-            ? .day(CalendarDay(daysSince1970: days.value(record.daySlot)))
+            ? .day(CalendarDay(daysSince1970: days.values[Int(record.daySlot)]))
             : .instant(millisecondsSince1970: record.instant)
         return Transaction(
             id: ids.id(of: row),
             date: date,
-            merchant: merchants.string(record.merchant),
-            category: record.category == 0 ? nil : categories.string(record.category),
-            subcategory: record.subcategory == 0 ? nil : subcategories.string(record.subcategory),
-            card: record.card == 0 ? nil : cards.string(record.card),
-            account: record.account == 0 ? nil : accounts.string(record.account),
+            merchant: merchants.pool.strings[Int(record.merchant)],
+            category: record.category == 0 ? nil : categories.pool.strings[Int(record.category)],
+            subcategory: record.subcategory == 0 ? nil : subcategories.pool.strings[Int(record.subcategory)],
+            card: record.card == 0 ? nil : cards.pool.strings[Int(record.card)],
+            account: record.account == 0 ? nil : accounts.pool.strings[Int(record.account)],
             amount: Money(minorUnits: record.amount, currency: currencies[record.currency]),
             status: record.flags.contains(.pending) ? .pending : .posted,
-            notes: record.note == 0 ? nil : notes.string(record.note))
+            notes: record.note == 0 ? nil : notes.pool.strings[Int(record.note)])
     }
 
     /// Bytes held by the store's own structures (columns, ids, pools, indexes, buckets).

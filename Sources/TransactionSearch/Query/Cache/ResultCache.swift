@@ -1,3 +1,12 @@
+import Dispatch
+
+/// Values handed to another thread only to be released there.
+private final class ReleaseBox<Value>: @unchecked Sendable {
+    private var value: Value?
+    init(_ value: Value) { self.value = value }
+    func release() { value = nil }
+}
+
 /// What the result cache has done since the store was created.
 public struct CacheStatistics: Hashable, Sendable {
     /// Queries answered from the cache.
@@ -22,15 +31,30 @@ final class ResultCache: Sendable {
         var lastUse: UInt64
     }
 
+    /// A query with its hash worked out once: removing an entry then hashes one integer,
+    /// not the whole query (texts, terms, filters).
+    private struct Key: Hashable {
+        let query: Query
+        let hash: Int
+
+        init(_ query: Query) {
+            self.query = query
+            hash = query.hashValue
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.query == rhs.query }
+    }
+
     private struct State {
-        var entries: [Query: Entry] = [:]
+        var entries: [Key: Entry] = [:]
         /// What each entry depends on, scanned by every mutation: kept apart from the
         /// dictionary so the scan reads a flat array and copies nothing.
-        var dependencies: [(key: Query, predicate: QueryPredicate)] = []
+        var dependencies: [(key: Key, predicate: QueryPredicate)] = []
         var clock: UInt64 = 0
         var statistics = CacheStatistics()
 
-        mutating func remove(_ key: Query) {
+        mutating func remove(_ key: Key) {
             entries[key] = nil
             if let index = dependencies.firstIndex(where: { $0.key == key }) { dependencies.remove(at: index) }
         }
@@ -55,8 +79,9 @@ final class ResultCache: Sendable {
     var isEmpty: Bool { state.withLock { $0.entries.isEmpty } }
 
     /// The cached result of a normalized query (counting a hit or a miss).
-    func result(for key: Query) -> QueryResult? {
-        state.withLock { state in
+    func result(for query: Query) -> QueryResult? {
+        let key = Key(query)
+        return state.withLock { state in
             state.clock += 1
             guard var entry = state.entries[key] else {
                 state.statistics.misses += 1
@@ -70,8 +95,9 @@ final class ResultCache: Sendable {
     }
 
     /// Caches a result computed under the store's read lock (so no mutation came between).
-    func store(_ result: QueryResult, for key: Query) {
-        let predicate = QueryPredicate(key)
+    func store(_ result: QueryResult, for query: Query) {
+        let predicate = QueryPredicate(query)
+        let key = Key(query)
         state.withLock { state in
             state.clock += 1
             if state.entries[key] == nil && state.entries.count >= capacity,
@@ -85,19 +111,29 @@ final class ResultCache: Sendable {
     }
 
     /// Drops the entries a version of a changed row matches.
+    /// The dropped results are released on a background queue: freeing a result's rows (and
+    /// their strings) is most of an invalidation's cost, and the mutation need not wait for it.
     func invalidate(matching row: RowFacts) {
-        state.withLock { state in
+        let dropped = state.withLock { state -> [Entry] in
             let touched = state.dependencies.withUnsafeBufferPointer { dependencies in
                 dependencies.indices.filter { index in
                     let predicate = dependencies[index].predicate
                     return predicate.matches(row)
                 }
             }
+            guard !touched.isEmpty else { return [] }
+            var dropped: [Entry] = []
+            dropped.reserveCapacity(touched.count)
             for index in touched.reversed() {
-                state.entries[state.dependencies[index].key] = nil
+                if let entry = state.entries.removeValue(forKey: state.dependencies[index].key) { dropped.append(entry) }
                 state.dependencies.remove(at: index)
             }
             state.statistics.invalidations += touched.count
+            return dropped
+        }
+        if !dropped.isEmpty {
+            let box = ReleaseBox(dropped)
+            DispatchQueue.global(qos: .utility).async { box.release() }
         }
     }
 
