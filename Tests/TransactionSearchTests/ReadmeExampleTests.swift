@@ -21,10 +21,14 @@ import TransactionSearch
 
         try store.importTransactions(from: "date,merchant,amount\n2026-03-15,Lidl,-23.99\n", format: .csv)
         print(store.count)  // 2
+
+        let result = store.search(try Query(parsing: "star -uber amount<10", grouping: .day))
+        print(result.total.count, result.groups[0].title, result.rows[0].matches)  // 1 14/03/26 [0..<4]
         // README example ends
         #expect(coffee.id == "tx_1")
         #expect(store.transaction(id: "tx_1")?.category == "Coffee & Tea")
         #expect(store.count == 2)
+        #expect(result.total.count == 1 && result.groups[0].title == "14/03/26" && result.rows[0].matches == [0..<4])
     }
 
     @Test func readmeShowsThisExample() throws {
