@@ -144,8 +144,11 @@ struct BenchReport: Encodable {
     }
 
     var specLines: [SpecLine] {
-        var lines = [
-            SpecLine(measure: "search + group + first page, p99 of the mix", value: queryMix.p99 / 1000, unit: "ms", must: 1, aim: 0.2, higherIsBetter: false),
+        var lines: [SpecLine] = []
+        if data.rows < 1_000_000 {  // the SPEC's 1 ms is for 100,000 rows; a million has its own line below
+            lines.append(SpecLine(measure: "search + group + first page, p99 of the mix", value: queryMix.p99 / 1000, unit: "ms", must: 1, aim: 0.2, higherIsBetter: false))
+        }
+        lines += [
             SpecLine(measure: "grouping with no search, p99", value: groupingMix.p99 / 1000, unit: "ms", must: 0.2, aim: 0.05, higherIsBetter: false),
         ]
         if let mutations {
