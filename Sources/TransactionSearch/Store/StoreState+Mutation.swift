@@ -121,11 +121,99 @@ extension StoreState {
 
     /// The record of a transaction: strings interned (each use counted), day and month worked
     /// out once in the store's zone.
+    /// The pool codes of a row's six text fields, when the caller has interned them already.
+    struct TextCodes {
+        var merchant: UInt32
+        var category: UInt32
+        var subcategory: UInt32
+        var card: UInt32
+        var account: UInt32
+        var note: UInt32
+    }
+
+    /// Inserts rows read back from a snapshot into an empty store, straight from the decoded
+    /// columns (no `Transaction` values). Texts come as indexes into per-field string tables,
+    /// so each distinct string is interned once and later uses only count a reference.
+    /// Returns false, leaving the state unusable, when an id repeats: the caller discards it.
+    func insert(restoring snapshot: SnapshotRows) -> Bool {
+        let count = snapshot.ids.count
+        guard count > 0 else { return true }
+        precondition(self.count == 0 && snapshot.tables.count == 6 && snapshot.indexes.count == count * 6)
+        let tables = snapshot.tables
+        var memo = tables.map { [UInt32](repeating: 0, count: $0.count) }
+        func code(_ field: Int, _ index: UInt32) -> UInt32 {
+            guard index != 0 else { return 0 }
+            let known = memo[field][Int(index)]
+            if known != 0 {
+                switch field {
+                case 0: merchants.retain(code: known)
+                case 1: categories.retain(code: known)
+                case 2: subcategories.retain(code: known)
+                case 3: cards.retain(code: known)
+                case 4: accounts.retain(code: known)
+                default: notes.retain(code: known)
+                }
+                return known
+            }
+            let text = tables[field][Int(index)]
+            let new: UInt32
+            switch field {
+            case 0: new = merchants.retain(text)
+            case 1: new = categories.retain(text)
+            case 2: new = subcategories.retain(text)
+            case 3: new = cards.retain(text)
+            case 4: new = accounts.retain(text)
+            default: new = notes.retain(text)
+            }
+            memo[field][Int(index)] = new
+            return new
+        }
+        var rows: [UInt32] = []
+        rows.reserveCapacity(count)
+        columns.reserve(count)
+        let indexes = snapshot.indexes
+        for position in 0..<count {
+            let base = position * 6
+            let codes = TextCodes(
+                merchant: code(0, indexes[base]), category: code(1, indexes[base + 1]), subcategory: code(2, indexes[base + 2]),
+                card: code(3, indexes[base + 3]), account: code(4, indexes[base + 4]), note: code(5, indexes[base + 5]))
+            let id = snapshot.ids[position]
+            guard ids.row(of: id) == nil else { return false }
+            let row = columns.allocateRow()
+            let record = makeRecord(
+                date: snapshot.isCalendarDay[position] ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: snapshot.dates[position])))
+                    : .instant(millisecondsSince1970: snapshot.dates[position]),
+                minorUnits: snapshot.amounts[position], currency: snapshot.currencies[position],
+                isPending: snapshot.isPending[position], codes: codes)
+            ids.insert(id, row: row)
+            columns.write(record, at: row)
+            addToPostings(row, record)
+            buckets.add(record)
+            rows.append(row)
+        }
+        dateOrder.build(sortedRows: sortedByDate(rows))
+        amountOrder.build(sortedRows: sortedByAmount(rows))
+        return true
+    }
+
     private func makeRecord(_ transaction: Transaction) -> RowRecord {
-        var flags: RowFlags = transaction.status == .pending ? [.live, .pending] : [.live]
+        let merchant = merchants.retain(transaction.merchant)
+        let category = categories.retain(transaction.category)
+        let subcategory = subcategories.retain(transaction.subcategory)
+        let codes = TextCodes(
+            merchant: merchant, category: category, subcategory: subcategory, card: cards.retain(transaction.card),
+            account: accounts.retain(transaction.account), note: notes.retain(transaction.notes))
+        return makeRecord(date: transaction.date, minorUnits: transaction.amount.minorUnits, currency: transaction.amount.currency,
+                          isPending: transaction.status == .pending, codes: codes)
+    }
+
+    /// The record of a row whose texts are interned already: day and month worked out once in
+    /// the store's zone, the descriptor found or made.
+    private func makeRecord(date: TransactionDate, minorUnits: Int64, currency: Currency, isPending: Bool, codes: TextCodes) -> RowRecord {
+        var flags: RowFlags = isPending ? [.live, .pending] : [.live]
         let day: Int32
         let instant: Int64
-        switch transaction.date {
+        switch date {
         case .day(let calendarDay):
             day = calendarDay.daysSince1970
             instant = clock.startOfDay(day)
@@ -139,22 +227,19 @@ extension StoreState {
         let monthSlot = months.retain(month)
         monthOfDay.reserve(days.slotLimit)
         monthOfDay[daySlot] = monthSlot
-        let merchant = merchants.retain(transaction.merchant)
-        let category = categories.retain(transaction.category)
-        let subcategory = subcategories.retain(transaction.subcategory)
         return RowRecord(
             instant: instant,
             daySlot: daySlot,
             monthSlot: monthSlot,
-            amount: transaction.amount.minorUnits,
-            currency: currencies.intern(transaction.amount.currency),
-            merchant: merchant,
-            category: category,
-            subcategory: subcategory,
-            descriptor: descriptors.code(for: DescriptorIndex.Key(merchant: merchant, category: category, subcategory: subcategory)),
-            card: cards.retain(transaction.card),
-            account: accounts.retain(transaction.account),
-            note: notes.retain(transaction.notes),
+            amount: minorUnits,
+            currency: currencies.intern(currency),
+            merchant: codes.merchant,
+            category: codes.category,
+            subcategory: codes.subcategory,
+            descriptor: descriptors.code(for: DescriptorIndex.Key(merchant: codes.merchant, category: codes.category, subcategory: codes.subcategory)),
+            card: codes.card,
+            account: codes.account,
+            note: codes.note,
             flags: flags)
     }
 

@@ -143,15 +143,12 @@ public final class TransactionStore: Sendable {
     }
 
     /// Fills an empty store with transactions read back from its own snapshot: already
-    /// validated and normalized, so they skip validation. Fails (adding nothing) when an id
-    /// repeats or the store is not empty.
-    func restore(_ transactions: [Transaction]) -> Bool {
-        var seen = Set<String>(minimumCapacity: transactions.count)
-        for transaction in transactions where !seen.insert(transaction.id).inserted { return false }
-        return lock.withWriteLock {
-            guard state.count == 0 else { return false }
-            state.insert(batch: transactions)
-            state.sequence += UInt64(transactions.count)
+    /// validated and normalized, so they skip validation. Fails when the store is not empty or
+    /// an id repeats; the store must then be discarded.
+    func restore(_ rows: SnapshotRows) -> Bool {
+        lock.withWriteLock {
+            guard state.count == 0, state.insert(restoring: rows) else { return false }
+            state.sequence += UInt64(rows.count)
             return true
         }
     }

@@ -112,6 +112,18 @@ import Testing
         #expect(bytes == EventLog.headerSize)
     }
 
+    @Test func aSnapshotWithARepeatedIdIsRefusedNotLoaded() throws {
+        let directory = DurableStoreTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let row = Transaction(id: "same", date: .day(2026, 3, 14)!, merchant: "Lidl", amount: Money(minorUnits: -500, currency: .eur))
+        let snapshot = SnapshotFile(generation: 1, timeZoneIdentifier: "UTC", baseCurrency: .eur, transactions: [row, row])
+        try Data(snapshot.encoded()).write(to: directory.appendingPathComponent("snapshot.bin"))
+        #expect(throws: StoreFileError(.corrupt, file: directory.appendingPathComponent("snapshot.bin").path, reason: "an id appears twice")) {
+            try DurableStore(directory: directory)
+        }
+    }
+
     // MARK: Damage
 
     static func damage(_ path: URL, _ change: (inout [UInt8]) -> Void) throws {

@@ -27,8 +27,13 @@ import TransactionSearchSupport
         #expect(state.notes.codeLimit <= rows + 2)
         #expect(state.categories.codeLimit <= rows + 2)
         #expect(state.days.slotLimit <= rows + 2)
-        #expect(state.merchants.trigrams.postingCount < rows * 40)
-        #expect(state.merchants.trigrams.trigramCount < rows * 40)
+        // The postings hold exactly the n-grams of the merchants in use, nothing left behind.
+        let liveMerchants = Set(store.transactions().map(\.merchant))
+        let expectedPostings = liveMerchants.reduce(0) { total, merchant in
+            total + Array(Folding.fold(merchant).utf8).withUnsafeBufferPointer { Trigram.distinctKeys(of: $0, includingShort: true).count }
+        }
+        #expect(state.merchants.trigrams.postingCount == expectedPostings)
+        #expect(state.merchants.trigrams.trigramCount <= expectedPostings)
         #expect(state.columns.rowLimit == rows)
         // Whole store, every index included: a few hundred bytes a row, never growing with updates.
         #expect(state.memoryUse < 400_000, "memory \(state.memoryUse)")

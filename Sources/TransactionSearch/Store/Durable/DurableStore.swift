@@ -131,7 +131,7 @@ public final class DurableStore: Sendable {
             throw StoreFileError(.corrupt, file: snapshotPath, reason: "unknown time zone '\(snapshot.timeZoneIdentifier)'")
         }
         let store = TransactionStore(configuration: StoreConfiguration(timeZone: zone, baseCurrency: snapshot.baseCurrency))
-        guard store.restore(snapshot.transactions) else {
+        guard store.restore(snapshot.rows) else {
             throw StoreFileError(.corrupt, file: snapshotPath, reason: "an id appears twice")
         }
         state.generation = snapshot.generation
@@ -176,7 +176,7 @@ public final class DurableStore: Sendable {
             state.log = try FileIO.open(logPath, O_WRONLY | O_APPEND)
         }
         state.logBytes = logBytes
-        return Loaded(store: store, state: state, snapshotRows: snapshot.transactions.count, records: records, warnings: warnings)
+        return Loaded(store: store, state: state, snapshotRows: snapshot.rows.count, records: records, warnings: warnings)
     }
 
     deinit {

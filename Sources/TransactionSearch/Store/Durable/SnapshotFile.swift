@@ -2,17 +2,22 @@
 /// binary, versioned, checksummed file.
 ///
 /// Layout: magic `TSSNAP\r\n` (8 bytes), version (UInt32), generation (UInt64), time zone id,
-/// base currency, row count (UInt32), the rows, then the CRC-32C of everything before it.
-/// Rows are binary (no text to parse, nothing to validate again); loading inserts them as one
-/// batch, which folds each distinct string once.
+/// base currency; then one string table per text field (merchant, category, subcategory, card,
+/// account, notes: count, strings), the row count (UInt32) and the rows (id, date kind and
+/// value, one table index per text field with 0 for none, amount in minor units, currency,
+/// status); then the CRC-32C of everything before it. Each distinct string is stored and
+/// decoded once; rows are binary (no text to parse, nothing to validate again).
 struct SnapshotFile {
     static let magic: [UInt8] = Array("TSSNAP\r\n".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     var generation: UInt64
     var timeZoneIdentifier: String
     var baseCurrency: Currency
-    var transactions: [Transaction]
+    /// The rows to write (`encoded`).
+    var transactions: [Transaction] = []
+    /// The rows read (`decode`), as columns.
+    var rows = SnapshotRows()
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -21,8 +26,45 @@ struct SnapshotFile {
         writer.integer(generation)
         writer.string(timeZoneIdentifier)
         writer.integer(baseCurrency.packed)
+        // String tables: index 0 is "none"; strings are numbered in order of first use.
+        let fields: [KeyPath<Transaction, String?>] = [\.merchantText, \.category, \.subcategory, \.card, \.account, \.notes]
+        var tables = [[String]](repeating: [], count: fields.count)
+        var indexes = [[String: UInt32]](repeating: [:], count: fields.count)
+        var rowIndexes = [UInt32](repeating: 0, count: transactions.count * fields.count)
+        for (row, transaction) in transactions.enumerated() {
+            for (field, path) in fields.enumerated() {
+                guard let text = transaction[keyPath: path] else { continue }
+                let index: UInt32
+                if let known = indexes[field][text] {
+                    index = known
+                } else {
+                    tables[field].append(text)
+                    index = UInt32(tables[field].count)
+                    indexes[field][text] = index
+                }
+                rowIndexes[row * fields.count + field] = index
+            }
+        }
+        for table in tables {
+            writer.integer(UInt32(table.count))
+            for text in table { writer.string(text) }
+        }
         writer.integer(UInt32(transactions.count))
-        for transaction in transactions { writer.transaction(transaction) }
+        for (row, transaction) in transactions.enumerated() {
+            writer.string(transaction.id)
+            switch transaction.date {
+            case .instant(let milliseconds):
+                writer.integer(UInt8(0))
+                writer.integer(milliseconds)
+            case .day(let day):
+                writer.integer(UInt8(1))
+                writer.integer(day.daysSince1970)
+            }
+            for field in 0..<fields.count { writer.integer(rowIndexes[row * fields.count + field]) }
+            writer.integer(transaction.amount.minorUnits)
+            writer.integer(transaction.amount.currency.packed)
+            writer.integer(UInt8(transaction.status == .pending ? 1 : 0))
+        }
         writer.integer(CRC32C.checksum(writer.bytes))
         return writer.bytes
     }
@@ -54,14 +96,85 @@ struct SnapshotFile {
             let generation = try reader.integer(UInt64.self)
             let zone = try reader.string()
             guard let base = Currency(packed: try reader.integer(UInt32.self)) else { throw .init(offset: reader.offset - 4, reason: "bad base currency") }
+            var tables: [[String?]] = []
+            for _ in 0..<6 {
+                let count = Int(try reader.integer(UInt32.self))
+                guard count <= bodyEnd else { throw .init(offset: reader.offset - 4, reason: "an impossible string count") }
+                var table: [String?] = [nil]
+                table.reserveCapacity(count + 1)
+                for _ in 0..<count { table.append(try reader.string()) }
+                tables.append(table)
+            }
             let count = Int(try reader.integer(UInt32.self))
-            var transactions: [Transaction] = []
-            transactions.reserveCapacity(count)
-            for _ in 0..<count { transactions.append(try reader.transaction()) }
+            guard count <= bodyEnd else { throw .init(offset: reader.offset - 4, reason: "an impossible row count") }
+            var rows = SnapshotRows()
+            rows.tables = tables
+            rows.reserve(count)
+            for _ in 0..<count {
+                let start = reader.offset
+                let id = try reader.string()
+                switch try reader.integer(UInt8.self) {
+                case 0:
+                    rows.isCalendarDay.append(false)
+                    rows.dates.append(try reader.integer(Int64.self))
+                case 1:
+                    rows.isCalendarDay.append(true)
+                    rows.dates.append(Int64(try reader.integer(Int32.self)))
+                default: throw .init(offset: reader.offset - 1, reason: "an unknown date kind")
+                }
+                for table in tables {
+                    let index = try reader.integer(UInt32.self)
+                    guard Int(index) < table.count else { throw .init(offset: reader.offset - 4, reason: "a string index past its table") }
+                    rows.indexes.append(index)
+                }
+                rows.amounts.append(try reader.integer(Int64.self))
+                guard rows.amounts.last!.magnitude < Money.maximumMagnitude else { throw .init(offset: reader.offset - 8, reason: "an amount out of range") }
+                guard let currency = Currency(packed: try reader.integer(UInt32.self)) else {
+                    throw .init(offset: reader.offset - 4, reason: "an invalid currency code")
+                }
+                rows.currencies.append(currency)
+                rows.isPending.append(try reader.integer(UInt8.self) == 1)
+                guard !id.isEmpty, rows.indexes[rows.indexes.count - 6] != 0 else {
+                    throw .init(offset: start, reason: "a row without an id or a merchant")
+                }
+                rows.ids.append(id)
+            }
             guard reader.isAtEnd else { throw .init(offset: reader.offset, reason: "bytes after the last row") }
-            return SnapshotFile(generation: generation, timeZoneIdentifier: zone, baseCurrency: base, transactions: transactions)
+            return SnapshotFile(generation: generation, timeZoneIdentifier: zone, baseCurrency: base, rows: rows)
         } catch {
             throw corrupt(error.offset, error.reason)
         }
     }
+}
+
+/// A snapshot's rows as decoded: one array per field, texts as indexes into one string table
+/// per text field (merchant, category, subcategory, card, account, notes; index 0 is none).
+struct SnapshotRows {
+    var tables: [[String?]] = []
+    var ids: [String] = []
+    var isCalendarDay: [Bool] = []
+    /// Milliseconds since 1970, or days since 1970 for a calendar date.
+    var dates: [Int64] = []
+    /// Six per row.
+    var indexes: [UInt32] = []
+    var amounts: [Int64] = []
+    var currencies: [Currency] = []
+    var isPending: [Bool] = []
+
+    var count: Int { ids.count }
+
+    mutating func reserve(_ count: Int) {
+        ids.reserveCapacity(count)
+        isCalendarDay.reserveCapacity(count)
+        dates.reserveCapacity(count)
+        indexes.reserveCapacity(count * 6)
+        amounts.reserveCapacity(count)
+        currencies.reserveCapacity(count)
+        isPending.reserveCapacity(count)
+    }
+}
+
+extension Transaction {
+    /// The merchant as an optional, to sit in the snapshot's list of text fields.
+    fileprivate var merchantText: String? { merchant }
 }
