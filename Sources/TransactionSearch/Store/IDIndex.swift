@@ -63,6 +63,21 @@ final class IDIndex: @unchecked Sendable {
         slots.insert(row, hash: hash) { self.hash(of: $0, seed: seed) }
     }
 
+    /// Maps an id given as UTF-8 bytes (1 to 64) to `row`, hashing once; false (and nothing
+    /// stored) when the id is already taken. For restoring a snapshot without making strings.
+    func insertIfAbsent(_ bytes: UnsafeRawBufferPointer, row: UInt32) -> Bool {
+        let seed = slots.seed
+        let hash = hashBytes(bytes, seed: seed)
+        if slots.find(hash: hash, where: { withIDBytes($0) { $0.elementsEqual(bytes) } }) != nil { return false }
+        starts.reserve(Int(row) + 1)
+        lengths.reserve(Int(row) + 1)
+        starts[row] = UInt32(arena.count)
+        lengths[row] = UInt8(bytes.count)
+        arena.append(contentsOf: bytes)
+        slots.insert(row, hash: hash) { self.hash(of: $0, seed: seed) }
+        return true
+    }
+
     /// Forgets the id of `row`.
     func remove(row: UInt32) {
         let seed = slots.seed

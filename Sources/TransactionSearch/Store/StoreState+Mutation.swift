@@ -136,7 +136,7 @@ extension StoreState {
     /// so each distinct string is interned once and later uses only count a reference.
     /// Returns false, leaving the state unusable, when an id repeats: the caller discards it.
     func insert(restoring snapshot: SnapshotRows) -> Bool {
-        let count = snapshot.ids.count
+        let count = snapshot.count
         guard count > 0 else { return true }
         precondition(self.count == 0 && snapshot.tables.count == 6 && snapshot.indexes.count == count * 6)
         let tables = snapshot.tables
@@ -177,15 +177,15 @@ extension StoreState {
             let codes = TextCodes(
                 merchant: code(0, indexes[base]), category: code(1, indexes[base + 1]), subcategory: code(2, indexes[base + 2]),
                 card: code(3, indexes[base + 3]), account: code(4, indexes[base + 4]), note: code(5, indexes[base + 5]))
-            let id = snapshot.ids[position]
-            guard ids.row(of: id) == nil else { return false }
             let row = columns.allocateRow()
+            let start = Int(snapshot.idStarts[position]), end = start + Int(snapshot.idLengths[position])
+            let isNew = snapshot.idBytes.withUnsafeBytes { ids.insertIfAbsent(UnsafeRawBufferPointer(rebasing: $0[start..<end]), row: row) }
+            guard isNew else { return false }
             let record = makeRecord(
                 date: snapshot.isCalendarDay[position] ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: snapshot.dates[position])))
                     : .instant(millisecondsSince1970: snapshot.dates[position]),
                 minorUnits: snapshot.amounts[position], currency: snapshot.currencies[position],
                 isPending: snapshot.isPending[position], codes: codes)
-            ids.insert(id, row: row)
             columns.write(record, at: row)
             addToPostings(row, record)
             buckets.add(record)

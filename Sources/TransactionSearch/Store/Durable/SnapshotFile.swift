@@ -109,10 +109,17 @@ struct SnapshotFile {
             guard count <= bodyEnd else { throw .init(offset: reader.offset - 4, reason: "an impossible row count") }
             var rows = SnapshotRows()
             rows.tables = tables
+            rows.idBytes = bytes
             rows.reserve(count)
             for _ in 0..<count {
                 let start = reader.offset
-                let id = try reader.string()
+                let idLength = Int(try reader.integer(UInt32.self))
+                guard (1...64).contains(idLength), reader.end - reader.offset >= idLength else {
+                    throw .init(offset: start, reason: "an id of \(idLength) bytes")
+                }
+                rows.idStarts.append(UInt32(reader.offset))
+                rows.idLengths.append(UInt8(idLength))
+                reader.offset += idLength
                 switch try reader.integer(UInt8.self) {
                 case 0:
                     rows.isCalendarDay.append(false)
@@ -134,10 +141,7 @@ struct SnapshotFile {
                 }
                 rows.currencies.append(currency)
                 rows.isPending.append(try reader.integer(UInt8.self) == 1)
-                guard !id.isEmpty, rows.indexes[rows.indexes.count - 6] != 0 else {
-                    throw .init(offset: start, reason: "a row without an id or a merchant")
-                }
-                rows.ids.append(id)
+                guard rows.indexes[rows.indexes.count - 6] != 0 else { throw .init(offset: start, reason: "a row without a merchant") }
             }
             guard reader.isAtEnd else { throw .init(offset: reader.offset, reason: "bytes after the last row") }
             return SnapshotFile(generation: generation, timeZoneIdentifier: zone, baseCurrency: base, rows: rows)
@@ -151,7 +155,10 @@ struct SnapshotFile {
 /// per text field (merchant, category, subcategory, card, account, notes; index 0 is none).
 struct SnapshotRows {
     var tables: [[String?]] = []
-    var ids: [String] = []
+    /// The ids as UTF-8 in the snapshot's bytes (kept, not copied): where each starts, its length.
+    var idBytes: [UInt8] = []
+    var idStarts: [UInt32] = []
+    var idLengths: [UInt8] = []
     var isCalendarDay: [Bool] = []
     /// Milliseconds since 1970, or days since 1970 for a calendar date.
     var dates: [Int64] = []
@@ -161,10 +168,11 @@ struct SnapshotRows {
     var currencies: [Currency] = []
     var isPending: [Bool] = []
 
-    var count: Int { ids.count }
+    var count: Int { idStarts.count }
 
     mutating func reserve(_ count: Int) {
-        ids.reserveCapacity(count)
+        idStarts.reserveCapacity(count)
+        idLengths.reserveCapacity(count)
         isCalendarDay.reserveCapacity(count)
         dates.reserveCapacity(count)
         indexes.reserveCapacity(count * 6)
