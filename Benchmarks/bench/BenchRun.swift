@@ -21,16 +21,20 @@ struct BenchRun {
         let drafts = try loadDrafts(into: &report)
         report.data.rows = drafts.count
 
-        // Build, measuring memory on the first store (the drafts are already in memory).
-        let residentBefore = ResidentMemory.bytesAfterTrimming()
-        var store = TransactionStore()
-        var buildTimes = [try microseconds { try store.add(contentsOf: drafts) }]
-        let residentAfter = ResidentMemory.bytesAfterTrimming()
-        for _ in 1..<builds {
+        // Build timings: fresh stores from the same drafts, each dropped before the next.
+        var buildTimes: [Double] = []
+        for _ in 0..<builds {
             let other = TransactionStore()
             buildTimes.append(try microseconds { try other.add(contentsOf: drafts) })
         }
         report.build.milliseconds = buildTimes.map { $0 / 1000 }
+        // Memory: the process's resident growth over one more build (the store measured from
+        // here on), the heap trimmed before and after so that freed temporaries do not count.
+        // (Trimming between timed builds would make each one fault its pages in again.)
+        let residentBefore = ResidentMemory.bytesAfterTrimming()
+        var store = TransactionStore()
+        try store.add(contentsOf: drafts)
+        let residentAfter = ResidentMemory.bytesAfterTrimming()
         let statistics = store.statistics
         report.memory = BenchReport.Memory(
             residentBytes: residentBefore.flatMap { before in residentAfter.map { $0 - before } },
