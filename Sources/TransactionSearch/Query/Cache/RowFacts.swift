@@ -1,21 +1,50 @@
 /// One version of a row as the cache sees it when deciding what a mutation invalidates: its
-/// codes, read lazily. Texts are looked up in the pools' folded bytes only when a predicate
-/// tests them, in place, so most checks allocate nothing. Valid under the store's write lock
-/// while the record's codes are live.
+/// codes, and the folded bytes of its six text fields copied once into one small buffer, so
+/// that testing every cached query touches this buffer only, not the pools.
 struct RowFacts {
-    let state: StoreState
     let record: RowRecord
     let day: Int32
     /// Magnitude at the common 10^-4 scale.
     let magnitude: UInt64
     let minorDigits: Int
+    /// The folded fields one after another; `ends[i]` is where field `i` ends.
+    private let folded: [UInt8]
+    private let ends: (Int, Int, Int, Int, Int, Int)
+    private let card: String?
+
+    /// The folded masked card (`****4242`), made only when a card condition asks.
+    var cardTitle: [UInt8]? { card.map { Array(Folding.fold(CardMask.title(of: $0)).utf8) } }
 
     var amount: Int64 { record.amount }
     var isPending: Bool { record.flags.contains(.pending) }
 
     /// The text fields a predicate can test.
-    enum Field {
+    enum Field: Int {
         case merchant, category, subcategory, notes, card, account
+    }
+
+    init(state: StoreState, record: RowRecord) {
+        self.record = record
+        day = state.days.values[Int(record.daySlot)]
+        magnitude = record.amount.magnitude &* state.currencies.scales[Int(record.currency)]
+        minorDigits = state.currencies[record.currency].minorDigits
+        var folded: [UInt8] = []
+        folded.reserveCapacity(128)
+        func append(_ texts: FoldedTexts, _ code: UInt32) -> Int {
+            if code != 0 { texts.withBytes(code) { folded.append(contentsOf: $0) } }
+            return folded.count
+        }
+        // Each pool's folded texts read straight from the state (a method call on a field
+        // index would copy the whole struct).
+        let merchant = append(state.merchants.pool.folded, record.merchant)
+        let category = append(state.categories.pool.folded, record.category)
+        let subcategory = append(state.subcategories.pool.folded, record.subcategory)
+        let notes = append(state.notes.pool.folded, record.note)
+        let cardEnd = append(state.cards.pool.folded, record.card)
+        let account = append(state.accounts.pool.folded, record.account)
+        self.folded = folded
+        ends = (merchant, category, subcategory, notes, cardEnd, account)
+        card = record.card == 0 ? nil : state.cards.pool.strings[Int(record.card)]
     }
 
     private func code(_ field: Field) -> UInt32 {
@@ -29,19 +58,14 @@ struct RowFacts {
         }
     }
 
-    /// Calls `body` with the field's folded bytes, in place; nil when the field has no value.
-    /// (Switching here, rather than returning the field's `FieldIndex`, avoids copying a struct
-    /// of a dozen arrays on every test: that copy was most of a mutation's cache check.)
-    private func withFolded<Result>(_ field: Field, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        let code = self.code(field)
-        guard code != 0 else { return nil }
+    private func bounds(_ field: Field) -> Range<Int> {
         switch field {
-        case .merchant: return state.merchants.pool.folded.withBytes(code, body)
-        case .category: return state.categories.pool.folded.withBytes(code, body)
-        case .subcategory: return state.subcategories.pool.folded.withBytes(code, body)
-        case .notes: return state.notes.pool.folded.withBytes(code, body)
-        case .card: return state.cards.pool.folded.withBytes(code, body)
-        case .account: return state.accounts.pool.folded.withBytes(code, body)
+        case .merchant: 0 ..< ends.0
+        case .category: ends.0 ..< ends.1
+        case .subcategory: ends.1 ..< ends.2
+        case .notes: ends.2 ..< ends.3
+        case .card: ends.3 ..< ends.4
+        case .account: ends.4 ..< ends.5
         }
     }
 
@@ -50,26 +74,24 @@ struct RowFacts {
 
     /// Whether the field's folded text contains `needle` (false when it has no value).
     func contains(_ field: Field, _ needle: [UInt8]) -> Bool {
-        withFolded(field) { text in needle.withUnsafeBufferPointer { ByteSearch.contains(text, $0) } } ?? false
+        guard has(field) else { return false }
+        let range = bounds(field)
+        return folded.withUnsafeBufferPointer { all in
+            needle.withUnsafeBufferPointer { ByteSearch.contains(UnsafeBufferPointer(rebasing: all[range]), $0) }
+        }
     }
 
     /// Whether the field's folded text is `value` (nil: the field has no value).
     func equals(_ field: Field, _ value: [UInt8]?) -> Bool {
         guard let value else { return !has(field) }
-        return withFolded(field) { $0.elementsEqual(value) } ?? false
-    }
-
-    /// The folded masked card (`****4242`), made only when a card condition asks.
-    var cardTitle: [UInt8]? {
-        record.card == 0 ? nil : Array(Folding.fold(state.cards.title(record.card)).utf8)
+        guard has(field) else { return false }
+        return folded[bounds(field)].elementsEqual(value)
     }
 }
 
 extension StoreState {
     /// The facts of a record whose codes are live.
     func facts(of record: RowRecord) -> RowFacts {
-        RowFacts(state: self, record: record, day: days.value(record.daySlot),
-                 magnitude: record.amount.magnitude &* currencies.scales[Int(record.currency)],
-                 minorDigits: currencies[record.currency].minorDigits)
+        RowFacts(state: self, record: record)
     }
 }
