@@ -82,7 +82,7 @@ struct BenchRun {
             figures.snapshotMilliseconds = try microseconds { try durable.compact() } / 1000
             durable.close()
         }
-        let snapshot = directory.appendingPathComponent("snapshot.bin").path
+        let snapshot = directory.appendingPathComponent(DurableStore.snapshotFileName).path
         figures.snapshotBytes = (try FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int) ?? 0
         for _ in 0..<builds {
             figures.openMilliseconds.append(try microseconds {

@@ -109,8 +109,8 @@ enum DataSource {
 
     static func open(store path: String, writable: Bool) throws(CLIError) -> DurableStore {
         let url = URL(fileURLWithPath: path)
-        if !writable && !FileManager.default.fileExists(atPath: url.appendingPathComponent("snapshot.bin").path) {
-            throw CLIError(.noInput, "\(path): not a store directory (no snapshot.bin)", hint: "create one with fsearch import FILE --store \(path)")
+        if !writable && !FileManager.default.fileExists(atPath: url.appendingPathComponent(DurableStore.snapshotFileName).path) {
+            throw CLIError(.noInput, "\(path): not a store directory (no \(DurableStore.snapshotFileName))", hint: "create one with fsearch import FILE --store \(path)")
         }
         do throws(StoreFileError) {
             return try DurableStore(directory: url, mode: writable ? .readWrite : .readOnly)

@@ -9,34 +9,41 @@ extension StoreState {
         let row = columns.allocateRow()
         let record = makeRecord(transaction)
         ids.insert(transaction.id, row: row)
-        columns.write(record, at: row)
-        addToPostings(row, record)
+        place(record, at: row)
         dateOrder.insert(row, order: dateOrdering)
         amountOrder.insert(row, order: amountOrdering)
-        buckets.add(record)
         return row
     }
 
     /// Adds validated transactions with set, unused ids; returns their rows in order.
     @discardableResult
     func insert(batch transactions: [Transaction]) -> [UInt32] {
-        let buildOrders = count == 0 && transactions.count > 64
-        guard buildOrders else { return transactions.map { insert($0) } }
+        let buildsOrdersOnce = count == 0 && transactions.count > 64
+        guard buildsOrdersOnce else { return transactions.map { insert($0) } }
         var rows: [UInt32] = []
         rows.reserveCapacity(transactions.count)
         columns.reserve(columns.rowLimit + transactions.count)
         for transaction in transactions {
             let row = columns.allocateRow()
-            let record = makeRecord(transaction)
             ids.insert(transaction.id, row: row)
-            columns.write(record, at: row)
-            addToPostings(row, record)
-            buckets.add(record)
+            place(makeRecord(transaction), at: row)
             rows.append(row)
         }
+        buildOrders(rows)
+        return rows
+    }
+
+    /// Writes a new row's record and adds it to its postings and buckets (not the orders).
+    private func place(_ record: RowRecord, at row: UInt32) {
+        columns.write(record, at: row)
+        addToPostings(row, record)
+        buckets.add(record)
+    }
+
+    /// Builds both orders at once from the rows of a batch into an empty store.
+    private func buildOrders(_ rows: [UInt32]) {
         dateOrder.build(sortedRows: sortedByDate(rows))
         amountOrder.build(sortedRows: sortedByAmount(rows))
-        return rows
     }
 
     /// Removes a live row; returns the record it held.
@@ -138,7 +145,8 @@ extension StoreState {
     func insert(restoring snapshot: SnapshotRows) -> Bool {
         let count = snapshot.count
         guard count > 0 else { return true }
-        precondition(self.count == 0 && snapshot.tables.count == 6 && snapshot.indexes.count == count * 6)
+        let fields = SnapshotRows.textFieldCount
+        precondition(self.count == 0 && snapshot.tables.count == fields && snapshot.indexes.count == count * fields)
         let tables = snapshot.tables
         var memo = tables.map { [UInt32](repeating: 0, count: $0.count) }
         func code(_ field: Int, _ index: UInt32) -> UInt32 {
@@ -173,7 +181,7 @@ extension StoreState {
         columns.reserve(count)
         let indexes = snapshot.indexes
         for position in 0..<count {
-            let base = position * 6
+            let base = position * fields
             let codes = TextCodes(
                 merchant: code(0, indexes[base]), category: code(1, indexes[base + 1]), subcategory: code(2, indexes[base + 2]),
                 card: code(3, indexes[base + 3]), account: code(4, indexes[base + 4]), note: code(5, indexes[base + 5]))
@@ -186,13 +194,10 @@ extension StoreState {
                     : .instant(millisecondsSince1970: snapshot.dates[position]),
                 minorUnits: snapshot.amounts[position], currency: snapshot.currencies[position],
                 isPending: snapshot.isPending[position], codes: codes)
-            columns.write(record, at: row)
-            addToPostings(row, record)
-            buckets.add(record)
+            place(record, at: row)
             rows.append(row)
         }
-        dateOrder.build(sortedRows: sortedByDate(rows))
-        amountOrder.build(sortedRows: sortedByAmount(rows))
+        buildOrders(rows)
         return true
     }
 

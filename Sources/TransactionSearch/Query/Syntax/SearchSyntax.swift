@@ -142,19 +142,10 @@ public enum SearchSyntax {
             guard operation == .colon || operation == .equals else {
                 return .failure(Problem(offset: 0, expected: "one amount after '\(operation.rawValue)', not a range"))
             }
-            var lower: DecimalAmount?
-            var upper: DecimalAmount?
-            if !low.isEmpty {
-                switch SyntaxValues.magnitude(low) {
-                case .success(let amount): lower = amount
-                case .failure(let problem): return .failure(problem)
-                }
-            }
-            if !high.isEmpty {
-                switch SyntaxValues.magnitude(high) {
-                case .success(let amount): upper = amount
-                case .failure(let problem): return .failure(Problem(offset: highOffset + problem.offset, expected: problem.expected))
-                }
+            let lower: DecimalAmount?, upper: DecimalAmount?
+            switch rangeSides(low, high, highOffset: highOffset, SyntaxValues.magnitude) {
+            case .success(let sides): (lower, upper) = sides
+            case .failure(let problem): return .failure(problem)
             }
             if let lower, let upper, upper.isLess(than: lower) {
                 return .failure(Problem(offset: 0, expected: "the smaller amount first (\(high)..\(low), not \(value))"))
@@ -179,19 +170,10 @@ public enum SearchSyntax {
             guard operation == .colon || operation == .equals else {
                 return .failure(Problem(offset: 0, expected: "one date after '\(operation.rawValue)', not a range"))
             }
-            var from: CalendarDay?
-            var to: CalendarDay?
-            if !low.isEmpty {
-                switch SyntaxValues.days(low) {
-                case .success(let days): from = days.lowerBound
-                case .failure(let problem): return .failure(problem)
-                }
-            }
-            if !high.isEmpty {
-                switch SyntaxValues.days(high) {
-                case .success(let days): to = days.upperBound
-                case .failure(let problem): return .failure(Problem(offset: highOffset + problem.offset, expected: problem.expected))
-                }
+            let from: CalendarDay?, to: CalendarDay?
+            switch rangeSides(low, high, highOffset: highOffset, SyntaxValues.days) {
+            case .success(let sides): (from, to) = (sides.0?.lowerBound, sides.1?.upperBound)
+            case .failure(let problem): return .failure(problem)
             }
             if let from, let to, to < from {
                 return .failure(Problem(offset: 0, expected: "the earlier date first (\(high)..\(low), not \(value))"))
@@ -209,6 +191,28 @@ public enum SearchSyntax {
             case .below: return .success(.dates(from: nil, to: days.lowerBound.adding(days: -1)))
             }
         }
+    }
+
+    /// Both sides of a range read by `parse`, an empty side as nil; a problem in the second
+    /// side has its offset counted from the value's start.
+    private static func rangeSides<Value>(
+        _ low: String, _ high: String, highOffset: Int, _ parse: (String) -> Result<Value, Problem>
+    ) -> Result<(Value?, Value?), Problem> {
+        var lower: Value?
+        var upper: Value?
+        if !low.isEmpty {
+            switch parse(low) {
+            case .success(let value): lower = value
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        if !high.isEmpty {
+            switch parse(high) {
+            case .success(let value): upper = value
+            case .failure(let problem): return .failure(Problem(offset: highOffset + problem.offset, expected: problem.expected))
+            }
+        }
+        return .success((lower, upper))
     }
 
     /// `10..20` as its two sides (either may be empty) and the offset of the second; nil when

@@ -19,9 +19,9 @@ struct BinaryWriter {
         if let value { string(value) }
     }
 
-    mutating func transaction(_ transaction: Transaction) {
-        string(transaction.id)
-        switch transaction.date {
+    /// A date: kind (0 instant, 1 calendar day), then milliseconds (Int64) or days (Int32).
+    mutating func date(_ date: TransactionDate) {
+        switch date {
         case .instant(let milliseconds):
             integer(UInt8(0))
             integer(milliseconds)
@@ -29,6 +29,11 @@ struct BinaryWriter {
             integer(UInt8(1))
             integer(day.daysSince1970)
         }
+    }
+
+    mutating func transaction(_ transaction: Transaction) {
+        string(transaction.id)
+        date(transaction.date)
         string(transaction.merchant)
         optionalString(transaction.category)
         optionalString(transaction.subcategory)
@@ -88,15 +93,19 @@ struct BinaryReader {
         }
     }
 
+    /// What `BinaryWriter.date` wrote.
+    mutating func date() throws(Malformed) -> TransactionDate {
+        switch try integer(UInt8.self) {
+        case 0: return .instant(millisecondsSince1970: try integer(Int64.self))
+        case 1: return .day(CalendarDay(daysSince1970: try integer(Int32.self)))
+        default: throw Malformed(offset: offset - 1, reason: "an unknown date kind")
+        }
+    }
+
     mutating func transaction() throws(Malformed) -> Transaction {
         let start = offset
         let id = try string()
-        let date: TransactionDate
-        switch try integer(UInt8.self) {
-        case 0: date = .instant(millisecondsSince1970: try integer(Int64.self))
-        case 1: date = .day(CalendarDay(daysSince1970: try integer(Int32.self)))
-        default: throw Malformed(offset: offset - 1, reason: "an unknown date kind")
-        }
+        let date = try self.date()
         let merchant = try string()
         let category = try optionalString()
         let subcategory = try optionalString()

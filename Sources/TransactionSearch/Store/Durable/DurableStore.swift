@@ -57,8 +57,13 @@ public final class DurableStore: Sendable {
         var isClosed = false
     }
 
-    private var snapshotPath: String { directory.appendingPathComponent("snapshot.bin").path }
-    private var logPath: String { directory.appendingPathComponent("log.bin").path }
+    /// The files of a store directory.
+    public static let snapshotFileName = "snapshot.bin"
+    static let logFileName = "log.bin"
+    static let lockFileName = "lock"
+
+    private let snapshotPath: String
+    private let logPath: String
 
     /// Opens the store in `directory`, creating it (with `configuration`) when it has none.
     /// - Parameters:
@@ -69,6 +74,8 @@ public final class DurableStore: Sendable {
                 durability: Durability = .synchronous, compactionThreshold: Int = 8 << 20) throws(StoreFileError) {
         let started = DispatchTime.now().uptimeNanoseconds
         self.directory = directory
+        snapshotPath = directory.appendingPathComponent(DurableStore.snapshotFileName).path
+        logPath = directory.appendingPathComponent(DurableStore.logFileName).path
         self.mode = mode
         self.durability = durability
         self.compactionThreshold = compactionThreshold
@@ -112,8 +119,8 @@ public final class DurableStore: Sendable {
     /// Loads the snapshot (or creates an empty one) and replays the log.
     private static func load(_ directory: URL, configuration: StoreConfiguration, mode: Mode) throws(StoreFileError) -> Loaded {
         let path = directory.path
-        let snapshotPath = directory.appendingPathComponent("snapshot.bin").path
-        let logPath = directory.appendingPathComponent("log.bin").path
+        let snapshotPath = directory.appendingPathComponent(DurableStore.snapshotFileName).path
+        let logPath = directory.appendingPathComponent(DurableStore.logFileName).path
         var warnings: [String] = []
         var state = WriterState()
 
@@ -279,7 +286,7 @@ public final class DurableStore: Sendable {
 
     /// Takes the store's lock file, without waiting: another writer means an error.
     private static func takeLock(_ directory: URL) throws(StoreFileError) -> Int32 {
-        let path = directory.appendingPathComponent("lock").path
+        let path = directory.appendingPathComponent(DurableStore.lockFileName).path
         let descriptor = try FileIO.open(path, O_RDWR | O_CREAT)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK

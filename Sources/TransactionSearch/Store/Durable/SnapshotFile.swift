@@ -52,14 +52,7 @@ struct SnapshotFile {
         writer.integer(UInt32(transactions.count))
         for (row, transaction) in transactions.enumerated() {
             writer.string(transaction.id)
-            switch transaction.date {
-            case .instant(let milliseconds):
-                writer.integer(UInt8(0))
-                writer.integer(milliseconds)
-            case .day(let day):
-                writer.integer(UInt8(1))
-                writer.integer(day.daysSince1970)
-            }
+            writer.date(transaction.date)
             for field in 0..<fields.count { writer.integer(rowIndexes[row * fields.count + field]) }
             writer.integer(transaction.amount.minorUnits)
             writer.integer(transaction.amount.currency.packed)
@@ -97,7 +90,7 @@ struct SnapshotFile {
             let zone = try reader.string()
             guard let base = Currency(packed: try reader.integer(UInt32.self)) else { throw .init(offset: reader.offset - 4, reason: "bad base currency") }
             var tables: [[String?]] = []
-            for _ in 0..<6 {
+            for _ in 0..<SnapshotRows.textFieldCount {
                 let count = Int(try reader.integer(UInt32.self))
                 guard count <= bodyEnd else { throw .init(offset: reader.offset - 4, reason: "an impossible string count") }
                 var table: [String?] = [nil]
@@ -120,14 +113,13 @@ struct SnapshotFile {
                 rows.idStarts.append(UInt32(reader.offset))
                 rows.idLengths.append(UInt8(idLength))
                 reader.offset += idLength
-                switch try reader.integer(UInt8.self) {
-                case 0:
+                switch try reader.date() {
+                case .instant(let milliseconds):
                     rows.isCalendarDay.append(false)
-                    rows.dates.append(try reader.integer(Int64.self))
-                case 1:
+                    rows.dates.append(milliseconds)
+                case .day(let day):
                     rows.isCalendarDay.append(true)
-                    rows.dates.append(Int64(try reader.integer(Int32.self)))
-                default: throw .init(offset: reader.offset - 1, reason: "an unknown date kind")
+                    rows.dates.append(Int64(day.daysSince1970))
                 }
                 for table in tables {
                     let index = try reader.integer(UInt32.self)
@@ -141,7 +133,7 @@ struct SnapshotFile {
                 }
                 rows.currencies.append(currency)
                 rows.isPending.append(try reader.integer(UInt8.self) == 1)
-                guard rows.indexes[rows.indexes.count - 6] != 0 else { throw .init(offset: start, reason: "a row without a merchant") }
+                guard rows.indexes[rows.indexes.count - SnapshotRows.textFieldCount] != 0 else { throw .init(offset: start, reason: "a row without a merchant") }
             }
             guard reader.isAtEnd else { throw .init(offset: reader.offset, reason: "bytes after the last row") }
             return SnapshotFile(generation: generation, timeZoneIdentifier: zone, baseCurrency: base, rows: rows)
@@ -154,6 +146,9 @@ struct SnapshotFile {
 /// A snapshot's rows as decoded: one array per field, texts as indexes into one string table
 /// per text field (merchant, category, subcategory, card, account, notes; index 0 is none).
 struct SnapshotRows {
+    /// Merchant, category, subcategory, card, account, notes.
+    static let textFieldCount = 6
+
     var tables: [[String?]] = []
     /// The ids as UTF-8 in the snapshot's bytes (kept, not copied): where each starts, its length.
     var idBytes: [UInt8] = []
@@ -162,7 +157,7 @@ struct SnapshotRows {
     var isCalendarDay: [Bool] = []
     /// Milliseconds since 1970, or days since 1970 for a calendar date.
     var dates: [Int64] = []
-    /// Six per row.
+    /// `textFieldCount` per row.
     var indexes: [UInt32] = []
     var amounts: [Int64] = []
     var currencies: [Currency] = []
@@ -175,7 +170,7 @@ struct SnapshotRows {
         idLengths.reserveCapacity(count)
         isCalendarDay.reserveCapacity(count)
         dates.reserveCapacity(count)
-        indexes.reserveCapacity(count * 6)
+        indexes.reserveCapacity(count * SnapshotRows.textFieldCount)
         amounts.reserveCapacity(count)
         currencies.reserveCapacity(count)
         isPending.reserveCapacity(count)
