@@ -91,6 +91,40 @@ struct DescriptorIndex: Sendable {
         return code
     }
 
+    /// Fills this empty index with a snapshot's descriptors: key `i` (three numbers a key,
+    /// merchant, category, subcategory) gets code `i + 1`. False when a key repeats. Posting
+    /// lists come after, from `setPostings`.
+    mutating func restore(keys: [UInt32]) -> Bool {
+        precondition(codeLimit == 1 && keys.count % 3 == 0, "DescriptorIndex.restore on an index in use")
+        let count = keys.count / 3
+        codeOf = HashSlots(capacity: count)
+        codeLimit = count + 1
+        for buffer in [merchantOf, categoryOf, subcategoryOf] { buffer.reserve(codeLimit) }
+        postings = [PostingList](repeating: .empty, count: codeLimit)
+        let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
+        for index in 0..<count {
+            let code = UInt32(index + 1)
+            let key = Key(merchant: keys[index * 3], category: keys[index * 3 + 1], subcategory: keys[index * 3 + 2])
+            let isNew = codeOf.insertIfAbsent(code, hash: DescriptorIndex.hash(key)) {
+                Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]) == key
+            }
+            guard isNew else { return false }
+            merchantOf[code] = key.merchant
+            categoryOf[code] = key.category
+            subcategoryOf[code] = key.subcategory
+            DescriptorIndex.add(code, at: key.merchant, to: &byMerchant)
+            DescriptorIndex.add(code, at: key.category, to: &byCategory)
+            DescriptorIndex.add(code, at: key.subcategory, to: &bySubcategory)
+        }
+        return true
+    }
+
+    /// Sets every posting list at once (indexed by code), for rows added in bulk.
+    mutating func setPostings(_ lists: [PostingList]) {
+        precondition(lists.count >= codeLimit, "DescriptorIndex.setPostings: \(lists.count) lists for \(codeLimit) codes")
+        postings = lists
+    }
+
     mutating func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
         postings[Int(code)].insert(row, rowCapacity: rowCapacity)
     }

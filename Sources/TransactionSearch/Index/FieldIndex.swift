@@ -71,10 +71,25 @@ struct FieldIndex: Sendable {
         postings[Int(code)].remove(row, rowCapacity: rowCapacity)
     }
 
-    /// Replaces every posting list with ones built from ascending rows per code.
-    mutating func rebuildPostings(_ rowsByCode: [[UInt32]], rowCapacity: Int) {
-        postings = rowsByCode.map { PostingList.build(sortedRows: $0, rowCapacity: rowCapacity) }
-        if postings.isEmpty { postings = [.empty] }
+    /// Sets every posting list at once (indexed by code), for a field filled in bulk.
+    mutating func setPostings(_ lists: [PostingList]) {
+        precondition(keepsPostings && lists.count >= pool.codeLimit, "FieldIndex.setPostings: \(lists.count) lists")
+        postings = lists
+    }
+
+    /// Takes a pool and trigram index restored from a snapshot into this empty field (the
+    /// index built here when not given), and builds the title order at once rather than
+    /// string by string. Posting lists come after, from `setPostings`.
+    mutating func restore(_ restored: StringPool, trigrams restoredTrigrams: TrigramIndex?) {
+        precondition(pool.codeLimit == 1, "FieldIndex.restore on a field in use")
+        pool = restored
+        let codes = pool.liveCodes
+        if isSearchable { trigrams = restoredTrigrams ?? TrigramIndex(codes: codes, folded: pool.folded) }
+        guard titles != .none else { return }
+        let keys = codes.map { (code: $0, key: titleKey($0)) }
+        titleOrder = keys.sorted { $0.key < $1.key }.map(\.code)
+        titleRank = [UInt32](repeating: 0, count: pool.codeLimit)
+        renumber(from: 0)
     }
 
     /// Rows carrying `code` (not counted for code 0 of a field without postings).
@@ -155,6 +170,9 @@ struct FieldIndex: Sendable {
 
     func checkInvariants() {
         pool.checkInvariants()
+        if isSearchable {
+            precondition(trigrams == TrigramIndex(codes: pool.liveCodes, folded: pool.folded), "trigram index is stale")
+        }
         if titles != .none {
             precondition(titleOrder.count == pool.liveCount, "title order has \(titleOrder.count) of \(pool.liveCount)")
             for (index, code) in titleOrder.enumerated() {

@@ -131,6 +131,26 @@ enum PostingList: Sendable {
         }
     }
 
+    /// The posting list of every code `0..<codeLimit`, for rows given ascending with their
+    /// codes in a column (`codes[row]`): a counting sort, two passes over the rows.
+    static func buildAll(rows: [UInt32], codes: UnsafePointer<UInt32>, codeLimit: Int, rowCapacity: Int) -> [PostingList] {
+        var ends = [Int](repeating: 0, count: codeLimit + 1)
+        for row in rows { ends[Int(codes[Int(row)]) + 1] += 1 }
+        for code in 0..<codeLimit { ends[code + 1] += ends[code] }
+        var next = ends
+        let grouped = [UInt32](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
+            for row in rows {
+                let code = Int(codes[Int(row)])
+                buffer[next[code]] = row
+                next[code] += 1
+            }
+            initialized = rows.count
+        }
+        return (0..<codeLimit).map { code in
+            build(sortedRows: Array(grouped[ends[code] ..< ends[code + 1]]), rowCapacity: rowCapacity)
+        }
+    }
+
     private static func bitset(of rows: [UInt32], rowCapacity: Int) -> PostingList {
         var words = [UInt64](repeating: 0, count: (max(rowCapacity, Int(rows.last ?? 0) + 1) + 63) / 64)
         for row in rows { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }

@@ -11,18 +11,24 @@ enum RadixSort {
         var buffer = pairs
         var counts = [Int](repeating: 0, count: 256)
         for shift in Swift.stride(from: 0, to: 64, by: 8) where (differing >> UInt64(shift)) & 0xFF != 0 {
-            for index in counts.indices { counts[index] = 0 }
-            for pair in pairs { counts[Int((pair.key >> UInt64(shift)) & 0xFF)] += 1 }
-            var total = 0
-            for index in counts.indices {
-                let count = counts[index]
-                counts[index] = total
-                total += count
-            }
-            for pair in pairs {
-                let digit = Int((pair.key >> UInt64(shift)) & 0xFF)
-                buffer[counts[digit]] = pair
-                counts[digit] += 1
+            pairs.withUnsafeBufferPointer { source in
+                buffer.withUnsafeMutableBufferPointer { target in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for index in counts.indices { counts[index] = 0 }
+                        for pair in source { counts[Int(truncatingIfNeeded: (pair.key >> UInt64(shift)) & 0xFF)] += 1 }
+                        var total = 0
+                        for index in counts.indices {
+                            let count = counts[index]
+                            counts[index] = total
+                            total += count
+                        }
+                        for pair in source {
+                            let digit = Int(truncatingIfNeeded: (pair.key >> UInt64(shift)) & 0xFF)
+                            target[counts[digit]] = pair
+                            counts[digit] += 1
+                        }
+                    }
+                }
             }
             swap(&pairs, &buffer)
         }

@@ -10,6 +10,22 @@ struct FoldedTexts: Sendable {
     /// Compaction runs when removed bytes pass both this and the live bytes (amortized O(1)).
     private static let compactionFloor = 64 * 1024
 
+    init() {}
+
+    /// The folded texts of codes `1...ends.count` given packed one after another, code `i`
+    /// ending at `ends[i - 1]` (a snapshot's table): the arena is taken as it is.
+    init(packed arena: [UInt8], ends: [UInt32]) {
+        self.arena = arena
+        starts = [UInt32](repeating: 0, count: ends.count + 1)
+        lengths = [UInt32](repeating: 0, count: ends.count + 1)
+        var start: UInt32 = 0
+        for (index, end) in ends.enumerated() {
+            starts[index + 1] = start
+            lengths[index + 1] = end - start
+            start = end
+        }
+    }
+
     mutating func set(_ code: UInt32, to folded: [UInt8]) {
         let index = Int(code)
         while starts.count <= index {

@@ -6,13 +6,18 @@ struct HashSlots: Sendable {
     private var slots: [UInt32]
     private(set) var count = 0
     /// Random per table; see `hashBytes`.
-    let seed = UInt64.random(in: 0 ... .max)
+    let seed: UInt64
 
-    init(capacity: Int = 16) {
+    /// A table with room for `capacity` values before it grows.
+    init(capacity: Int = 16, seed: UInt64 = .random(in: 0 ... .max)) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = [UInt32](repeating: 0, count: size)
+        self.seed = seed
     }
+
+    /// How many values fit before the table grows.
+    var room: Int { slots.count / 2 }
 
     var memoryUse: Int { slots.capacity * 4 }
 
@@ -34,6 +39,21 @@ struct HashSlots: Sendable {
         if (count + 1) * 2 > slots.count { grow(hashOf: hashOf) }
         place(value, hash: hash)
         count += 1
+    }
+
+    /// Adds a value unless one with the same key is there (one probe for both); false when
+    /// `matches` found it. Never grows: for tables made with room for every value.
+    mutating func insertIfAbsent(_ value: UInt32, hash: Int, matches: (UInt32) -> Bool) -> Bool {
+        precondition((count + 1) * 2 <= slots.count, "HashSlots.insertIfAbsent past the reserved capacity")
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            if matches(slots[slot] - 1) { return false }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = value + 1
+        count += 1
+        return true
     }
 
     /// Removes a value that is in the table (found by identity, with its key's hash).

@@ -63,19 +63,46 @@ final class IDIndex: @unchecked Sendable {
         slots.insert(row, hash: hash) { self.hash(of: $0, seed: seed) }
     }
 
-    /// Maps an id given as UTF-8 bytes (1 to 64) to `row`, hashing once; false (and nothing
-    /// stored) when the id is already taken. For restoring a snapshot without making strings.
-    func insertIfAbsent(_ bytes: UnsafeRawBufferPointer, row: UInt32) -> Bool {
+    /// Makes room for `count` more ids of `bytes` bytes in all, in rows below `rowLimit`, so
+    /// that adding them never rehashes or copies: for filling an empty index in bulk.
+    func reserve(count: Int, bytes: Int, rowLimit: Int) {
+        starts.reserve(rowLimit)
+        lengths.reserve(rowLimit)
+        arena.reserveCapacity(arena.count + bytes)
+        if slots.count + count > slots.room {
+            precondition(slots.count == 0, "IDIndex.reserve on a filled index")
+            slots = HashSlots(capacity: count, seed: slots.seed)
+        }
+    }
+
+    /// Fills this empty index with the ids of rows `0..<lengths.count`, given packed one after
+    /// another in row order: the bytes are taken in one copy and each id is hashed and probed
+    /// once. False when an id repeats (the index is then unusable).
+    func restore(packed ids: UnsafeRawBufferPointer, lengths idLengths: [UInt8]) -> Bool {
+        precondition(slots.count == 0 && arena.isEmpty, "IDIndex.restore on an index in use")
+        let count = idLengths.count
+        arena = Array(ids)
+        starts.reserve(count)
+        lengths.reserve(count)
+        slots = HashSlots(capacity: count, seed: slots.seed)
         let seed = slots.seed
-        let hash = hashBytes(bytes, seed: seed)
-        if slots.find(hash: hash, where: { withIDBytes($0) { $0.elementsEqual(bytes) } }) != nil { return false }
-        starts.reserve(Int(row) + 1)
-        lengths.reserve(Int(row) + 1)
-        starts[row] = UInt32(arena.count)
-        lengths[row] = UInt8(bytes.count)
-        arena.append(contentsOf: bytes)
-        slots.insert(row, hash: hash) { self.hash(of: $0, seed: seed) }
-        return true
+        let (starts, lengths) = (self.starts, self.lengths)
+        return arena.withUnsafeBytes { all in
+            var start = 0
+            for row in 0..<UInt32(count) {
+                let length = Int(idLengths[Int(row)])
+                let id = UnsafeRawBufferPointer(rebasing: all[start ..< start + length])
+                let isNew = slots.insertIfAbsent(row, hash: hashBytes(id, seed: seed)) { other in
+                    let otherStart = Int(starts[other])
+                    return UnsafeRawBufferPointer(rebasing: all[otherStart ..< otherStart + Int(lengths[other])]).elementsEqual(id)
+                }
+                guard isNew else { return false }
+                starts[row] = UInt32(start)
+                lengths[row] = UInt8(length)
+                start += length
+            }
+            return true
+        }
     }
 
     /// Forgets the id of `row`.

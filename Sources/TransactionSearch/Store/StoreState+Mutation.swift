@@ -1,7 +1,7 @@
 /// Row changes and how each structure follows them. Every change is incremental: a row goes
 /// into or out of its posting lists, its place in the two orders and its buckets; nothing is
-/// rebuilt from all rows. (A batch into an empty store sorts the orders once instead of
-/// inserting row by row; that builds, it rebuilds nothing.)
+/// rebuilt from all rows. (A batch into an empty store is indexed in bulk instead of row by
+/// row, `StoreState+Build`; that builds, it rebuilds nothing.)
 extension StoreState {
     /// Adds a validated transaction whose id is set and unused; returns its row.
     @discardableResult
@@ -15,21 +15,24 @@ extension StoreState {
         return row
     }
 
-    /// Adds validated transactions with set, unused ids; returns their rows in order.
+    /// Adds validated transactions with set, unused ids; returns their rows in order. Into an
+    /// empty store the rows are written first and indexed in bulk (`buildIndexes`).
     @discardableResult
     func insert(batch transactions: [Transaction]) -> [UInt32] {
-        let buildsOrdersOnce = count == 0 && transactions.count > 64
-        guard buildsOrdersOnce else { return transactions.map { insert($0) } }
+        let buildsInBulk = count == 0 && transactions.count > 64
+        guard buildsInBulk else { return transactions.map { insert($0) } }
         var rows: [UInt32] = []
         rows.reserveCapacity(transactions.count)
         columns.reserve(columns.rowLimit + transactions.count)
+        let idBytes = transactions.reduce(0) { $0 + $1.id.utf8.count }
+        ids.reserve(count: transactions.count, bytes: idBytes, rowLimit: columns.rowLimit + transactions.count)
         for transaction in transactions {
             let row = columns.allocateRow()
             ids.insert(transaction.id, row: row)
-            place(makeRecord(transaction), at: row)
+            columns.write(makeRecord(transaction), at: row)
             rows.append(row)
         }
-        buildOrders(rows)
+        buildIndexes(ofRows: liveRows)
         return rows
     }
 
@@ -38,12 +41,6 @@ extension StoreState {
         columns.write(record, at: row)
         addToPostings(row, record)
         buckets.add(record)
-    }
-
-    /// Builds both orders at once from the rows of a batch into an empty store.
-    private func buildOrders(_ rows: [UInt32]) {
-        dateOrder.build(sortedRows: sortedByDate(rows))
-        amountOrder.build(sortedRows: sortedByAmount(rows))
     }
 
     /// Removes a live row; returns the record it held.
@@ -94,29 +91,6 @@ extension StoreState {
         return (old, new)
     }
 
-    /// Rows in the date order: a radix sort on the instant, ids breaking ties.
-    private func sortedByDate(_ rows: [UInt32]) -> [UInt32] {
-        let instants = columns.instant.base
-        // Flipping the sign bit makes signed order unsigned order.
-        var pairs = rows.map { (key: UInt64(bitPattern: instants[Int($0)]) ^ (1 << 63), row: $0) }
-        let ids = self.ids
-        RadixSort.sort(&pairs) { ids.compare($0, $1) < 0 }
-        return pairs.map(\.row)
-    }
-
-    /// Rows in the amount order: a radix sort on the magnitude, then newer first, then id.
-    private func sortedByAmount(_ rows: [UInt32]) -> [UInt32] {
-        let magnitudes = self.magnitudes
-        let instants = columns.instant.base
-        var pairs = rows.map { (key: magnitudes[$0], row: $0) }
-        let ids = self.ids
-        RadixSort.sort(&pairs) { a, b in
-            let x = instants[Int(a)], y = instants[Int(b)]
-            return x != y ? x > y : ids.compare(a, b) < 0
-        }
-        return pairs.map(\.row)
-    }
-
     /// A fresh id (`tx_N`) used by no row and not in `reserved`.
     func generateID(avoiding reserved: StringSet = StringSet()) -> String {
         while true {
@@ -127,125 +101,49 @@ extension StoreState {
     }
 
     /// The record of a transaction: strings interned (each use counted), day and month worked
-    /// out once in the store's zone.
-    /// The pool codes of a row's six text fields, when the caller has interned them already.
-    struct TextCodes {
-        var merchant: UInt32
-        var category: UInt32
-        var subcategory: UInt32
-        var card: UInt32
-        var account: UInt32
-        var note: UInt32
-    }
-
-    /// Inserts rows read back from a snapshot into an empty store, straight from the decoded
-    /// columns (no `Transaction` values). Texts come as indexes into per-field string tables,
-    /// so each distinct string is interned once and later uses only count a reference.
-    /// Returns false, leaving the state unusable, when an id repeats: the caller discards it.
-    func insert(restoring snapshot: SnapshotRows) -> Bool {
-        let count = snapshot.count
-        guard count > 0 else { return true }
-        let fields = SnapshotRows.textFieldCount
-        precondition(self.count == 0 && snapshot.tables.count == fields && snapshot.indexes.count == count * fields)
-        let tables = snapshot.tables
-        var memo = tables.map { [UInt32](repeating: 0, count: $0.count) }
-        func code(_ field: Int, _ index: UInt32) -> UInt32 {
-            guard index != 0 else { return 0 }
-            let known = memo[field][Int(index)]
-            if known != 0 {
-                switch field {
-                case 0: merchants.retain(code: known)
-                case 1: categories.retain(code: known)
-                case 2: subcategories.retain(code: known)
-                case 3: cards.retain(code: known)
-                case 4: accounts.retain(code: known)
-                default: notes.retain(code: known)
-                }
-                return known
-            }
-            let text = tables[field][Int(index)]
-            let new: UInt32
-            switch field {
-            case 0: new = merchants.retain(text)
-            case 1: new = categories.retain(text)
-            case 2: new = subcategories.retain(text)
-            case 3: new = cards.retain(text)
-            case 4: new = accounts.retain(text)
-            default: new = notes.retain(text)
-            }
-            memo[field][Int(index)] = new
-            return new
-        }
-        var rows: [UInt32] = []
-        rows.reserveCapacity(count)
-        columns.reserve(count)
-        let indexes = snapshot.indexes
-        for position in 0..<count {
-            let base = position * fields
-            let codes = TextCodes(
-                merchant: code(0, indexes[base]), category: code(1, indexes[base + 1]), subcategory: code(2, indexes[base + 2]),
-                card: code(3, indexes[base + 3]), account: code(4, indexes[base + 4]), note: code(5, indexes[base + 5]))
-            let row = columns.allocateRow()
-            let start = Int(snapshot.idStarts[position]), end = start + Int(snapshot.idLengths[position])
-            let isNew = snapshot.idBytes.withUnsafeBytes { ids.insertIfAbsent(UnsafeRawBufferPointer(rebasing: $0[start..<end]), row: row) }
-            guard isNew else { return false }
-            let record = makeRecord(
-                date: snapshot.isCalendarDay[position] ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: snapshot.dates[position])))
-                    : .instant(millisecondsSince1970: snapshot.dates[position]),
-                minorUnits: snapshot.amounts[position], currency: snapshot.currencies[position],
-                isPending: snapshot.isPending[position], codes: codes)
-            place(record, at: row)
-            rows.append(row)
-        }
-        buildOrders(rows)
-        return true
-    }
-
+    /// out once in the store's zone, the descriptor found or made.
     private func makeRecord(_ transaction: Transaction) -> RowRecord {
         let merchant = merchants.retain(transaction.merchant)
         let category = categories.retain(transaction.category)
         let subcategory = subcategories.retain(transaction.subcategory)
-        let codes = TextCodes(
-            merchant: merchant, category: category, subcategory: subcategory, card: cards.retain(transaction.card),
-            account: accounts.retain(transaction.account), note: notes.retain(transaction.notes))
-        return makeRecord(date: transaction.date, minorUnits: transaction.amount.minorUnits, currency: transaction.amount.currency,
-                          isPending: transaction.status == .pending, codes: codes)
+        let (instant, day, isCalendarDay) = placeInTime(transaction.date)
+        let (daySlot, monthSlot) = retainDay(day)
+        var flags: RowFlags = transaction.status == .pending ? [.live, .pending] : [.live]
+        if isCalendarDay { flags.insert(.calendarDay) }
+        return RowRecord(
+            instant: instant,
+            daySlot: daySlot,
+            monthSlot: monthSlot,
+            amount: transaction.amount.minorUnits,
+            currency: currencies.intern(transaction.amount.currency),
+            merchant: merchant,
+            category: category,
+            subcategory: subcategory,
+            descriptor: descriptors.code(for: DescriptorIndex.Key(merchant: merchant, category: category, subcategory: subcategory)),
+            card: cards.retain(transaction.card),
+            account: accounts.retain(transaction.account),
+            note: notes.retain(transaction.notes),
+            flags: flags)
     }
 
-    /// The record of a row whose texts are interned already: day and month worked out once in
-    /// the store's zone, the descriptor found or made.
-    private func makeRecord(date: TransactionDate, minorUnits: Int64, currency: Currency, isPending: Bool, codes: TextCodes) -> RowRecord {
-        var flags: RowFlags = isPending ? [.live, .pending] : [.live]
-        let day: Int32
-        let instant: Int64
+    /// A date's instant (a calendar date's is its midnight in the store's zone) and local day.
+    func placeInTime(_ date: TransactionDate) -> (instant: Int64, day: Int32, isCalendarDay: Bool) {
         switch date {
         case .day(let calendarDay):
-            day = calendarDay.daysSince1970
-            instant = clock.startOfDay(day)
-            flags.insert(.calendarDay)
+            (clock.startOfDay(calendarDay.daysSince1970), calendarDay.daysSince1970, true)
         case .instant(let milliseconds):
-            instant = milliseconds
-            day = clock.day(ofInstant: milliseconds)
+            (milliseconds, clock.day(ofInstant: milliseconds), false)
         }
+    }
+
+    /// Counts one more row on a local day and its month; returns their slots.
+    func retainDay(_ day: Int32) -> (daySlot: UInt32, monthSlot: UInt32) {
         let month = CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970
         let daySlot = days.retain(day)
         let monthSlot = months.retain(month)
         monthOfDay.reserve(days.slotLimit)
         monthOfDay[daySlot] = monthSlot
-        return RowRecord(
-            instant: instant,
-            daySlot: daySlot,
-            monthSlot: monthSlot,
-            amount: minorUnits,
-            currency: currencies.intern(currency),
-            merchant: codes.merchant,
-            category: codes.category,
-            subcategory: codes.subcategory,
-            descriptor: descriptors.code(for: DescriptorIndex.Key(merchant: codes.merchant, category: codes.category, subcategory: codes.subcategory)),
-            card: codes.card,
-            account: codes.account,
-            note: codes.note,
-            flags: flags)
+        return (daySlot, monthSlot)
     }
 
     /// Gives back every use a record holds; strings and days no row uses any more are reclaimed.

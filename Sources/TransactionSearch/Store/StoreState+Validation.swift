@@ -123,14 +123,20 @@ extension StoreState {
     }
 
     static func validDate(_ date: TransactionDate) throws(ValidationError) -> TransactionDate {
-        if case .instant(let milliseconds) = date {
-            let day = milliseconds.floorDivided(by: 86_400_000)
-            let first = Int64(CalendarDay.dayNumber(year: CalendarDay.years.lowerBound, month: 1, day: 2))
-            let last = Int64(CalendarDay.dayNumber(year: CalendarDay.years.upperBound, month: 12, day: 30))
-            guard day >= first && day <= last else { throw ValidationError(.date, .invalidDate(date.description)) }
+        if case .instant(let milliseconds) = date, !validInstantDays.contains(milliseconds.floorDivided(by: 86_400_000)) {
+            throw ValidationError(.date, .invalidDate(date.description))
         }
         return date
     }
+
+    /// The UTC days an instant may fall on: a day short of the year range at each end, so that
+    /// its local day in any zone is still a four-digit year.
+    static let validInstantDays = Int64(CalendarDay.dayNumber(year: CalendarDay.years.lowerBound, month: 1, day: 2))
+        ... Int64(CalendarDay.dayNumber(year: CalendarDay.years.upperBound, month: 12, day: 30))
+
+    /// The day numbers of calendar dates in the year range.
+    static let validCalendarDays = Int64(CalendarDay.dayNumber(year: CalendarDay.years.lowerBound, month: 1, day: 1))
+        ... Int64(CalendarDay.dayNumber(year: CalendarDay.years.upperBound, month: 12, day: 31))
 
     static func validMerchant(_ merchant: String) throws(ValidationError) -> String {
         let trimmed = merchant.trimmingWhitespace()

@@ -26,6 +26,33 @@ struct StringPool: Sendable {
     /// One past the largest code that was ever used: codes are `1..<codeLimit`.
     var codeLimit: Int { strings.count }
 
+    init() {}
+
+    /// A pool holding a snapshot's table: string `i` of the table gets code `i + 1`, its given
+    /// folded bytes (not folded again) and `references[i + 1]` uses. Nil when a string repeats
+    /// or has no use, which a snapshot written by a store never has.
+    init?(restoring table: SnapshotRows.StringTable, references: [UInt32]) {
+        precondition(references.count == table.count + 1)
+        guard !references.dropFirst().contains(0) else { return nil }
+        strings = [""] + table.strings
+        self.references = references
+        self.references[0] = 0
+        folded = FoldedTexts(packed: table.folded, ends: table.foldedEnds)
+        lookup = HashSlots(capacity: table.count)
+        let seed = lookup.seed
+        let all = strings
+        for code in 1 ..< UInt32(all.count) {
+            var text = all[Int(code)]
+            let isNew = text.withUTF8 { bytes in
+                lookup.insertIfAbsent(code, hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: seed)) {
+                    StringPool.equals(all[Int($0)], bytes)
+                }
+            }
+            guard isNew else { return nil }
+        }
+        liveCount = table.count
+    }
+
     /// The code of `text`, or nil when no row uses it.
     func code(of text: String) -> UInt32? {
         var text = text

@@ -142,14 +142,13 @@ public final class TransactionStore: Sendable {
         return deleted
     }
 
-    /// Fills an empty store with transactions read back from its own snapshot: already
-    /// validated and normalized, so they skip validation. Fails when the store is not empty or
-    /// an id repeats; the store must then be discarded.
-    func restore(_ rows: SnapshotRows) -> Bool {
+    /// Fills a new store with the rows of its own snapshot: already validated and normalized,
+    /// so they skip validation. Returns why it failed (the store must then be discarded), or nil.
+    func restore(_ rows: SnapshotRows) -> String? {
         lock.withWriteLock {
-            guard state.count == 0, state.insert(restoring: rows) else { return false }
+            if let failure = state.restore(rows) { return failure }
             state.sequence += UInt64(rows.count)
-            return true
+            return nil
         }
     }
 

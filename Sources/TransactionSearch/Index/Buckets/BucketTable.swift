@@ -38,6 +38,31 @@ struct BucketTable: Sendable {
         if tracksIncome && amount > 0 { incomes[slot] &+= amount }
     }
 
+    /// Adds many rows at once, row `i` going to `buckets[i]` with `currencies[i]` and
+    /// `amounts[i]`: the table is sized once and filled through pointers.
+    mutating func addAll(buckets: [UInt32], currencies: [UInt16], amounts: [Int64]) {
+        precondition(buckets.count == amounts.count && currencies.count == amounts.count)
+        guard let highestBucket = buckets.max(), let highestCurrency = currencies.max() else { return }
+        reserve(bucket: highestBucket, currency: highestCurrency)
+        let stride = self.stride, tracksIncome = self.tracksIncome
+        counts.withUnsafeMutableBufferPointer { counts in
+            currencyCounts.withUnsafeMutableBufferPointer { currencyCounts in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    incomes.withUnsafeMutableBufferPointer { incomes in
+                        for index in amounts.indices {
+                            let bucket = Int(buckets[index]), amount = amounts[index]
+                            let slot = bucket * stride + Int(currencies[index])
+                            counts[bucket] += 1
+                            currencyCounts[slot] += 1
+                            sums[slot] &+= amount
+                            if tracksIncome && amount > 0 { incomes[slot] &+= amount }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @inline(__always)
     mutating func remove(_ bucket: UInt32, currency: UInt16, amount: Int64) {
         let slot = Int(bucket) * stride + Int(currency)

@@ -9,6 +9,12 @@ struct BinaryWriter {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// Values one after another, with no count (a snapshot column).
+    mutating func column<T: FixedWidthInteger>(_ values: [T]) {
+        bytes.reserveCapacity(bytes.count + values.count * MemoryLayout<T>.size)
+        for value in values { integer(value) }
+    }
+
     mutating func string(_ value: String) {
         integer(UInt32(value.utf8.count))
         bytes.append(contentsOf: value.utf8)
@@ -75,6 +81,30 @@ struct BinaryReader {
         }
         offset += size
         return T(littleEndian: value)
+    }
+
+    /// `count` little-endian values stored one after another (a snapshot column).
+    mutating func column<T: FixedWidthInteger>(_ count: Int, of type: T.Type = T.self) throws(Malformed) -> [T] {
+        let size = MemoryLayout<T>.size
+        guard count >= 0, (end - offset) / size >= count else { throw Malformed(offset: offset, reason: "a column runs past the end") }
+        let start = offset
+        let values = bytes.withUnsafeBytes { raw in
+            [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count {
+                    buffer[index] = T(littleEndian: raw.loadUnaligned(fromByteOffset: start + index * size, as: T.self))
+                }
+                initialized = count
+            }
+        }
+        offset += count * size
+        return values
+    }
+
+    /// Skips `count` bytes, returning where they start.
+    mutating func skip(_ count: Int) throws(Malformed) -> Int {
+        guard count >= 0, end - offset >= count else { throw Malformed(offset: offset, reason: "runs past the end") }
+        defer { offset += count }
+        return offset
     }
 
     mutating func string() throws(Malformed) -> String {

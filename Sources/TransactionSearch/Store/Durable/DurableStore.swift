@@ -138,8 +138,8 @@ public final class DurableStore: Sendable {
             throw StoreFileError(.corrupt, file: snapshotPath, reason: "unknown time zone '\(snapshot.timeZoneIdentifier)'")
         }
         let store = TransactionStore(configuration: StoreConfiguration(timeZone: zone, baseCurrency: snapshot.baseCurrency))
-        guard store.restore(snapshot.rows) else {
-            throw StoreFileError(.corrupt, file: snapshotPath, reason: "an id appears twice")
+        if let failure = store.restore(snapshot.rows) {
+            throw StoreFileError(.corrupt, file: snapshotPath, reason: failure)
         }
         state.generation = snapshot.generation
 

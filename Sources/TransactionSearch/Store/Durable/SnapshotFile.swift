@@ -1,20 +1,28 @@
 /// The snapshot: every transaction of the store, with its time zone and base currency, in a
-/// binary, versioned, checksummed file.
+/// binary, versioned, checksummed file laid out the way the store holds it, so that loading
+/// copies columns instead of parsing, validating or folding text.
 ///
-/// Layout: magic `TSSNAP\r\n` (8 bytes), version (UInt32), generation (UInt64), time zone id,
-/// base currency; then one string table per text field (merchant, category, subcategory, card,
-/// account, notes: count, strings), the row count (UInt32) and the rows (id, date kind and
-/// value, one table index per text field with 0 for none, amount in minor units, currency,
-/// status); then the CRC-32C of everything before it. Each distinct string is stored and
-/// decoded once; rows are binary (no text to parse, nothing to validate again).
+/// Layout (little-endian): magic `TSSNAP\r\n` (8 bytes), version (UInt32), generation (UInt64),
+/// time zone id, base currency; six string tables (merchant, category, subcategory, card,
+/// account, notes), each a count and per string its UTF-8 and its folded bytes (both
+/// length-prefixed), and for a searched field its trigram index (key count, keys ascending,
+/// where each key's list ends, the lists' string numbers); the descriptors (count, then merchant, category, subcategory numbers);
+/// the currencies (count as UInt16, packed codes); the row count (UInt32) and one column per
+/// field: id lengths (UInt8) then the ids' bytes, flags (UInt8: calendar day, pending), dates
+/// (Int64 milliseconds or days), descriptor, card, account and note numbers (UInt32, 0 for
+/// none), amounts (Int64 minor units), currency positions (UInt16); then the CRC-32C of
+/// everything before it. Rows are written in the store's date order.
+///
+/// The folded bytes and trigram keys follow `Folding` and `Trigram` of the build that wrote
+/// them: a change to either must come with a new version number.
 struct SnapshotFile {
     static let magic: [UInt8] = Array("TSSNAP\r\n".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
 
     var generation: UInt64
     var timeZoneIdentifier: String
     var baseCurrency: Currency
-    /// The rows to write (`encoded`).
+    /// The rows to write (`encoded`), in the store's date order.
     var transactions: [Transaction] = []
     /// The rows read (`decode`), as columns.
     var rows = SnapshotRows()
@@ -26,158 +34,101 @@ struct SnapshotFile {
         writer.integer(generation)
         writer.string(timeZoneIdentifier)
         writer.integer(baseCurrency.packed)
-        // String tables: index 0 is "none"; strings are numbered in order of first use.
-        let fields: [KeyPath<Transaction, String?>] = [\.merchantText, \.category, \.subcategory, \.card, \.account, \.notes]
-        var tables = [[String]](repeating: [], count: fields.count)
-        var indexes = [[String: UInt32]](repeating: [:], count: fields.count)
-        var rowIndexes = [UInt32](repeating: 0, count: transactions.count * fields.count)
-        for (row, transaction) in transactions.enumerated() {
-            for (field, path) in fields.enumerated() {
-                guard let text = transaction[keyPath: path] else { continue }
-                let index: UInt32
-                if let known = indexes[field][text] {
-                    index = known
-                } else {
-                    tables[field].append(text)
-                    index = UInt32(tables[field].count)
-                    indexes[field][text] = index
-                }
-                rowIndexes[row * fields.count + field] = index
+
+        let count = transactions.count
+        var tables = [TableBuilder](repeating: TableBuilder(), count: SnapshotRows.TextField.allCases.count)
+        var descriptorNumbers: [[UInt32]: UInt32] = [:]
+        var descriptorKeys: [UInt32] = []
+        var currencyNumbers: [UInt32: UInt16] = [:]
+        var currencies: [UInt32] = []
+        var rows = SnapshotRows()
+        for transaction in transactions {
+            let key = [tables[0].number(transaction.merchant), tables[1].number(transaction.category),
+                       tables[2].number(transaction.subcategory)]
+            let descriptor: UInt32
+            if let known = descriptorNumbers[key] {
+                descriptor = known
+            } else {
+                descriptorKeys.append(contentsOf: key)
+                descriptor = UInt32(descriptorKeys.count / 3)
+                descriptorNumbers[key] = descriptor
             }
+            let packed = transaction.amount.currency.packed
+            let currency: UInt16
+            if let known = currencyNumbers[packed] {
+                currency = known
+            } else {
+                currency = UInt16(currencies.count)
+                currencies.append(packed)
+                currencyNumbers[packed] = currency
+            }
+            rows.idLengths.append(UInt8(transaction.id.utf8.count))
+            var flags: UInt8 = transaction.status == .pending ? SnapshotRows.pendingFlag : 0
+            switch transaction.date {
+            case .instant(let milliseconds):
+                rows.dates.append(milliseconds)
+            case .day(let day):
+                rows.dates.append(Int64(day.daysSince1970))
+                flags |= SnapshotRows.calendarDayFlag
+            }
+            rows.flags.append(flags)
+            rows.descriptors.append(descriptor)
+            rows.cards.append(tables[3].number(transaction.card))
+            rows.accounts.append(tables[4].number(transaction.account))
+            rows.notes.append(tables[5].number(transaction.notes))
+            rows.amounts.append(transaction.amount.minorUnits)
+            rows.currencyIndexes.append(currency)
         }
-        for table in tables {
-            writer.integer(UInt32(table.count))
-            for text in table { writer.string(text) }
+        for (table, field) in zip(tables, SnapshotRows.TextField.allCases) {
+            writer.integer(UInt32(table.strings.count))
+            var allFolded: [UInt8] = []
+            var ends: [UInt32] = []
+            for text in table.strings {
+                writer.string(text)
+                let start = allFolded.count
+                Folding.appendFolded(text, to: &allFolded)
+                writer.integer(UInt32(allFolded.count - start))
+                writer.bytes.append(contentsOf: allFolded[start...])
+                ends.append(UInt32(allFolded.count))
+            }
+            guard field.isSearchable else { continue }
+            let codes = Array(1 ..< UInt32(table.strings.count + 1))
+            let trigrams = TrigramIndex(codes: codes, folded: FoldedTexts(packed: allFolded, ends: ends)).columns
+            writer.integer(UInt32(trigrams.keys.count))
+            writer.column(trigrams.keys)
+            writer.column(trigrams.ends)
+            writer.column(trigrams.codes)
         }
-        writer.integer(UInt32(transactions.count))
-        for (row, transaction) in transactions.enumerated() {
-            writer.string(transaction.id)
-            writer.date(transaction.date)
-            for field in 0..<fields.count { writer.integer(rowIndexes[row * fields.count + field]) }
-            writer.integer(transaction.amount.minorUnits)
-            writer.integer(transaction.amount.currency.packed)
-            writer.integer(UInt8(transaction.status == .pending ? 1 : 0))
-        }
+        writer.integer(UInt32(descriptorKeys.count / 3))
+        writer.column(descriptorKeys)
+        writer.integer(UInt16(currencies.count))
+        writer.column(currencies)
+        writer.integer(UInt32(count))
+        writer.column(rows.idLengths)
+        for transaction in transactions { writer.bytes.append(contentsOf: transaction.id.utf8) }
+        writer.column(rows.flags)
+        writer.column(rows.dates)
+        writer.column(rows.descriptors)
+        writer.column(rows.cards)
+        writer.column(rows.accounts)
+        writer.column(rows.notes)
+        writer.column(rows.amounts)
+        writer.column(rows.currencyIndexes)
         writer.integer(CRC32C.checksum(writer.bytes))
         return writer.bytes
     }
 
-    /// Reads a snapshot, or throws naming the byte where it goes wrong.
-    static func decode(_ bytes: [UInt8], path: String) throws(StoreFileError) -> SnapshotFile {
-        func corrupt(_ offset: Int, _ reason: String) -> StoreFileError {
-            StoreFileError(.corrupt, file: path, offset: offset, reason: reason)
-        }
-        guard bytes.count >= magic.count + 4, Array(bytes[0..<magic.count]) == magic else {
-            throw corrupt(0, "not a TransactionSearch snapshot (bad magic or too short)")
-        }
-        var header = BinaryReader(bytes, from: magic.count)
-        let version = (try? header.integer(UInt32.self)) ?? 0
-        guard version == SnapshotFile.version else {
-            throw StoreFileError(.unknownVersion, file: path, offset: magic.count,
-                                 reason: "format version \(version); this build reads version \(SnapshotFile.version)")
-        }
-        let bodyEnd = bytes.count - 4
-        guard bodyEnd >= header.offset else { throw corrupt(bytes.count, "truncated") }
-        var trailer = BinaryReader(bytes, from: bodyEnd)
-        let stored = (try? trailer.integer(UInt32.self)) ?? 0
-        let actual = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<bodyEnd])) }
-        guard stored == actual else {
-            throw corrupt(bodyEnd, "checksum mismatch: the file is truncated or damaged")
-        }
-        var reader = BinaryReader(bytes, from: header.offset, to: bodyEnd)
-        do throws(BinaryReader.Malformed) {
-            let generation = try reader.integer(UInt64.self)
-            let zone = try reader.string()
-            guard let base = Currency(packed: try reader.integer(UInt32.self)) else { throw .init(offset: reader.offset - 4, reason: "bad base currency") }
-            var tables: [[String?]] = []
-            for _ in 0..<SnapshotRows.textFieldCount {
-                let count = Int(try reader.integer(UInt32.self))
-                guard count <= bodyEnd else { throw .init(offset: reader.offset - 4, reason: "an impossible string count") }
-                var table: [String?] = [nil]
-                table.reserveCapacity(count + 1)
-                for _ in 0..<count { table.append(try reader.string()) }
-                tables.append(table)
-            }
-            let count = Int(try reader.integer(UInt32.self))
-            guard count <= bodyEnd else { throw .init(offset: reader.offset - 4, reason: "an impossible row count") }
-            var rows = SnapshotRows()
-            rows.tables = tables
-            rows.idBytes = bytes
-            rows.reserve(count)
-            for _ in 0..<count {
-                let start = reader.offset
-                let idLength = Int(try reader.integer(UInt32.self))
-                guard (1...64).contains(idLength), reader.end - reader.offset >= idLength else {
-                    throw .init(offset: start, reason: "an id of \(idLength) bytes")
-                }
-                rows.idStarts.append(UInt32(reader.offset))
-                rows.idLengths.append(UInt8(idLength))
-                reader.offset += idLength
-                switch try reader.date() {
-                case .instant(let milliseconds):
-                    rows.isCalendarDay.append(false)
-                    rows.dates.append(milliseconds)
-                case .day(let day):
-                    rows.isCalendarDay.append(true)
-                    rows.dates.append(Int64(day.daysSince1970))
-                }
-                for table in tables {
-                    let index = try reader.integer(UInt32.self)
-                    guard Int(index) < table.count else { throw .init(offset: reader.offset - 4, reason: "a string index past its table") }
-                    rows.indexes.append(index)
-                }
-                rows.amounts.append(try reader.integer(Int64.self))
-                guard rows.amounts.last!.magnitude < Money.maximumMagnitude else { throw .init(offset: reader.offset - 8, reason: "an amount out of range") }
-                guard let currency = Currency(packed: try reader.integer(UInt32.self)) else {
-                    throw .init(offset: reader.offset - 4, reason: "an invalid currency code")
-                }
-                rows.currencies.append(currency)
-                rows.isPending.append(try reader.integer(UInt8.self) == 1)
-                guard rows.indexes[rows.indexes.count - SnapshotRows.textFieldCount] != 0 else { throw .init(offset: start, reason: "a row without a merchant") }
-            }
-            guard reader.isAtEnd else { throw .init(offset: reader.offset, reason: "bytes after the last row") }
-            return SnapshotFile(generation: generation, timeZoneIdentifier: zone, baseCurrency: base, rows: rows)
-        } catch {
-            throw corrupt(error.offset, error.reason)
+    /// Numbers the distinct strings of one text field from 1 in order of first use (0: none).
+    private struct TableBuilder {
+        var numbers: [String: UInt32] = [:]
+        var strings: [String] = []
+
+        mutating func number(_ text: String?) -> UInt32 {
+            guard let text else { return 0 }
+            if let known = numbers[text] { return known }
+            strings.append(text)
+            numbers[text] = UInt32(strings.count)
+            return UInt32(strings.count)
         }
     }
-}
-
-/// A snapshot's rows as decoded: one array per field, texts as indexes into one string table
-/// per text field (merchant, category, subcategory, card, account, notes; index 0 is none).
-struct SnapshotRows {
-    /// Merchant, category, subcategory, card, account, notes.
-    static let textFieldCount = 6
-
-    var tables: [[String?]] = []
-    /// The ids as UTF-8 in the snapshot's bytes (kept, not copied): where each starts, its length.
-    var idBytes: [UInt8] = []
-    var idStarts: [UInt32] = []
-    var idLengths: [UInt8] = []
-    var isCalendarDay: [Bool] = []
-    /// Milliseconds since 1970, or days since 1970 for a calendar date.
-    var dates: [Int64] = []
-    /// `textFieldCount` per row.
-    var indexes: [UInt32] = []
-    var amounts: [Int64] = []
-    var currencies: [Currency] = []
-    var isPending: [Bool] = []
-
-    var count: Int { idStarts.count }
-
-    mutating func reserve(_ count: Int) {
-        idStarts.reserveCapacity(count)
-        idLengths.reserveCapacity(count)
-        isCalendarDay.reserveCapacity(count)
-        dates.reserveCapacity(count)
-        indexes.reserveCapacity(count * SnapshotRows.textFieldCount)
-        amounts.reserveCapacity(count)
-        currencies.reserveCapacity(count)
-        isPending.reserveCapacity(count)
-    }
-}
-
-extension Transaction {
-    /// The merchant as an optional, to sit in the snapshot's list of text fields.
-    fileprivate var merchantText: String? { merchant }
 }

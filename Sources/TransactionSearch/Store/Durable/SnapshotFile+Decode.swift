@@ -1,0 +1,168 @@
+extension SnapshotFile {
+    /// Reads a snapshot, or throws naming the byte where it goes wrong. Every number is
+    /// checked against its table and every value against its range here, column by column,
+    /// so that restoring can trust what it is given; what only the whole store can tell (an id
+    /// or a string twice) is checked by `StoreState.restore`.
+    static func decode(_ bytes: [UInt8], path: String) throws(StoreFileError) -> SnapshotFile {
+        func corrupt(_ offset: Int, _ reason: String) -> StoreFileError {
+            StoreFileError(.corrupt, file: path, offset: offset, reason: reason)
+        }
+        guard bytes.count >= magic.count + 4, Array(bytes[0..<magic.count]) == magic else {
+            throw corrupt(0, "not a TransactionSearch snapshot (bad magic or too short)")
+        }
+        var header = BinaryReader(bytes, from: magic.count)
+        let version = (try? header.integer(UInt32.self)) ?? 0
+        guard version == SnapshotFile.version else {
+            throw StoreFileError(.unknownVersion, file: path, offset: magic.count,
+                                 reason: "format version \(version); this build reads version \(SnapshotFile.version)")
+        }
+        let bodyEnd = bytes.count - 4
+        guard bodyEnd >= header.offset else { throw corrupt(bytes.count, "truncated") }
+        var trailer = BinaryReader(bytes, from: bodyEnd)
+        let stored = (try? trailer.integer(UInt32.self)) ?? 0
+        let actual = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<bodyEnd])) }
+        guard stored == actual else {
+            throw corrupt(bodyEnd, "checksum mismatch: the file is truncated or damaged")
+        }
+        var reader = BinaryReader(bytes, from: header.offset, to: bodyEnd)
+        do throws(BinaryReader.Malformed) {
+            let generation = try reader.integer(UInt64.self)
+            let zone = try reader.string()
+            guard let base = Currency(packed: try reader.integer(UInt32.self)) else { throw .init(offset: reader.offset - 4, reason: "bad base currency") }
+            var rows = SnapshotRows()
+            for field in SnapshotRows.TextField.allCases {
+                rows.tables[field.rawValue] = try readTable(&reader)
+                if field.isSearchable { rows.tables[field.rawValue].trigrams = try readTrigrams(&reader, strings: rows.tables[field.rawValue].count) }
+            }
+            try readDescriptors(&reader, into: &rows)
+            let currencyCount = Int(try reader.integer(UInt16.self))
+            for _ in 0..<currencyCount {
+                guard let currency = Currency(packed: try reader.integer(UInt32.self)) else {
+                    throw .init(offset: reader.offset - 4, reason: "an invalid currency code")
+                }
+                rows.currencies.append(currency)
+            }
+            try readRows(&reader, into: &rows)
+            guard reader.isAtEnd else { throw .init(offset: reader.offset, reason: "bytes after the last row") }
+            rows.idBytes = bytes
+            return SnapshotFile(generation: generation, timeZoneIdentifier: zone, baseCurrency: base, rows: rows)
+        } catch {
+            throw corrupt(error.offset, error.reason)
+        }
+    }
+
+    private static func readTable(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> SnapshotRows.StringTable {
+        let count = Int(try reader.integer(UInt32.self))
+        guard count <= reader.end - reader.offset else { throw .init(offset: reader.offset - 4, reason: "an impossible string count") }
+        var table = SnapshotRows.StringTable()
+        table.strings.reserveCapacity(count)
+        table.foldedEnds.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = reader.offset
+            let text = try reader.string()
+            guard !text.isEmpty else { throw .init(offset: start, reason: "an empty string in a table") }
+            table.strings.append(text)
+            let length = Int(try reader.integer(UInt32.self))
+            let foldedStart = try reader.skip(length)
+            table.folded.append(contentsOf: reader.bytes[foldedStart ..< foldedStart + length])
+            table.foldedEnds.append(UInt32(table.folded.count))
+        }
+        return table
+    }
+
+    /// A trigram index as columns, checked: keys ascending, every list not empty, its string
+    /// numbers ascending and in the table.
+    private static func readTrigrams(_ reader: inout BinaryReader, strings: Int) throws(BinaryReader.Malformed) -> TrigramIndex {
+        let count = Int(try reader.integer(UInt32.self))
+        let keysStart = reader.offset
+        let keys = try reader.column(count, of: UInt32.self)
+        let endsStart = reader.offset
+        let ends = try reader.column(count, of: UInt32.self)
+        let codesStart = reader.offset
+        let codes = try reader.column(Int(ends.last ?? 0), of: UInt32.self)
+        var start = 0
+        for index in 0..<count {
+            guard index == 0 || keys[index - 1] < keys[index] else { throw .init(offset: keysStart + index * 4, reason: "trigram keys out of order") }
+            let end = Int(ends[index])
+            guard end > start, end <= codes.count else { throw .init(offset: endsStart + index * 4, reason: "an empty or misplaced trigram list") }
+            for position in start..<end {
+                let code = codes[position]
+                guard code >= 1, code <= strings, position == start || codes[position - 1] < code else {
+                    throw .init(offset: codesStart + position * 4, reason: "a trigram list out of order or past its table")
+                }
+            }
+            start = end
+        }
+        return TrigramIndex(keys: keys, ends: ends, codes: codes)
+    }
+
+    private static func readDescriptors(_ reader: inout BinaryReader, into rows: inout SnapshotRows) throws(BinaryReader.Malformed) {
+        let count = Int(try reader.integer(UInt32.self))
+        let start = reader.offset
+        rows.descriptorKeys = try reader.column(count * 3, of: UInt32.self)
+        let limits = [rows.tables[0].count, rows.tables[1].count, rows.tables[2].count]
+        for (index, number) in rows.descriptorKeys.enumerated() {
+            let part = index % 3
+            // A descriptor always has a merchant; category and subcategory may be none.
+            guard Int(number) <= limits[part], part != 0 || number != 0 else {
+                throw .init(offset: start + index * 4, reason: "a descriptor names string \(number) past its table")
+            }
+        }
+    }
+
+    private static func readRows(_ reader: inout BinaryReader, into rows: inout SnapshotRows) throws(BinaryReader.Malformed) {
+        let count = Int(try reader.integer(UInt32.self))
+        guard count <= reader.end - reader.offset else { throw .init(offset: reader.offset - 4, reason: "an impossible row count") }
+        var start = reader.offset
+        rows.idLengths = try reader.column(count, of: UInt8.self)
+        if let bad = rows.idLengths.firstIndex(where: { !(1...64).contains($0) }) {
+            throw .init(offset: start + bad, reason: "an id of \(rows.idLengths[bad]) bytes")
+        }
+        let idLength = rows.idLengths.reduce(0) { $0 + Int($1) }
+        rows.idRange = try reader.skip(idLength) ..< reader.offset
+
+        start = reader.offset
+        rows.flags = try reader.column(count, of: UInt8.self)
+        let known = SnapshotRows.calendarDayFlag | SnapshotRows.pendingFlag
+        if let bad = rows.flags.firstIndex(where: { $0 & ~known != 0 }) { throw .init(offset: start + bad, reason: "unknown row flags") }
+
+        start = reader.offset
+        rows.dates = try reader.column(count, of: Int64.self)
+        for index in 0..<count {
+            let date = rows.dates[index]
+            let valid = rows.flags[index] & SnapshotRows.calendarDayFlag != 0
+                ? StoreState.validCalendarDays.contains(date)
+                : StoreState.validInstantDays.contains(date.floorDivided(by: 86_400_000))
+            guard valid else { throw .init(offset: start + index * 8, reason: "a date out of range") }
+        }
+
+        rows.descriptors = try readNumbers(&reader, count, limit: rows.descriptorCount, allowsNone: false, "a descriptor")
+        rows.cards = try readNumbers(&reader, count, limit: rows.tables[3].count, allowsNone: true, "a card")
+        rows.accounts = try readNumbers(&reader, count, limit: rows.tables[4].count, allowsNone: true, "an account")
+        rows.notes = try readNumbers(&reader, count, limit: rows.tables[5].count, allowsNone: true, "a note")
+
+        start = reader.offset
+        rows.amounts = try reader.column(count, of: Int64.self)
+        if let bad = rows.amounts.firstIndex(where: { $0.magnitude >= Money.maximumMagnitude }) {
+            throw .init(offset: start + bad * 8, reason: "an amount out of range")
+        }
+        start = reader.offset
+        rows.currencyIndexes = try reader.column(count, of: UInt16.self)
+        let currencies = rows.currencies.count
+        if let bad = rows.currencyIndexes.firstIndex(where: { Int($0) >= currencies }) {
+            throw .init(offset: start + bad * 2, reason: "a currency past its table")
+        }
+    }
+
+    /// A column of table numbers, each at most `limit` (and not 0 unless `allowsNone`).
+    private static func readNumbers(_ reader: inout BinaryReader, _ count: Int, limit: Int, allowsNone: Bool,
+                                    _ name: String) throws(BinaryReader.Malformed) -> [UInt32] {
+        let start = reader.offset
+        let numbers = try reader.column(count, of: UInt32.self)
+        let lowest: UInt32 = allowsNone ? 0 : 1
+        if let bad = numbers.firstIndex(where: { $0 < lowest || Int($0) > limit }) {
+            throw .init(offset: start + bad * 4, reason: "\(name) number \(numbers[bad]) past its table")
+        }
+        return numbers
+    }
+}

@@ -1,0 +1,58 @@
+/// A snapshot's contents as decoded, in the store's own encoding: per text field a table of
+/// strings with their folded bytes, the (merchant, category, subcategory) descriptors, the
+/// currencies, and one array per row field holding table numbers (1-based, 0 for none).
+/// `StoreState.restore` turns it into a store without parsing, validating or folding text.
+struct SnapshotRows {
+    /// The distinct strings of one text field, numbered from 1 in table order.
+    struct StringTable {
+        var strings: [String] = []
+        /// Every string's folded bytes, one after another; string `i` ends at `foldedEnds[i]`.
+        var folded: [UInt8] = []
+        var foldedEnds: [UInt32] = []
+        /// The trigram index of a searched field's strings.
+        var trigrams: TrigramIndex?
+
+        var count: Int { strings.count }
+    }
+
+    /// The order of the text fields in `tables`.
+    enum TextField: Int, CaseIterable {
+        case merchant, category, subcategory, card, account, note
+
+        /// Whether the snapshot stores the field's trigram index: the fields the store
+        /// searches (see `StoreState`).
+        var isSearchable: Bool { self != .card && self != .account }
+    }
+
+    /// Bits of `flags`.
+    static let calendarDayFlag: UInt8 = 1
+    static let pendingFlag: UInt8 = 2
+
+    var tables = [StringTable](repeating: StringTable(), count: TextField.allCases.count)
+    /// Merchant, category and subcategory numbers of each descriptor, three per descriptor;
+    /// a row's `descriptors` entry numbers them from 1.
+    var descriptorKeys: [UInt32] = []
+    var currencies: [Currency] = []
+
+    /// The snapshot's bytes (kept, not copied) and where in them the ids lie, as UTF-8 one
+    /// after another in row order; `idLengths` says where each ends.
+    var idBytes: [UInt8] = []
+    var idRange: Range<Int> = 0..<0
+    var idLengths: [UInt8] = []
+    /// `calendarDayFlag`, `pendingFlag`.
+    var flags: [UInt8] = []
+    /// Milliseconds since 1970, or days since 1970 for a calendar date.
+    var dates: [Int64] = []
+    var descriptors: [UInt32] = []
+    var cards: [UInt32] = []
+    var accounts: [UInt32] = []
+    var notes: [UInt32] = []
+    var amounts: [Int64] = []
+    /// Positions in `currencies`.
+    var currencyIndexes: [UInt16] = []
+
+    var count: Int { idLengths.count }
+    var descriptorCount: Int { descriptorKeys.count / 3 }
+
+    func table(_ field: TextField) -> StringTable { tables[field.rawValue] }
+}

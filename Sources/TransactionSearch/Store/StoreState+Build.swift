@@ -1,0 +1,89 @@
+/// Building the indexes of many rows at once, when rows go into an empty store (a batch into
+/// an empty store, a snapshot): the rows are written to the columns and pools first, then the
+/// posting lists, buckets and both orders are made in a few passes over the columns, not
+/// row by row. This builds; nothing that already held rows is rebuilt.
+extension StoreState {
+    /// Every live row, ascending.
+    var liveRows: [UInt32] {
+        (0..<UInt32(columns.rowLimit)).filter { columns.isLive($0) }
+    }
+
+    /// Builds the posting lists, buckets and orders of `rows`, ascending: every live row of a
+    /// store whose columns, pools and descriptors are filled but whose other indexes are empty.
+    func buildIndexes(ofRows rows: [UInt32]) {
+        let capacity = columns.rowLimit
+        descriptors.setPostings(PostingList.buildAll(rows: rows, codes: columns.descriptor.base,
+                                                     codeLimit: descriptors.codeLimit, rowCapacity: capacity))
+        cards.setPostings(PostingList.buildAll(rows: rows, codes: columns.card.base, codeLimit: cards.codeLimit, rowCapacity: capacity))
+        accounts.setPostings(PostingList.buildAll(rows: rows, codes: columns.account.base, codeLimit: accounts.codeLimit,
+                                                  rowCapacity: capacity))
+        notes.setPostings(PostingList.buildAll(rows: rows, codes: columns.note.base, codeLimit: notes.codeLimit, rowCapacity: capacity))
+        buildBuckets(rows)
+        let dateSorted = isInDateOrder(rows) ? rows : sortedByDate(rows)
+        dateOrder.build(sortedRows: dateSorted)
+        amountOrder.build(sortedRows: sortedByAmount(dateSorted: dateSorted))
+    }
+
+    /// Adds every row to every bucket table, a table at a time.
+    private func buildBuckets(_ rows: [UInt32]) {
+        // Class references and pointers taken once: reading a struct property of this class in
+        // a per-row closure would copy the struct each time.
+        let daySlots = columns.daySlot, cardColumn = columns.card, accountColumn = columns.account
+        let descriptorColumn = columns.descriptor, monthOfDay = self.monthOfDay, flags = columns.flags
+        let merchantOf = descriptors.merchantOf, categoryOf = descriptors.categoryOf
+        let currencies = rows.map { columns.currency[$0] }
+        let amounts = rows.map { columns.amount[$0] }
+        let months = rows.map { monthOfDay[daySlots[$0]] }
+        let categories = rows.map { categoryOf[descriptorColumn[$0]] }
+        buckets.total.addAll(buckets: [UInt32](repeating: 0, count: rows.count), currencies: currencies, amounts: amounts)
+        buckets.day.addAll(buckets: rows.map { daySlots[$0] }, currencies: currencies, amounts: amounts)
+        buckets.month.addAll(buckets: months, currencies: currencies, amounts: amounts)
+        buckets.card.addAll(buckets: rows.map { cardColumn[$0] }, currencies: currencies, amounts: amounts)
+        buckets.category.addAll(buckets: categories, currencies: currencies, amounts: amounts)
+        buckets.merchant.addAll(buckets: rows.map { merchantOf[descriptorColumn[$0]] }, currencies: currencies, amounts: amounts)
+        buckets.account.addAll(buckets: rows.map { accountColumn[$0] }, currencies: currencies, amounts: amounts)
+        let pending = rows.indices.filter { flags[rows[$0]] & RowFlags.pending.rawValue != 0 }
+        buckets.pendingByAccount.addAll(buckets: pending.map { accountColumn[rows[$0]] }, currencies: pending.map { currencies[$0] },
+                                        amounts: pending.map { amounts[$0] })
+        for index in rows.indices where amounts[index] < 0 {
+            buckets.spending.add(categories[index], months[index], currency: currencies[index], amount: amounts[index])
+        }
+    }
+
+    /// Whether `rows` are already in the date order (a snapshot's rows are written in it).
+    private func isInDateOrder(_ rows: [UInt32]) -> Bool {
+        let order = dateOrdering
+        for index in rows.indices.dropFirst() where !order.precedes(rows[index - 1], rows[index]) { return false }
+        return true
+    }
+
+    /// Rows in the date order: a radix sort on the instant, ids breaking ties.
+    private func sortedByDate(_ rows: [UInt32]) -> [UInt32] {
+        let instants = columns.instant.base
+        // Flipping the sign bit makes signed order unsigned order.
+        var pairs = rows.map { (key: UInt64(bitPattern: instants[Int($0)]) ^ (1 << 63), row: $0) }
+        let ids = self.ids
+        RadixSort.sort(&pairs) { ids.compare($0, $1) < 0 }
+        return pairs.map(\.row)
+    }
+
+    /// Rows in the amount order (magnitude, then newer first, then id) from the rows in date
+    /// order (older first, then id): the runs of equal instants taken newest first, each kept
+    /// in id order, then a stable radix sort on the magnitude. No comparisons at all.
+    private func sortedByAmount(dateSorted rows: [UInt32]) -> [UInt32] {
+        let instants = columns.instant.base
+        let magnitudes = self.magnitudes
+        var pairs: [(key: UInt64, row: UInt32)] = []
+        pairs.reserveCapacity(rows.count)
+        var end = rows.count
+        while end > 0 {
+            let instant = instants[Int(rows[end - 1])]
+            var start = end - 1
+            while start > 0 && instants[Int(rows[start - 1])] == instant { start -= 1 }
+            for row in rows[start..<end] { pairs.append((magnitudes[row], row)) }
+            end = start
+        }
+        RadixSort.sort(&pairs)
+        return pairs.map(\.row)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import TransactionSearch
+import TransactionSearchSupport
+
+/// The snapshot format on its own: a store restored from it equals the one written, in any row
+/// order; every value the decoder checks is refused with its offset; every structural problem
+/// only the whole store can see is refused by the restore.
+@Suite struct SnapshotFileTests {
+    static let zone = "America/New_York"
+
+    /// A store of random transactions (every field kind, Unicode, calendar days and instants).
+    static func randomStore(seed: UInt64, rows: Int = 300) throws -> TransactionStore {
+        var world = RandomWorld(seed: seed)
+        let store = TransactionStore(configuration: StoreConfiguration(timeZone: TimeZone(identifier: zone)!))
+        try store.add(contentsOf: (0..<rows).map { _ in world.draft(id: nil) })
+        return store
+    }
+
+    static func restored(_ transactions: [Transaction]) -> (store: TransactionStore, failure: String?) {
+        let file = SnapshotFile(generation: 1, timeZoneIdentifier: zone, baseCurrency: .eur, transactions: transactions)
+        let decoded = try! SnapshotFile.decode(file.encoded(), path: "snapshot.bin")
+        let store = TransactionStore(configuration: StoreConfiguration(timeZone: TimeZone(identifier: zone)!))
+        return (store, store.restore(decoded.rows))
+    }
+
+    @Test(arguments: [false, true])
+    func aRestoredStoreAnswersLikeTheOriginal(shuffled: Bool) throws {
+        let original = try SnapshotFileTests.randomStore(seed: 21)
+        var rows = original.transactions(in: .dateAscending)
+        if shuffled {
+            // Not in date order: the restore must sort rather than trust the file's order.
+            var random = SeededRandom(seed: 5)
+            rows.shuffle(using: &random)
+        }
+        let (store, failure) = SnapshotFileTests.restored(rows)
+        #expect(failure == nil)
+        store.checkInvariants()
+        #expect(store.transactions(in: .dateAscending) == original.transactions(in: .dateAscending))
+        #expect(store.transactions(in: .amountAscending) == original.transactions(in: .amountAscending))
+        var world = RandomWorld(seed: 22)
+        for _ in 0..<60 {
+            let query = world.query()
+            var answer = store.search(query)
+            answer.elapsedMicroseconds = 0
+            var expected = original.search(query)
+            expected.elapsedMicroseconds = 0
+            #expect(answer == expected, "\(query)")
+        }
+        // The restored store keeps changing like any other.
+        try store.add(TransactionDraft(id: "new", date: .day(2026, 3, 14)!, merchant: "Brand New Merchant", amount: -100))
+        try store.delete(id: rows[0].id)
+        store.checkInvariants()
+    }
+
+    @Test func anEmptyStoreRoundTrips() {
+        let (store, failure) = SnapshotFileTests.restored([])
+        #expect(failure == nil)
+        #expect(store.count == 0)
+        store.checkInvariants()
+    }
+
+    // MARK: Values the decoder checks
+
+    /// Rewrites the checksum after a change, so that the decoder's own checks are reached.
+    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        let crc = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[0 ..< bytes.count - 4])) }
+        withUnsafeBytes(of: crc.littleEndian) { bytes.replaceSubrange(bytes.count - 4 ..< bytes.count, with: $0) }
+        return bytes
+    }
+
+    /// Each case: which column from the end (its element size), the value written into its
+    /// first row, and the reason expected.
+    static let columnDamage: [(name: String, bytesBefore: Int, size: Int, value: UInt64, reason: String)] = [
+        ("currency", 0, 2, 0xFFFF, "a currency past its table"),
+        ("amount", 2, 8, UInt64(bitPattern: Int64.max), "an amount out of range"),
+        ("note", 10, 4, 0xFFFF_FFFF, "a note number 4294967295 past its table"),
+        ("account", 14, 4, 0xFFFF_FFFF, "an account number 4294967295 past its table"),
+        ("card", 18, 4, 0xFFFF_FFFF, "a card number 4294967295 past its table"),
+        ("descriptor", 22, 4, 0, "a descriptor number 0 past its table"),
+        ("date", 26, 8, UInt64(bitPattern: Int64.max), "a date out of range"),
+        ("flags", 34, 1, 0x80, "unknown row flags"),
+    ]
+
+    @Test(arguments: columnDamage.indices)
+    func aBadValueInAColumnIsNamedWithItsOffset(_ index: Int) throws {
+        let damage = SnapshotFileTests.columnDamage[index]
+        let rows = try SnapshotFileTests.randomStore(seed: 23, rows: 40).transactions(in: .dateAscending)
+        var bytes = SnapshotFile(generation: 1, timeZoneIdentifier: SnapshotFileTests.zone, baseCurrency: .eur, transactions: rows).encoded()
+        // Columns after the ids: flags 1, dates 8, four numbers 4 each, amounts 8, currencies 2 bytes a row.
+        let offset = bytes.count - 4 - rows.count * (damage.bytesBefore + damage.size)
+        for byte in 0..<damage.size { bytes[offset + byte] = UInt8(truncatingIfNeeded: damage.value >> (8 * UInt64(byte))) }
+        #expect(throws: StoreFileError(.corrupt, file: "s", offset: offset, reason: damage.reason), "\(damage.name)") {
+            try SnapshotFile.decode(SnapshotFileTests.resealed(bytes), path: "s")
+        }
+    }
+
+    // MARK: Problems only the whole store can see
+
+    /// (An id twice: `DurableStoreTests.aSnapshotWithARepeatedIdIsRefusedNotLoaded`.)
+    @Test func repeatedOrUnusedStringsAndDescriptorsAreRefused() throws {
+        let rows = try SnapshotFileTests.randomStore(seed: 24, rows: 80).transactions(in: .dateAscending)
+        let file = SnapshotFile(generation: 1, timeZoneIdentifier: SnapshotFileTests.zone, baseCurrency: .eur, transactions: rows)
+        let decoded = try SnapshotFile.decode(file.encoded(), path: "s").rows
+        #expect(decoded.table(.merchant).count >= 2 && decoded.descriptorCount >= 2)
+        func failure(_ change: (inout SnapshotRows) -> Void) -> String? {
+            var rows = decoded
+            change(&rows)
+            let store = TransactionStore(configuration: StoreConfiguration(timeZone: TimeZone(identifier: SnapshotFileTests.zone)!))
+            return store.restore(rows)
+        }
+        #expect(failure { _ in } == nil)
+        #expect(failure { $0.tables[0].strings[1] = $0.tables[0].strings[0] }
+            == "a string appears twice or is used by no row in the merchant table")
+        #expect(failure { $0.tables[0].strings.append("Nobody's") } != nil)
+        #expect(failure { $0.descriptorKeys.append(contentsOf: [1, 0, 0]) } == "a descriptor no row uses")
+    }
+}
