@@ -47,7 +47,7 @@ struct TransactionReader {
         let records = try CSVReader.records(bytes)
         guard let header = records.first else { throw ImportIssue(.line(1), .empty) }
         var output = Output()
-        var columns: [TransactionField: Int] = [:]
+        var columns = FieldTable<Int>()
         for (index, name) in header.fields.enumerated() {
             let key = name.trimmingWhitespace().lowercased()
             guard let field = TransactionField(rawValue: key) else {
@@ -133,7 +133,7 @@ struct TransactionReader {
             output.issues.append(ImportIssue(location, .wrongType(expected: "an object")))
             return
         }
-        var values: [TransactionField: JSONValue] = [:]
+        var values = FieldTable<JSONValue>()
         for member in members {
             guard let field = TransactionField(rawValue: member.key.lowercased()) else {
                 if unknownKeys.insert(member.key).inserted {

@@ -26,14 +26,26 @@ extension StoreState {
         columns.reserve(columns.rowLimit + transactions.count)
         let idBytes = transactions.reduce(0) { $0 + $1.id.utf8.count }
         ids.reserve(count: transactions.count, bytes: idBytes, rowLimit: columns.rowLimit + transactions.count)
+        forEachField { $0.beginBulkFill() }
         for transaction in transactions {
             let row = columns.allocateRow()
             ids.insert(transaction.id, row: row)
             columns.write(makeRecord(transaction), at: row)
             rows.append(row)
         }
+        forEachField { $0.endBulkFill() }
         buildIndexes(ofRows: liveRows)
         return rows
+    }
+
+    /// Calls `body` on each of the six text fields.
+    private func forEachField(_ body: (inout FieldIndex) -> Void) {
+        body(&merchants)
+        body(&categories)
+        body(&subcategories)
+        body(&cards)
+        body(&accounts)
+        body(&notes)
     }
 
     /// Writes a new row's record and adds it to its postings and buckets (not the orders).

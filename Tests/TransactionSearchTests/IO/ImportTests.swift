@@ -53,6 +53,13 @@ import Testing
         #expect(json.skipped.count == 1)
     }
 
+    @Test func everyFieldHasItsOwnPlaceInAFieldTable() {
+        #expect(TransactionField.allCases.map(\.position) == Array(TransactionField.allCases.indices))
+        var table = FieldTable<Int>()
+        for field in TransactionField.allCases { table[field] = field.rawValue.count }
+        #expect(TransactionField.allCases.allSatisfy { table[$0] == $0.rawValue.count })
+    }
+
     @Test func headerIsCaseInsensitiveInAnyOrderAndUnknownColumnsWarn() throws {
         let store = TransactionStore()
         let csv = "Amount,MERCHANT,Extra,date\n-4.10,Starbucks,zzz,2026-03-14\n"
