@@ -22,7 +22,7 @@ struct TrigramIndex: Equatable, Sendable {
     /// (key, code) pair radix-sorted, then one posting list per key, made exactly its size.
     /// Several times cheaper than inserting string by string, which looks each key up once a
     /// string and grows its list step by step.
-    init(codes: [UInt32], folded: FoldedTexts) {
+    init(codes: [UInt32], folded: PackedTexts) {
         var pairs: [(key: UInt64, row: UInt32)] = []
         for code in codes {
             folded.withBytes(code) { bytes in

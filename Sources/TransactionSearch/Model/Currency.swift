@@ -16,17 +16,26 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
             self.init(trimmed)
             return
         }
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return nil }
-        self.init(trustedPacked: utf8.reduce(0) { $0 << 8 | UInt32($1 & ~0x20) })
+        var text = text
+        let packed = text.withUTF8 { bytes -> UInt32? in
+            var packed: UInt32 = 0
+            for byte in bytes {
+                let upper = byte & ~0x20
+                guard upper >= 0x41 && upper <= 0x5A else { return nil }
+                packed = packed << 8 | UInt32(upper)
+            }
+            return packed
+        }
+        guard let packed else { return nil }
+        self.init(trustedPacked: packed)
     }
 
     private init(trustedPacked packed: UInt32) { self.packed = packed }
 
     /// The currency of a packed code read back from a file; nil unless three letters A-Z.
     init?(packed: UInt32) {
-        let letters = [packed >> 16, packed >> 8 & 0xFF, packed & 0xFF]
-        guard packed >> 24 == 0, letters.allSatisfy({ (0x41...0x5A).contains($0) }) else { return nil }
+        func isLetter(_ byte: UInt32) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        guard packed >> 24 == 0, isLetter(packed >> 16), isLetter(packed >> 8 & 0xFF), isLetter(packed & 0xFF) else { return nil }
         self.init(trustedPacked: packed)
     }
 

@@ -150,9 +150,14 @@ extension StoreState {
 
     /// Counts one more row on a local day and its month; returns their slots.
     func retainDay(_ day: Int32) -> (daySlot: UInt32, monthSlot: UInt32) {
-        let month = CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970
-        let daySlot = days.retain(day)
-        let monthSlot = months.retain(month)
+        let (daySlot, isNewDay) = days.retain(day)
+        guard isNewDay else {
+            // A day in use already knows its month.
+            let monthSlot = monthOfDay[daySlot]
+            months.retain(slot: monthSlot)
+            return (daySlot, monthSlot)
+        }
+        let monthSlot = months.retain(CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970).slot
         monthOfDay.reserve(days.slotLimit)
         monthOfDay[daySlot] = monthSlot
         return (daySlot, monthSlot)

@@ -58,9 +58,6 @@ extension StoreState {
         }
         guard idsAreUnique else { return false }
         let merchantOf = descriptors.merchantOf, categoryOf = descriptors.categoryOf, subcategoryOf = descriptors.subcategoryOf
-        // Rows come in date order, so most share the previous row's day: its slots are reused.
-        var previousDay: Int32?
-        var previousSlots: (daySlot: UInt32, monthSlot: UInt32) = (0, 0)
         for position in 0..<count {
             let row = columns.allocateRow()
             let flags = snapshot.flags[position]
@@ -69,19 +66,13 @@ extension StoreState {
                 ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: snapshot.dates[position])))
                 : .instant(millisecondsSince1970: snapshot.dates[position])
             let (instant, day, _) = placeInTime(date)
-            if day == previousDay {
-                days.retain(slot: previousSlots.daySlot)
-                months.retain(slot: previousSlots.monthSlot)
-            } else {
-                previousSlots = retainDay(day)
-                previousDay = day
-            }
+            let (daySlot, monthSlot) = retainDay(day)
             var rowFlags: RowFlags = [.live]
             if isCalendarDay { rowFlags.insert(.calendarDay) }
             if flags & SnapshotRows.pendingFlag != 0 { rowFlags.insert(.pending) }
             let descriptor = snapshot.descriptors[position]
             columns.write(RowRecord(
-                instant: instant, daySlot: previousSlots.daySlot, monthSlot: previousSlots.monthSlot,
+                instant: instant, daySlot: daySlot, monthSlot: monthSlot,
                 amount: snapshot.amounts[position], currency: currencyNumbers[Int(snapshot.currencyIndexes[position])],
                 merchant: merchantOf[descriptor], category: categoryOf[descriptor], subcategory: subcategoryOf[descriptor],
                 descriptor: descriptor, card: snapshot.cards[position], account: snapshot.accounts[position],

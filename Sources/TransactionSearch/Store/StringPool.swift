@@ -18,8 +18,10 @@ struct StringPool: Sendable {
     private var references: [UInt32] = [0]
     private var freeCodes: [UInt32] = []
     private var lookup = HashSlots()
+    /// UTF-8 bytes by code, for finding a string without touching `String` objects.
+    private var utf8 = PackedTexts()
     /// Folded bytes by code, for search and for ordering titles.
-    private(set) var folded = FoldedTexts()
+    private(set) var folded = PackedTexts()
     /// The number of distinct strings in use.
     private(set) var liveCount = 0
 
@@ -37,16 +39,21 @@ struct StringPool: Sendable {
         strings = [""] + table.strings
         self.references = references
         self.references[0] = 0
-        folded = FoldedTexts(packed: table.folded, ends: table.foldedEnds)
+        folded = PackedTexts(packed: table.folded, ends: table.foldedEnds)
+        var allBytes: [UInt8] = []
+        var ends: [UInt32] = []
+        ends.reserveCapacity(table.count)
+        for text in table.strings {
+            allBytes.append(contentsOf: text.utf8)
+            ends.append(UInt32(allBytes.count))
+        }
+        utf8 = PackedTexts(packed: allBytes, ends: ends)
         lookup = HashSlots(capacity: table.count)
         let seed = lookup.seed
-        let all = strings
-        for code in 1 ..< UInt32(all.count) {
-            var text = all[Int(code)]
-            let isNew = text.withUTF8 { bytes in
-                lookup.insertIfAbsent(code, hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: seed)) {
-                    StringPool.equals(all[Int($0)], bytes)
-                }
+        let packed = utf8
+        for code in 1 ..< UInt32(strings.count) {
+            let isNew = packed.withBytes(code) { bytes in
+                lookup.insertIfAbsent(code, hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: seed)) { packed.equals($0, bytes) }
             }
             guard isNew else { return nil }
         }
@@ -57,9 +64,7 @@ struct StringPool: Sendable {
     func code(of text: String) -> UInt32? {
         var text = text
         return text.withUTF8 { bytes in
-            lookup.find(hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: lookup.seed)) { code in
-                StringPool.equals(strings[Int(code)], bytes)
-            }
+            lookup.find(hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: lookup.seed)) { utf8.equals($0, bytes) }
         }
     }
 
@@ -101,6 +106,7 @@ struct StringPool: Sendable {
         var bytes: [UInt8] = []
         Folding.appendFolded(text, to: &bytes)
         folded.set(code, to: bytes)
+        utf8.set(code, to: Array(text.utf8))
         do {
             let strings = self.strings
             let seed = lookup.seed
@@ -131,6 +137,7 @@ struct StringPool: Sendable {
         }
         strings[Int(code)] = ""
         folded.remove(code)
+        utf8.remove(code)
         freeCodes.append(code)
         liveCount -= 1
         return true
@@ -143,7 +150,7 @@ struct StringPool: Sendable {
 
     var memoryUse: Int {
         var bytes = strings.capacity * MemoryLayout<String>.stride + references.capacity * 4
-        bytes += freeCodes.capacity * 4 + lookup.memoryUse + folded.memoryUse
+        bytes += freeCodes.capacity * 4 + lookup.memoryUse + folded.memoryUse + utf8.memoryUse
         for string in strings where string.utf8.count > 15 { bytes += string.utf8.count + 32 }
         return bytes
     }
@@ -155,6 +162,7 @@ struct StringPool: Sendable {
             live += 1
             precondition(self.code(of: strings[Int(code)]) == code, "pool lookup lost \(strings[Int(code)])")
             precondition(folded.bytes(code) == Array(Folding.fold(strings[Int(code)]).utf8), "pool fold is stale")
+            precondition(utf8.bytes(code) == Array(strings[Int(code)].utf8), "pool bytes are stale")
         }
         precondition(live == liveCount && lookup.count == liveCount, "pool live count \(liveCount) != \(live)")
         precondition(Set(freeCodes).count == freeCodes.count, "pool free list has duplicates")

@@ -12,6 +12,9 @@ struct ValuePool: Sendable {
     private(set) var sortedValues: [Int32] = []
     /// The slots of `sortedValues`, in the same order.
     private(set) var sortedSlots: [UInt32] = []
+    /// The slot retained last: rows often come in date order, so the next row's day is
+    /// usually the same and needs no lookup.
+    private var lastSlot: UInt32 = 0
 
     var slotLimit: Int { values.count }
     var liveCount: Int { sortedValues.count }
@@ -28,10 +31,16 @@ struct ValuePool: Sendable {
     @inline(__always)
     func value(_ slot: UInt32) -> Int32 { values[Int(slot)] }
 
-    mutating func retain(_ value: Int32) -> UInt32 {
+    /// Counts one more use of `value`; returns its slot, and whether it was not in use.
+    mutating func retain(_ value: Int32) -> (slot: UInt32, isNew: Bool) {
+        if lastSlot != 0, values[Int(lastSlot)] == value, references[Int(lastSlot)] > 0 {
+            references[Int(lastSlot)] += 1
+            return (lastSlot, false)
+        }
         if let slot = slotOf[ValuePool.key(value)] {
             references[Int(slot)] += 1
-            return slot
+            lastSlot = slot
+            return (slot, false)
         }
         let slot: UInt32
         if let reused = freeSlots.popLast() {
@@ -47,7 +56,8 @@ struct ValuePool: Sendable {
         let index = sortedValues.lowerBound(value)
         sortedValues.insert(value, at: index)
         sortedSlots.insert(slot, at: index)
-        return slot
+        lastSlot = slot
+        return (slot, true)
     }
 
     mutating func retain(slot: UInt32) {

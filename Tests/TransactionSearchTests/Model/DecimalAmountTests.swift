@@ -50,5 +50,10 @@ import Testing
         #expect(Currency("EURO") == nil)
         #expect(Currency("E1R") == nil)
         #expect(Currency("€") == nil)
+        #expect(Currency("eUr")?.code == "EUR")
+        // The bytes around the letters, either case: @ [ ` {
+        for bad in ["@UR", "[UR", "EU`", "EU{", "", "EU", "E R"] { #expect(Currency(bad) == nil, "\(bad)") }
+        for code in ["EUR", "JPY", "AAA", "ZZZ"] { #expect(Currency(packed: Currency(code)!.packed)?.code == code) }
+        #expect(Currency(packed: 0x4141_40) == nil && Currency(packed: 0x4141_5B) == nil && Currency(packed: 0x0141_4141) == nil)
     }
 }

@@ -30,7 +30,7 @@ struct RowFacts {
         minorDigits = state.currencies[record.currency].minorDigits
         var folded: [UInt8] = []
         folded.reserveCapacity(128)
-        func append(_ texts: FoldedTexts, _ code: UInt32) -> Int {
+        func append(_ texts: PackedTexts, _ code: UInt32) -> Int {
             if code != 0 { texts.withBytes(code) { folded.append(contentsOf: $0) } }
             return folded.count
         }

@@ -93,7 +93,7 @@ struct SnapshotFile {
             }
             guard field.isSearchable else { continue }
             let codes = Array(1 ..< UInt32(table.strings.count + 1))
-            let trigrams = TrigramIndex(codes: codes, folded: FoldedTexts(packed: allFolded, ends: ends)).columns
+            let trigrams = TrigramIndex(codes: codes, folded: PackedTexts(packed: allFolded, ends: ends)).columns
             writer.integer(UInt32(trigrams.keys.count))
             writer.column(trigrams.keys)
             writer.column(trigrams.ends)

@@ -1,7 +1,16 @@
-/// The folded UTF-8 bytes of each string of a pool, packed into one arena so that verifying a
-/// search candidate or scanning every string touches contiguous memory, not one heap object
-/// per string. Space left by removed strings is reclaimed by compaction.
-struct FoldedTexts: Sendable {
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bytes per string code of a pool (its folded text, or its UTF-8), packed into one arena so
+/// that verifying a search candidate, scanning every string or comparing a key touches
+/// contiguous memory, not one heap object per string (and retains nothing). Space left by
+/// removed strings is reclaimed by compaction.
+struct PackedTexts: Sendable {
     private var arena: [UInt8] = []
     private var starts: [UInt32] = [0]
     private var lengths: [UInt32] = [0]
@@ -46,7 +55,7 @@ struct FoldedTexts: Sendable {
         compactIfWasteful()
     }
 
-    /// Calls `body` with the folded bytes of `code` (empty for a removed or unknown code).
+    /// Calls `body` with the bytes of `code` (empty for a removed or unknown code).
     @inline(__always)
     func withBytes<Result>(_ code: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let index = Int(code)
@@ -56,7 +65,18 @@ struct FoldedTexts: Sendable {
         }
     }
 
-    /// The folded bytes of `code` as an array.
+    /// Whether the bytes of `code` are `bytes` (length first, then one memcmp).
+    @inline(__always)
+    func equals(_ code: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let index = Int(code)
+        guard index < starts.count, Int(lengths[index]) == bytes.count else { return false }
+        guard bytes.count > 0 else { return true }
+        return arena.withUnsafeBufferPointer { all in
+            memcmp(all.baseAddress! + Int(starts[index]), bytes.baseAddress!, bytes.count) == 0
+        }
+    }
+
+    /// The bytes of `code` as an array.
     func bytes(_ code: UInt32) -> [UInt8] {
         withBytes(code) { Array($0) }
     }
@@ -64,7 +84,7 @@ struct FoldedTexts: Sendable {
     var memoryUse: Int { arena.capacity + starts.capacity * 4 + lengths.capacity * 4 }
 
     private mutating func compactIfWasteful() {
-        guard garbage > FoldedTexts.compactionFloor, garbage > arena.count - garbage else { return }
+        guard garbage > PackedTexts.compactionFloor, garbage > arena.count - garbage else { return }
         var compacted: [UInt8] = []
         compacted.reserveCapacity(arena.count - garbage)
         for index in starts.indices {
