@@ -267,6 +267,9 @@ enum CheckCommand {
         let source = try DataSource.from(arguments)
         if case .store(let path) = source {
             let durable = try DataSource.open(store: path, writable: false)
+            if let problem = durable.store.textIndexProblem() {
+                throw CLIError(.badData, "\(path): snapshot: \(problem); rewrite it with this build: fsearch compact --store \(path)")
+            }
             durable.store.checkInvariants()
             let report = durable.openReport
             for warning in report.warnings { Console.error("fsearch: warning: \(warning)") }

@@ -192,6 +192,16 @@ struct FieldIndex: Sendable {
         for index in position..<titleOrder.count { titleRank[Int(titleOrder[index])] = UInt32(index) }
     }
 
+    /// The first string whose folded text, or the trigram index, differs from what this build
+    /// computes from the strings (a snapshot brings both from disk), or nil.
+    func textIndexProblem() -> String? {
+        for code in pool.liveCodes where pool.folded.bytes(code) != Array(Folding.fold(pool.string(code)).utf8) {
+            return "the folded text of \"\(pool.string(code))\" differs from this build's folding"
+        }
+        guard isSearchable, trigrams != TrigramIndex(codes: pool.liveCodes, folded: pool.folded) else { return nil }
+        return "the trigram index differs from its strings"
+    }
+
     func checkInvariants() {
         pool.checkInvariants()
         if isSearchable {

@@ -163,6 +163,22 @@ public final class TransactionStore: Sendable {
         events.subscribe(handler)
     }
 
+    /// Recomputes every distinct string's folded text and trigram postings and compares them
+    /// with what the store holds, which a store directory loads from its snapshot rather than
+    /// compute. Returns the first difference (a snapshot written by a build that folds text
+    /// differently), or nil. `fsearch check` reports it; `compact()` rewrites the snapshot.
+    /// - Complexity: O(distinct strings).
+    public func textIndexProblem() -> String? {
+        lock.withReadLock {
+            let fields = [("merchant", state.merchants), ("category", state.categories), ("subcategory", state.subcategories),
+                          ("card", state.cards), ("account", state.accounts), ("notes", state.notes)]
+            for (name, field) in fields {
+                if let problem = field.textIndexProblem() { return "\(name): \(problem)" }
+            }
+            return nil
+        }
+    }
+
     /// Verifies every index, order, pool and bucket against the rows; traps on a mismatch.
     /// - Complexity: O(n); for tests and diagnostics.
     public func checkInvariants() {

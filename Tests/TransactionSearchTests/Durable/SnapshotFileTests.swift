@@ -60,6 +60,29 @@ import TransactionSearchSupport
         store.checkInvariants()
     }
 
+    @Test func foldedTextsAndTrigramsFromAnotherBuildAreFoundByTheCheck() throws {
+        let rows = try SnapshotFileTests.randomStore(seed: 25, rows: 60).transactions(in: .dateAscending)
+        let file = SnapshotFile(generation: 1, timeZoneIdentifier: SnapshotFileTests.zone, baseCurrency: .eur, transactions: rows)
+        let decoded = try SnapshotFile.decode(file.encoded(), path: "s").rows
+        func problem(_ change: (inout SnapshotRows) -> Void) -> String? {
+            var rows = decoded
+            change(&rows)
+            let store = TransactionStore(configuration: StoreConfiguration(timeZone: TimeZone(identifier: SnapshotFileTests.zone)!))
+            #expect(store.restore(rows) == nil)
+            return store.textIndexProblem()
+        }
+        #expect(problem { _ in } == nil)
+        let folded = problem { $0.tables[0].folded[0] ^= 0x01 }
+        #expect(folded?.hasPrefix("merchant: the folded text of") == true, "\(folded ?? "nil")")
+        let trigrams = problem { rows in
+            let columns = rows.tables[5].trigrams!.columns
+            // The first key's list left out: the others' ends move back by its length.
+            rows.tables[5].trigrams = TrigramIndex(keys: Array(columns.keys.dropFirst()), ends: columns.ends.dropFirst().map { $0 - columns.ends[0] },
+                                                   codes: Array(columns.codes[Int(columns.ends[0])...]))
+        }
+        #expect(trigrams == "notes: the trigram index differs from its strings")
+    }
+
     // MARK: Values the decoder checks
 
     /// Rewrites the checksum after a change, so that the decoder's own checks are reached.
