@@ -16,20 +16,26 @@ enum Trigram {
         UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
     }
 
+    /// Calls `body` with every trigram of `bytes` and, with `includingShort`, every single byte
+    /// and byte pair, in text order, repeats included.
+    @inline(__always)
+    static func forEachKey(of bytes: UnsafeBufferPointer<UInt8>, includingShort: Bool, _ body: (UInt32) -> Void) {
+        if bytes.count >= 3 {
+            for index in 0 ... bytes.count - 3 { body(key(bytes, at: index)) }
+        }
+        guard includingShort else { return }
+        for index in 0..<bytes.count {
+            body(unigramTag | UInt32(bytes[index]))
+            if index + 1 < bytes.count { body(bigramTag | UInt32(bytes[index]) << 8 | UInt32(bytes[index + 1])) }
+        }
+    }
+
     /// The distinct trigrams of `bytes`, ascending; with `includingShort`, its distinct single
     /// bytes and byte pairs too.
     static func distinctKeys(of bytes: UnsafeBufferPointer<UInt8>, includingShort: Bool = false) -> [UInt32] {
         var keys: [UInt32] = []
         keys.reserveCapacity(includingShort ? bytes.count * 3 : bytes.count)
-        if bytes.count >= 3 {
-            for index in 0 ... bytes.count - 3 { keys.append(key(bytes, at: index)) }
-        }
-        if includingShort {
-            for index in 0..<bytes.count {
-                keys.append(unigramTag | UInt32(bytes[index]))
-                if index + 1 < bytes.count { keys.append(bigramTag | UInt32(bytes[index]) << 8 | UInt32(bytes[index + 1])) }
-            }
-        }
+        forEachKey(of: bytes, includingShort: includingShort) { keys.append($0) }
         guard !keys.isEmpty else { return [] }
         keys.sort()
         var unique = 0

@@ -11,11 +11,17 @@ func hashBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> Int {
         index += 8
     }
     var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while index < bytes.count {
-        tail |= UInt64(bytes[index]) << shift
-        shift += 8
-        index += 1
+    let remaining = bytes.count - index
+    if remaining > 0 && bytes.count >= 8 {
+        // The last eight bytes, shifted so that only the ones not hashed yet remain.
+        tail = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) >> UInt64(64 - 8 * remaining)
+    } else {
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
     }
     hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
     hash ^= hash >> 32
