@@ -12,6 +12,9 @@ struct TrigramIndex: Equatable, Sendable {
     /// Total codes over all postings.
     var postingCount: Int { postings.values.reduce(0) { $0 + $1.count } }
 
+    /// Room for codes over all postings (at least `postingCount`).
+    var postingCapacity: Int { postings.values.reduce(0) { $0 + $1.capacity } }
+
     var memoryUse: Int {
         postings.capacity * 48 + postings.values.reduce(0) { $0 + $1.capacity * 4 + 32 }
     }
@@ -31,16 +34,23 @@ struct TrigramIndex: Equatable, Sendable {
         }
         RadixSort.sort(&pairs)  // stable: each key's codes stay ascending
         var start = 0
-        var list: [UInt32] = []
         while start < pairs.count {
             let key = pairs[start].key
-            var end = start
-            list.removeAll(keepingCapacity: true)
+            var end = start + 1
+            var distinct = 1
             while end < pairs.count && pairs[end].key == key {
-                if list.last != pairs[end].row { list.append(pairs[end].row) }
+                if pairs[end].row != pairs[end - 1].row { distinct += 1 }
                 end += 1
             }
-            postings[UInt32(key)] = Array(list)
+            // Made exactly its size: these lists are most of the index's memory.
+            postings[UInt32(key)] = [UInt32](unsafeUninitializedCapacity: distinct) { list, initialized in
+                list[0] = pairs[start].row
+                initialized = 1
+                for index in start + 1 ..< end where pairs[index].row != pairs[index - 1].row {
+                    list[initialized] = pairs[index].row
+                    initialized += 1
+                }
+            }
             start = end
         }
     }
