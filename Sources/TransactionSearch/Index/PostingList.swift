@@ -138,7 +138,8 @@ enum PostingList: Sendable {
         for row in rows { ends[Int(codes[Int(row)]) + 1] += 1 }
         for code in 0..<codeLimit { ends[code + 1] += ends[code] }
         var next = ends
-        let grouped = [UInt32](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
+        // At least one slot: a zero capacity would write into the shared empty-array singleton.
+        let grouped = [UInt32](unsafeUninitializedCapacity: max(rows.count, 1)) { buffer, initialized in
             for row in rows {
                 let code = Int(codes[Int(row)])
                 buffer[next[code]] = row

@@ -88,6 +88,9 @@ struct BinaryReader {
         let size = MemoryLayout<T>.size
         guard count >= 0, (end - offset) / size >= count else { throw Malformed(offset: offset, reason: "a column runs past the end") }
         let start = offset
+        // Never `unsafeUninitializedCapacity: 0`: it writes the count into the empty-array
+        // singleton that every empty array shares (a data race ThreadSanitizer reports).
+        guard count > 0 else { return [] }
         let values = bytes.withUnsafeBytes { raw in
             [T](unsafeUninitializedCapacity: count) { buffer, initialized in
                 for index in 0..<count {
