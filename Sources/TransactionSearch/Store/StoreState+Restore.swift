@@ -1,12 +1,11 @@
 /// Turning a decoded snapshot back into a store.
 extension StoreState {
     /// Fills this new, empty store from a snapshot. The string pools take the tables as they
-    /// are (codes are table numbers, folded bytes and trigram indexes come from the file:
-    /// nothing is folded or indexed again),
-    /// the descriptors and currencies take theirs, each row goes into the columns in file order
-    /// (its id hashed once, its day worked out in the store's zone), and the indexes are built
-    /// in bulk (`buildIndexes`); the file's rows are in date order, which is checked rather
-    /// than sorted again.
+    /// are (codes are table numbers; folded bytes and trigram indexes come from the file, so
+    /// nothing is folded or indexed again), the descriptors and currencies take theirs, each
+    /// row goes into the columns in file order (its id hashed once, its day worked out in the
+    /// store's zone), and the indexes are built in bulk (`buildIndexes`); the file's rows are
+    /// in date order, which is checked rather than sorted again.
     ///
     /// Returns why the snapshot cannot be a store (an id, string or descriptor twice, a string
     /// or descriptor no row uses), nil when restored. After a failure the state is unusable
