@@ -35,34 +35,18 @@ struct SnapshotFile {
         writer.string(timeZoneIdentifier)
         writer.integer(baseCurrency.packed)
 
-        let count = transactions.count
-        var tables = [TableBuilder](repeating: TableBuilder(), count: SnapshotRows.TextField.allCases.count)
-        var descriptorNumbers: [[UInt32]: UInt32] = [:]
-        var descriptorKeys: [UInt32] = []
-        var currencyNumbers: [UInt32: UInt16] = [:]
-        var currencies: [UInt32] = []
+        // Strings, descriptors and currencies are numbered in order of first use; strings and
+        // descriptors from 1 (0 is "none"), currencies from 0.
+        var strings = [Numbering<String>](repeating: Numbering(first: 1), count: SnapshotRows.TextField.allCases.count)
+        var descriptors = Numbering<[UInt32]>(first: 1)
+        var currencies = Numbering<UInt32>(first: 0)
+        func number(_ text: String?, _ field: SnapshotRows.TextField) -> UInt32 {
+            text.map { UInt32(strings[field.rawValue].number($0)) } ?? 0
+        }
         var rows = SnapshotRows()
         for transaction in transactions {
-            let key = [tables[0].number(transaction.merchant), tables[1].number(transaction.category),
-                       tables[2].number(transaction.subcategory)]
-            let descriptor: UInt32
-            if let known = descriptorNumbers[key] {
-                descriptor = known
-            } else {
-                descriptorKeys.append(contentsOf: key)
-                descriptor = UInt32(descriptorKeys.count / 3)
-                descriptorNumbers[key] = descriptor
-            }
-            let packed = transaction.amount.currency.packed
-            let currency: UInt16
-            if let known = currencyNumbers[packed] {
-                currency = known
-            } else {
-                currency = UInt16(currencies.count)
-                currencies.append(packed)
-                currencyNumbers[packed] = currency
-            }
-            rows.idLengths.append(UInt8(transaction.id.utf8.count))
+            let key = [number(transaction.merchant, .merchant), number(transaction.category, .category),
+                       number(transaction.subcategory, .subcategory)]
             var flags: UInt8 = transaction.status == .pending ? SnapshotRows.pendingFlag : 0
             switch transaction.date {
             case .instant(let milliseconds):
@@ -71,39 +55,23 @@ struct SnapshotFile {
                 rows.dates.append(Int64(day.daysSince1970))
                 flags |= SnapshotRows.calendarDayFlag
             }
+            rows.idLengths.append(UInt8(transaction.id.utf8.count))
             rows.flags.append(flags)
-            rows.descriptors.append(descriptor)
-            rows.cards.append(tables[3].number(transaction.card))
-            rows.accounts.append(tables[4].number(transaction.account))
-            rows.notes.append(tables[5].number(transaction.notes))
+            rows.descriptors.append(UInt32(descriptors.number(key)))
+            rows.cards.append(number(transaction.card, .card))
+            rows.accounts.append(number(transaction.account, .account))
+            rows.notes.append(number(transaction.notes, .note))
             rows.amounts.append(transaction.amount.minorUnits)
-            rows.currencyIndexes.append(currency)
+            rows.currencyIndexes.append(UInt16(currencies.number(transaction.amount.currency.packed)))
         }
-        for (table, field) in zip(tables, SnapshotRows.TextField.allCases) {
-            writer.integer(UInt32(table.strings.count))
-            var allFolded: [UInt8] = []
-            var ends: [UInt32] = []
-            for text in table.strings {
-                writer.string(text)
-                let start = allFolded.count
-                Folding.appendFolded(text, to: &allFolded)
-                writer.integer(UInt32(allFolded.count - start))
-                writer.bytes.append(contentsOf: allFolded[start...])
-                ends.append(UInt32(allFolded.count))
-            }
-            guard field.isSearchable else { continue }
-            let codes = Array(1 ..< UInt32(table.strings.count + 1))
-            let trigrams = TrigramIndex(codes: codes, folded: PackedTexts(packed: allFolded, ends: ends)).columns
-            writer.integer(UInt32(trigrams.keys.count))
-            writer.column(trigrams.keys)
-            writer.column(trigrams.ends)
-            writer.column(trigrams.codes)
+        for field in SnapshotRows.TextField.allCases {
+            SnapshotFile.write(strings[field.rawValue].values, indexed: field.isSearchable, to: &writer)
         }
-        writer.integer(UInt32(descriptorKeys.count / 3))
-        writer.column(descriptorKeys)
-        writer.integer(UInt16(currencies.count))
-        writer.column(currencies)
-        writer.integer(UInt32(count))
+        writer.integer(UInt32(descriptors.values.count))
+        writer.column(descriptors.values.flatMap { $0 })
+        writer.integer(UInt16(currencies.values.count))
+        writer.column(currencies.values)
+        writer.integer(UInt32(transactions.count))
         writer.column(rows.idLengths)
         for transaction in transactions { writer.bytes.append(contentsOf: transaction.id.utf8) }
         writer.column(rows.flags)
@@ -118,17 +86,45 @@ struct SnapshotFile {
         return writer.bytes
     }
 
-    /// Numbers the distinct strings of one text field from 1 in order of first use (0: none).
-    private struct TableBuilder {
-        var numbers: [String: UInt32] = [:]
-        var strings: [String] = []
-
-        mutating func number(_ text: String?) -> UInt32 {
-            guard let text else { return 0 }
-            if let known = numbers[text] { return known }
-            strings.append(text)
-            numbers[text] = UInt32(strings.count)
-            return UInt32(strings.count)
+    /// One text field's table: count, then each string and its folded bytes; for a searched
+    /// field, its trigram index as columns after them.
+    private static func write(_ strings: [String], indexed: Bool, to writer: inout BinaryWriter) {
+        writer.integer(UInt32(strings.count))
+        var allFolded: [UInt8] = []
+        var ends: [UInt32] = []
+        for text in strings {
+            writer.string(text)
+            let start = allFolded.count
+            Folding.appendFolded(text, to: &allFolded)
+            writer.integer(UInt32(allFolded.count - start))
+            writer.bytes.append(contentsOf: allFolded[start...])
+            ends.append(UInt32(allFolded.count))
         }
+        guard indexed else { return }
+        let codes = Array(1 ..< UInt32(strings.count + 1))
+        let trigrams = TrigramIndex(codes: codes, folded: PackedTexts(packed: allFolded, ends: ends)).columns
+        writer.integer(UInt32(trigrams.keys.count))
+        writer.column(trigrams.keys)
+        writer.column(trigrams.ends)
+        writer.column(trigrams.codes)
+    }
+}
+
+/// Numbers distinct values in order of first use, counting from `first`.
+private struct Numbering<Value: Hashable> {
+    let first: Int
+    private(set) var values: [Value] = []
+    private var numbers: [Value: Int] = [:]
+
+    init(first: Int) {
+        self.first = first
+    }
+
+    mutating func number(_ value: Value) -> Int {
+        if let known = numbers[value] { return known }
+        let number = first + values.count
+        values.append(value)
+        numbers[value] = number
+        return number
     }
 }
