@@ -41,11 +41,12 @@ extension StoreState {
         accepted.reserveCapacity(drafts.count)
         var failures: [BatchFailure] = []
         var batchIDs = StringSet(capacity: drafts.count)
+        let storeHasRows = ids.count > 0  // an import into an empty store looks no id up
         for index in drafts.indices {
             do throws(ValidationError) {
                 let transaction = try validate(drafts[index])
                 if !transaction.id.isEmpty {
-                    if ids.row(of: transaction.id) != nil || !batchIDs.insert(transaction.id) {
+                    if (storeHasRows && ids.row(of: transaction.id) != nil) || !batchIDs.insert(transaction.id) {
                         throw ValidationError(.id, .duplicateID(transaction.id))
                     }
                 }
