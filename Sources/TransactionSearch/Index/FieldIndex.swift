@@ -204,9 +204,7 @@ struct FieldIndex: Sendable {
 
     func checkInvariants() {
         pool.checkInvariants()
-        if isSearchable {
-            precondition(trigrams == TrigramIndex(codes: pool.liveCodes, folded: pool.folded), "trigram index is stale")
-        }
+        if let problem = textIndexProblem() { preconditionFailure("field index: \(problem)") }
         if titles != .none {
             precondition(titleOrder.count == pool.liveCount, "title order has \(titleOrder.count) of \(pool.liveCount)")
             for (index, code) in titleOrder.enumerated() {

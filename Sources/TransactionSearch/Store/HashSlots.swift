@@ -44,7 +44,7 @@ struct HashSlots: Sendable {
     /// Adds a value unless one with the same key is there (one probe for both); false when
     /// `matches` found it. Never grows: for tables made with room for every value.
     mutating func insertIfAbsent(_ value: UInt32, hash: Int, matches: (UInt32) -> Bool) -> Bool {
-        precondition((count + 1) * 2 <= slots.count, "HashSlots.insertIfAbsent past the reserved capacity")
+        precondition(count < room, "HashSlots.insertIfAbsent past the reserved capacity")
         let mask = slots.count - 1
         var slot = hash & mask
         while slots[slot] != 0 {

@@ -21,8 +21,8 @@ struct PackedTexts: Sendable {
 
     init() {}
 
-    /// The folded texts of codes `1...ends.count` given packed one after another, code `i`
-    /// ending at `ends[i - 1]` (a snapshot's table): the arena is taken as it is.
+    /// The bytes of codes `1...ends.count` given packed one after another, code `i` ending at
+    /// `ends[i - 1]` (a snapshot's table): the arena is taken as it is.
     init(packed arena: [UInt8], ends: [UInt32]) {
         self.arena = arena
         starts = [UInt32](repeating: 0, count: ends.count + 1)
@@ -35,7 +35,7 @@ struct PackedTexts: Sendable {
         }
     }
 
-    mutating func set(_ code: UInt32, to folded: [UInt8]) {
+    mutating func set(_ code: UInt32, to bytes: [UInt8]) {
         let index = Int(code)
         while starts.count <= index {
             starts.append(0)
@@ -43,8 +43,8 @@ struct PackedTexts: Sendable {
         }
         garbage += Int(lengths[index])
         starts[index] = UInt32(arena.count)
-        lengths[index] = UInt32(folded.count)
-        arena.append(contentsOf: folded)
+        lengths[index] = UInt32(bytes.count)
+        arena.append(contentsOf: bytes)
         compactIfWasteful()
     }
 
