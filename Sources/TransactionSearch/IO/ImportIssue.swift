@@ -1,14 +1,25 @@
 /// What is wrong with one row (or the whole input) of an import: where, which field, why.
 public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Where in the input: a line of a CSV or JSON Lines file, or an index of a JSON array.
+    /// Where in the input: a line of a text file, an index of a JSON array, or an element of
+    /// an XML file (its path, such as `Document/BkToCstmrStmt/Stmt/Ntry[3]/Amt`, and its line).
     public enum Location: Hashable, Sendable, CustomStringConvertible {
         case line(Int)
         case index(Int)
+        case element(path: String, line: Int)
 
         public var description: String {
             switch self {
             case .line(let line): "line \(line)"
             case .index(let index): "index \(index)"
+            case .element(let path, let line): "line \(line) (\(path))"
+            }
+        }
+
+        /// A number that orders locations of one file: the line, or the array index.
+        var order: Int {
+            switch self {
+            case .line(let line), .element(_, let line): line
+            case .index(let index): index
             }
         }
     }
@@ -33,6 +44,9 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidJSON(String)
         /// A JSON value of the wrong type for the field (e.g. a number for a merchant).
         case wrongType(expected: String)
+        /// The file's structure is broken where a reader expected something else (an XML
+        /// element never closed, a QIF record with no date line): what was expected.
+        case malformed(String)
     }
 
     public var location: Location
@@ -64,6 +78,7 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
         case .empty: "no header and no rows"
         case .invalidJSON(let message): "invalid JSON: \(message)"
         case .wrongType(let expected): "expected \(expected)"
+        case .malformed(let expected): expected
         }
     }
 }

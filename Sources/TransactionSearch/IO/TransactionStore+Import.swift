@@ -50,14 +50,8 @@ extension TransactionStore {
     }
 
     private static func inInputOrder(_ issues: [ImportIssue]) -> [ImportIssue] {
-        func key(_ location: ImportIssue.Location) -> Int {
-            switch location {
-            case .line(let line): line
-            case .index(let index): index
-            }
-        }
-        return issues.enumerated().sorted { left, right in
-            let (a, b) = (key(left.element.location), key(right.element.location))
+        issues.enumerated().sorted { left, right in
+            let (a, b) = (left.element.location.order, right.element.location.order)
             return a != b ? a < b : left.offset < right.offset
         }.map(\.element)
     }

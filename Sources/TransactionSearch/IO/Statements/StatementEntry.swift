@@ -1,0 +1,51 @@
+/// One transaction as a bank file gives it, read but not yet validated by a store: what every
+/// statement reader (OFX, QIF, camt, MT940, bank CSV) produces, and what the import path turns
+/// into drafts with import keys.
+struct StatementEntry: Hashable, Sendable {
+    /// Where the record is in the file: its line, or its element path for XML.
+    var location: ImportIssue.Location
+    var date: TransactionDate
+    /// Signed: negative is money out.
+    var amount: DecimalAmount
+    /// nil: the statement's currency is unknown here; the import's default (or the store's
+    /// base currency) applies.
+    var currency: Currency?
+    /// The counterparty or description; never blank (a reader that finds none reports an issue).
+    var merchant: String
+    var notes: String?
+    /// The account, masked to its last four digits (`AccountMask.masked`); never a full number.
+    var account: String?
+    var card: String?
+    var category: String?
+    var subcategory: String?
+    var status: TransactionStatus = .posted
+    /// The bank's own id of the transaction (OFX `FITID`, camt `AcctSvcrRef`, MT940 reference),
+    /// when the file has one: the import key is built from it.
+    var bankID: String?
+    /// The bank's id of the pending transaction this posted one settles, when the file links
+    /// them (aggregator exports do): it wins over the pending-to-posted heuristic.
+    var pendingBankID: String?
+    /// The bank's kind of transaction (`DEBIT`, `POS`, `ATM`, a camt bank transaction code...),
+    /// kept for the report and notes.
+    var transactionType: String?
+
+    init(location: ImportIssue.Location, date: TransactionDate, amount: DecimalAmount, currency: Currency? = nil,
+         merchant: String, notes: String? = nil, account: String? = nil, card: String? = nil,
+         category: String? = nil, subcategory: String? = nil, status: TransactionStatus = .posted,
+         bankID: String? = nil, pendingBankID: String? = nil, transactionType: String? = nil) {
+        self.location = location
+        self.date = date
+        self.amount = amount
+        self.currency = currency
+        self.merchant = merchant
+        self.notes = notes
+        self.account = account
+        self.card = card
+        self.category = category
+        self.subcategory = subcategory
+        self.status = status
+        self.bankID = bankID
+        self.pendingBankID = pendingBankID
+        self.transactionType = transactionType
+    }
+}

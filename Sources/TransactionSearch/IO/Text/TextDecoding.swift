@@ -1,0 +1,139 @@
+/// Turns a file's bytes into UTF-8, deciding the encoding: a byte order mark wins; then bytes
+/// that are valid UTF-8 are UTF-8; otherwise the encoding the file declares, else
+/// Windows-1252 (what German, Swiss and other Western European bank exports are in when they
+/// are not UTF-8). Never fails: every byte of a single-byte encoding is a character.
+enum TextDecoding {
+    struct Decoded {
+        /// Valid UTF-8, without a byte order mark.
+        var bytes: [UInt8]
+        var encoding: TextEncoding
+    }
+
+    /// Decodes `bytes`; `declared` is what the file says of itself, when it says anything.
+    static func decode(_ bytes: [UInt8], declared: TextEncoding? = nil) -> Decoded {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return Decoded(bytes: Array(bytes[3...]), encoding: .utf8WithBOM)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            return Decoded(bytes: utf16(bytes.dropFirst(2), bigEndian: false), encoding: .utf16LittleEndian)
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            return Decoded(bytes: utf16(bytes.dropFirst(2), bigEndian: true), encoding: .utf16BigEndian)
+        }
+        if isValidUTF8(bytes) { return Decoded(bytes: bytes, encoding: .utf8) }
+        switch declared {
+        case .latin1?: return Decoded(bytes: singleByte(bytes, windows1252: false), encoding: .latin1)
+        case .utf16LittleEndian?: return Decoded(bytes: utf16(bytes[...], bigEndian: false), encoding: .utf16LittleEndian)
+        case .utf16BigEndian?: return Decoded(bytes: utf16(bytes[...], bigEndian: true), encoding: .utf16BigEndian)
+        default: return Decoded(bytes: singleByte(bytes, windows1252: true), encoding: .windows1252)
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
+    /// U+10FFFF).
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let lead = buffer[index]
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int
+                var minimum: UInt32
+                var scalar: UInt32
+                switch lead {
+                case 0xC2...0xDF: (length, minimum, scalar) = (2, 0x80, UInt32(lead & 0x1F))
+                case 0xE0...0xEF: (length, minimum, scalar) = (3, 0x800, UInt32(lead & 0x0F))
+                case 0xF0...0xF4: (length, minimum, scalar) = (4, 0x10000, UInt32(lead & 0x07))
+                default: return false
+                }
+                guard index + length <= count else { return false }
+                for offset in 1..<length {
+                    let byte = buffer[index + offset]
+                    guard byte & 0xC0 == 0x80 else { return false }
+                    scalar = scalar << 6 | UInt32(byte & 0x3F)
+                }
+                guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return false }
+                minimum = 0
+                index += length
+            }
+            return true
+        }
+    }
+
+    /// The code points of Windows-1252's 0x80-0x9F (the five bytes it leaves undefined keep
+    /// their Latin-1 value, as web browsers do).
+    private static let windows1252High: [UInt16] = [
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+    ]
+
+    private static func singleByte(_ bytes: [UInt8], windows1252: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 8)
+        for byte in bytes {
+            if byte < 0x80 {
+                output.append(byte)
+                continue
+            }
+            let scalar = windows1252 && byte < 0xA0 ? UInt32(windows1252High[Int(byte - 0x80)]) : UInt32(byte)
+            appendUTF8(scalar, to: &output)
+        }
+        return output
+    }
+
+    private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
+            units.append(bigEndian ? first << 8 | second : second << 8 | first)
+            index += 2
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(units.count)
+        for scalar in Unicode.UTF16.decode(units) { appendUTF8(scalar, to: &output) }
+        return output
+    }
+
+    static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80:
+            output.append(UInt8(scalar))
+        case ..<0x800:
+            output.append(UInt8(0xC0 | scalar >> 6))
+            output.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            output.append(UInt8(0xE0 | scalar >> 12))
+            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            output.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            output.append(UInt8(0xF0 | scalar >> 18))
+            output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            output.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}
+
+extension Unicode.UTF16 {
+    /// The scalars of UTF-16 code units; an unpaired surrogate becomes U+FFFD.
+    static func decode(_ units: [UInt16]) -> [UInt32] {
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(units.count)
+        var iterator = units.makeIterator()
+        var decoder = Unicode.UTF16()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar.value)
+            case .error: scalars.append(0xFFFD)
+            case .emptyInput: break loop
+            }
+        }
+        return scalars
+    }
+}

@@ -1,0 +1,30 @@
+/// The text encodings bank files come in. Readers work on UTF-8 bytes; `TextDecoding` turns
+/// any of these into UTF-8 first.
+public enum TextEncoding: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    case utf8 = "UTF-8"
+    /// UTF-8 that starts with a byte order mark (the mark is dropped).
+    case utf8WithBOM = "UTF-8 with BOM"
+    /// UTF-16, little or big endian, told by its byte order mark.
+    case utf16LittleEndian = "UTF-16LE"
+    case utf16BigEndian = "UTF-16BE"
+    /// Windows-1252, the superset of ISO-8859-1 that Western European bank exports use.
+    case windows1252 = "Windows-1252"
+    /// ISO-8859-1 (Latin-1) as declared by the file.
+    case latin1 = "ISO-8859-1"
+
+    public var description: String { rawValue }
+
+    /// The encoding a charset name declares (`CHARSET:1252`, `encoding="ISO-8859-1"`,
+    /// `utf-8`, `cp1252`), or nil for a name not known.
+    public init?(declaredName name: String) {
+        let key = String(name.trimmingWhitespace().lowercased().filter { $0.isLetter || $0.isNumber })
+        switch key {
+        case "utf8", "unicode": self = .utf8
+        case "1252", "cp1252", "windows1252", "winlatin1", "ansi", "usascii", "ascii": self = .windows1252
+        case "iso88591", "latin1", "l1", "iso885915", "88591", "isolatin1": self = .latin1
+        case "utf16", "utf16le": self = .utf16LittleEndian
+        case "utf16be": self = .utf16BigEndian
+        default: return nil
+        }
+    }
+}
