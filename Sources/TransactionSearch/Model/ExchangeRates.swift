@@ -50,8 +50,7 @@ public struct ExchangeRates: Hashable, Sendable {
                 result = scaled
             }
         }
-        guard let minor = Int64(exactly: result) else { return nil }
-        return Money(minorUnits: minor, currency: base)
+        return Money(minorUnits: result, currency: base)
     }
 
     static func divideRoundingHalfToEven(_ numerator: Int128, _ divisor: Int128) -> Int128 {

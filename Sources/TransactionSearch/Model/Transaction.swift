@@ -41,7 +41,7 @@ public struct Transaction: Hashable, Sendable {
     public var draft: TransactionDraft {
         TransactionDraft(
             id: id, date: date, merchant: merchant, category: category, subcategory: subcategory,
-            card: card, account: account, amount: amount.decimalAmount, currency: amount.currency.code,
+            card: card, account: account, amount: amount.rowDecimalAmount, currency: amount.currency.code,
             status: status, notes: notes)
     }
 }

@@ -98,7 +98,7 @@ extension QueryResult: Codable {
             let transaction = Transaction(
                 id: id, date: transactionDate, merchant: merchant, category: try text(.category),
                 subcategory: try text(.subcategory), card: try text(.card), account: try text(.account),
-                amount: Money(minorUnits: minor, currency: currency), status: status, notes: try text(.notes))
+                amount: Money(minorUnits: Int128(minor), currency: currency), status: status, notes: try text(.notes))
             let matches = try object.decodeIfPresent([[Int]].self, forKey: .matches) ?? []
             rows.append(ResultRow(transaction: transaction, group: GroupKey(text: try text(.group), grouping: grouping),
                                   matches: matches.compactMap { $0.count == 2 && $0[0] <= $0[1] ? $0[0]..<$0[1] : nil }))
@@ -124,7 +124,7 @@ extension QueryResult: Codable {
     }
 
     private static func decodeMoney(_ text: String?, currency: Currency) throws -> Money? {
-        guard let text, let amount = DecimalAmount.parse(text) else { return nil }
-        return Money(minorUnits: try amount.minorUnits(in: currency), currency: currency)
+        guard let text else { return nil }
+        return Money(decimalText: text, currency: currency)
     }
 }

@@ -98,8 +98,8 @@ extension TransactionStore {
     }
 
     private func forEachCurrency(_ table: BucketTable, _ bucket: UInt32,
-                                 _ body: (Currency, Int, Int64, Int64) -> Void) {
-        var entries: [(Currency, Int, Int64, Int64)] = []
+                                 _ body: (Currency, Int, Int128, Int128) -> Void) {
+        var entries: [(Currency, Int, Int128, Int128)] = []
         table.forEachCurrency(of: bucket) { number, count, sum, income in
             entries.append((state.currencies[number], count, sum, income))
         }

@@ -7,12 +7,12 @@ struct Tally {
     /// Rows per group and currency.
     private(set) var counts: [Int32]
     /// Sum of amounts per group and currency.
-    private(set) var sums: [Int64]
+    private(set) var sums: [Int128]
     /// Rows per group.
     private(set) var groupCounts: [Int32]
     /// Rows and sums per currency, over the groups the result shows.
     private(set) var totalCounts: [Int32]
-    private(set) var totalSums: [Int64]
+    private(set) var totalSums: [Int128]
     let stride: Int
     let grouping: Grouping
 
@@ -20,10 +20,10 @@ struct Tally {
         stride = max(currencies, 1)
         self.grouping = grouping
         counts = [Int32](repeating: 0, count: max(groupLimit, 1) * stride)
-        sums = [Int64](repeating: 0, count: max(groupLimit, 1) * stride)
+        sums = [Int128](repeating: 0, count: max(groupLimit, 1) * stride)
         groupCounts = [Int32](repeating: 0, count: max(groupLimit, 1))
         totalCounts = [Int32](repeating: 0, count: stride)
-        totalSums = [Int64](repeating: 0, count: stride)
+        totalSums = [Int128](repeating: 0, count: stride)
     }
 
     /// A tally equal to a bucket table, with the totals of another (one bucket), sharing their
@@ -35,7 +35,7 @@ struct Tally {
         sums = table.sums
         groupCounts = table.counts
         totalCounts = [Int32](repeating: 0, count: stride)
-        totalSums = [Int64](repeating: 0, count: stride)
+        totalSums = [Int128](repeating: 0, count: stride)
         addTotals(of: totals, bucket: totalsBucket)
     }
 
@@ -51,7 +51,7 @@ struct Tally {
     }
 
     @inline(__always)
-    func sum(ofGroup group: UInt32, currency: Int) -> Int64 {
+    func sum(ofGroup group: UInt32, currency: Int) -> Int128 {
         let slot = Int(group) * stride + currency
         return slot < sums.count ? sums[slot] : 0
     }
@@ -122,7 +122,7 @@ private struct TallyLoop {
     let predicate: RowPredicate
     let stride: Int
     let counts: UnsafeMutablePointer<Int32>
-    let sums: UnsafeMutablePointer<Int64>
+    let sums: UnsafeMutablePointer<Int128>
     let groups: UnsafeMutablePointer<UInt32>
     let translation: UnsafeMutablePointer<UInt32>?
     let groupFactor: Int
@@ -152,7 +152,7 @@ private struct TallyLoop {
         let group = Int(translation.map { $0[Int(code)] } ?? code) &* groupFactor
         let slot = group &* stride &+ Int(rows.currency[index])
         counts[slot] &+= 1
-        sums[slot] &+= rows.amount[index]
+        sums[slot] &+= Int128(rows.amount[index])
     }
 }
 
@@ -161,10 +161,10 @@ struct TallyWriter {
     let predicate: RowPredicate
     let stride: Int
     let counts: UnsafeMutablePointer<Int32>
-    let sums: UnsafeMutablePointer<Int64>
+    let sums: UnsafeMutablePointer<Int128>
     let groupCounts: UnsafeMutablePointer<Int32>
     let totalCounts: UnsafeMutablePointer<Int32>
-    let totalSums: UnsafeMutablePointer<Int64>
+    let totalSums: UnsafeMutablePointer<Int128>
     /// The column that gives the group (any column when not grouping: its code is then
     /// multiplied by 0), and the table that turns its code into the group code, if any.
     let groups: UnsafeMutablePointer<UInt32>
@@ -175,8 +175,8 @@ struct TallyWriter {
     var matchedCount = 0
 
     init(predicate: RowPredicate, grouping: Grouping, stride: Int, counts: UnsafeMutablePointer<Int32>,
-         sums: UnsafeMutablePointer<Int64>, groupCounts: UnsafeMutablePointer<Int32>,
-         totalCounts: UnsafeMutablePointer<Int32>, totalSums: UnsafeMutablePointer<Int64>) {
+         sums: UnsafeMutablePointer<Int128>, groupCounts: UnsafeMutablePointer<Int32>,
+         totalCounts: UnsafeMutablePointer<Int32>, totalSums: UnsafeMutablePointer<Int128>) {
         self.predicate = predicate
         self.stride = stride
         self.counts = counts
@@ -212,7 +212,7 @@ struct TallyWriter {
         let rows = predicate.rows
         let slot = group(of: index) &* stride &+ Int(rows.currency[index])
         counts[slot] &+= 1
-        sums[slot] &+= rows.amount[index]
+        sums[slot] &+= Int128(rows.amount[index])
     }
 
     /// Visits every live row of `0..<limit`.
@@ -238,7 +238,7 @@ struct TallyWriter {
         let rows = predicate.rows
         let group = self.group(of: index)
         let currency = Int(rows.currency[index])
-        let amount = rows.amount[index]
+        let amount = Int128(rows.amount[index])
         counts[group &* stride &+ currency] &-= 1
         sums[group &* stride &+ currency] &-= amount
         groupCounts[group] &-= 1

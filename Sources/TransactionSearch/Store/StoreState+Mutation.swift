@@ -126,7 +126,7 @@ extension StoreState {
             instant: instant,
             daySlot: daySlot,
             monthSlot: monthSlot,
-            amount: transaction.amount.minorUnits,
+            amount: Int64(clamping: transaction.amount.minorUnits),
             currency: currencies.intern(transaction.amount.currency),
             merchant: merchant,
             category: category,

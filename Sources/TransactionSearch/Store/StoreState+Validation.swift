@@ -28,7 +28,7 @@ extension StoreState {
             subcategory: subcategory,
             card: try StoreState.optionalName(draft.card, .card, limit: StoreState.nameLimit),
             account: try StoreState.optionalName(draft.account, .account, limit: StoreState.nameLimit),
-            amount: Money(minorUnits: minorUnits, currency: currency),
+            amount: Money(minorUnits: Int128(minorUnits), currency: currency),
             status: draft.status,
             notes: try StoreState.optionalName(draft.notes, .notes, limit: StoreState.notesLimit))
     }
@@ -101,11 +101,11 @@ extension StoreState {
         }
         let decimal: DecimalAmount
         switch patch.amount {
-        case .keep: decimal = old.amount.decimalAmount
+        case .keep: decimal = old.amount.rowDecimalAmount
         case .clear: throw ValidationError(.amount, .cannotClear)
         case .set(let amount): decimal = amount
         }
-        new.amount = Money(minorUnits: try decimal.minorUnits(in: currency), currency: currency)
+        new.amount = Money(minorUnits: Int128(try decimal.minorUnits(in: currency)), currency: currency)
         return new
     }
 

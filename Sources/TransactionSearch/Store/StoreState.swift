@@ -76,7 +76,7 @@ final class StoreState: @unchecked Sendable {
             subcategory: record.subcategory == 0 ? nil : subcategories.pool.strings[Int(record.subcategory)],
             card: record.card == 0 ? nil : cards.pool.strings[Int(record.card)],
             account: record.account == 0 ? nil : accounts.pool.strings[Int(record.account)],
-            amount: Money(minorUnits: record.amount, currency: currencies[record.currency]),
+            amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
             status: record.flags.contains(.pending) ? .pending : .posted,
             notes: record.note == 0 ? nil : notes.pool.strings[Int(record.note)])
     }
@@ -149,8 +149,8 @@ final class StoreState: @unchecked Sendable {
     private static func checkSameBucket(_ expected: BucketTable, _ expectedBucket: UInt32, _ actual: BucketTable,
                                         _ actualBucket: UInt32, _ name: String) {
         precondition(expected.count(expectedBucket) == actual.count(actualBucket), "\(name) bucket \(actualBucket) count is stale")
-        var left: [UInt16: (Int, Int64, Int64)] = [:]
-        var right: [UInt16: (Int, Int64, Int64)] = [:]
+        var left: [UInt16: (Int, Int128, Int128)] = [:]
+        var right: [UInt16: (Int, Int128, Int128)] = [:]
         expected.forEachCurrency(of: expectedBucket) { left[$0] = ($1, $2, $3) }
         actual.forEachCurrency(of: actualBucket) { right[$0] = ($1, $2, $3) }
         precondition(left.count == right.count && left.allSatisfy { key, value in

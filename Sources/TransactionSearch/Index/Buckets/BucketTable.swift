@@ -2,17 +2,18 @@
 /// card...), indexed by the value's code. Every add, update and delete moves one row in or out,
 /// so a query with no text reads its groups here in time proportional to the groups.
 ///
-/// Sums add with wrapping arithmetic: never a trap, and exact whenever the true total fits in
-/// 64 bits, which amounts under `Money.maximumMagnitude` guarantee for millions of rows.
+/// Sums are 128-bit: an amount is under `Money.maximumMagnitude` (10^15 < 2^50) and a store
+/// holds at most 2^32 rows, so no sum can pass 2^82 and none can wrap. Counts are 32-bit: a
+/// bucket would need 2^31 rows (well over 100 GiB of store) to overflow.
 struct BucketTable: Sendable {
     /// Rows per bucket.
     private(set) var counts: [Int32] = []
     /// Rows per bucket and currency, at `bucket * stride + currency`.
     private(set) var currencyCounts: [Int32] = []
     /// Sum of amounts per bucket and currency.
-    private(set) var sums: [Int64] = []
+    private(set) var sums: [Int128] = []
     /// Sum of positive amounts (income) per bucket and currency; kept only when `tracksIncome`.
-    private(set) var incomes: [Int64] = []
+    private(set) var incomes: [Int128] = []
     /// Whether income is summed apart (the month table does, for monthly summaries).
     let tracksIncome: Bool
     /// Currency slots per bucket; grows (and re-lays the table out) when a currency code reaches it.
@@ -25,7 +26,7 @@ struct BucketTable: Sendable {
     var bucketCount: Int { counts.count }
 
     var memoryUse: Int {
-        counts.capacity * 4 + currencyCounts.capacity * 4 + sums.capacity * 8 + incomes.capacity * 8
+        counts.capacity * 4 + currencyCounts.capacity * 4 + sums.capacity * 16 + incomes.capacity * 16
     }
 
     @inline(__always)
@@ -34,8 +35,8 @@ struct BucketTable: Sendable {
         let slot = Int(bucket) * stride + Int(currency)
         counts[Int(bucket)] += 1
         currencyCounts[slot] += 1
-        sums[slot] &+= amount
-        if tracksIncome && amount > 0 { incomes[slot] &+= amount }
+        sums[slot] &+= Int128(amount)
+        if tracksIncome && amount > 0 { incomes[slot] &+= Int128(amount) }
     }
 
     /// Adds many rows at once, row `i` going to `buckets[i]` with `currencies[i]` and
@@ -54,8 +55,8 @@ struct BucketTable: Sendable {
                             let slot = bucket * stride + Int(currencies[index])
                             counts[bucket] += 1
                             currencyCounts[slot] += 1
-                            sums[slot] &+= amount
-                            if tracksIncome && amount > 0 { incomes[slot] &+= amount }
+                            sums[slot] &+= Int128(amount)
+                            if tracksIncome && amount > 0 { incomes[slot] &+= Int128(amount) }
                         }
                     }
                 }
@@ -69,8 +70,8 @@ struct BucketTable: Sendable {
         precondition(currencyCounts[slot] > 0, "BucketTable.remove from an empty bucket \(bucket)")
         counts[Int(bucket)] -= 1
         currencyCounts[slot] -= 1
-        sums[slot] &-= amount
-        if tracksIncome && amount > 0 { incomes[slot] &-= amount }
+        sums[slot] &-= Int128(amount)
+        if tracksIncome && amount > 0 { incomes[slot] &-= Int128(amount) }
     }
 
     @inline(__always)
@@ -79,7 +80,7 @@ struct BucketTable: Sendable {
     }
 
     /// Calls `body` for each currency present in the bucket: its code, rows, sum and income.
-    func forEachCurrency(of bucket: UInt32, _ body: (_ currency: UInt16, _ count: Int, _ sum: Int64, _ income: Int64) -> Void) {
+    func forEachCurrency(of bucket: UInt32, _ body: (_ currency: UInt16, _ count: Int, _ sum: Int128, _ income: Int128) -> Void) {
         guard Int(bucket) < counts.count, counts[Int(bucket)] > 0 else { return }
         let base = Int(bucket) * stride
         for currency in 0..<stride where currencyCounts[base + currency] > 0 {
@@ -106,8 +107,8 @@ struct BucketTable: Sendable {
 
     private mutating func relayout(stride newStride: Int) {
         var newCounts = [Int32](repeating: 0, count: counts.count * newStride)
-        var newSums = [Int64](repeating: 0, count: counts.count * newStride)
-        var newIncomes = [Int64](repeating: 0, count: tracksIncome ? counts.count * newStride : 0)
+        var newSums = [Int128](repeating: 0, count: counts.count * newStride)
+        var newIncomes = [Int128](repeating: 0, count: tracksIncome ? counts.count * newStride : 0)
         for bucket in 0..<counts.count {
             for currency in 0..<stride {
                 newCounts[bucket * newStride + currency] = currencyCounts[bucket * stride + currency]

@@ -45,7 +45,7 @@ struct BinaryWriter {
         optionalString(transaction.subcategory)
         optionalString(transaction.card)
         optionalString(transaction.account)
-        integer(transaction.amount.minorUnits)
+        integer(Int64(clamping: transaction.amount.minorUnits))  // a stored amount is under 10^15
         integer(transaction.amount.currency.packed)
         integer(UInt8(transaction.status == .pending ? 1 : 0))
         optionalString(transaction.notes)
@@ -152,6 +152,6 @@ struct BinaryReader {
         let notes = try optionalString()
         guard !id.isEmpty, !merchant.isEmpty else { throw Malformed(offset: start, reason: "a transaction without an id or a merchant") }
         return Transaction(id: id, date: date, merchant: merchant, category: category, subcategory: subcategory, card: card,
-                           account: account, amount: Money(minorUnits: minorUnits, currency: currency), status: status, notes: notes)
+                           account: account, amount: Money(minorUnits: Int128(minorUnits), currency: currency), status: status, notes: notes)
     }
 }

@@ -402,7 +402,7 @@ extension TransactionPatch {
         subcategory = transaction.subcategory.map { .set($0) } ?? .clear
         card = transaction.card.map { .set($0) } ?? .clear
         account = transaction.account.map { .set($0) } ?? .clear
-        amount = .set(transaction.amount.decimalAmount)
+        amount = .set(transaction.amount.rowDecimalAmount)
         currency = .set(transaction.amount.currency.code)
         status = .set(transaction.status)
         notes = transaction.notes.map { .set($0) } ?? .clear

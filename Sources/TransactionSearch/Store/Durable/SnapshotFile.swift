@@ -61,7 +61,7 @@ struct SnapshotFile {
             rows.cards.append(number(transaction.card, .card))
             rows.accounts.append(number(transaction.account, .account))
             rows.notes.append(number(transaction.notes, .note))
-            rows.amounts.append(transaction.amount.minorUnits)
+            rows.amounts.append(Int64(clamping: transaction.amount.minorUnits))
             rows.currencyIndexes.append(UInt16(currencies.number(transaction.amount.currency.packed)))
         }
         for field in SnapshotRows.TextField.allCases {
