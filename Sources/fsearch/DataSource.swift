@@ -14,6 +14,7 @@ enum DataSource {
         .value("file", "PATH", help: "A CSV or JSON file to search (- reads standard input)."),
         .value("store", "DIR", help: "A store directory (see fsearch import)."),
         .value("tz", "ZONE", help: "Time zone of days and months for a file, e.g. Europe/Madrid (default UTC)."),
+        .flag("recover", help: "Open a store whose log is damaged read-only, up to the damage (says where it stopped)."),
     ]
 
     /// The source the options name; the sample when they name none.
@@ -35,13 +36,14 @@ enum DataSource {
     }
 
     /// Loads the data. A store directory is opened read-only unless `writable`.
-    func load(timeZone: TimeZone?, baseCurrency: Currency?, writable: Bool = false, skipBad: Bool = false) throws(CLIError) -> Loaded {
+    func load(timeZone: TimeZone?, baseCurrency: Currency?, writable: Bool = false, skipBad: Bool = false,
+              recovering: Bool = false) throws(CLIError) -> Loaded {
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
         switch self {
         case .store(let path):
             if timeZone != nil { throw CLIError(.usage, "--tz applies to files; a store keeps the zone it was created with") }
-            let durable = try DataSource.open(store: path, writable: writable)
+            let durable = try DataSource.open(store: path, writable: writable, recovering: recovering)
             for warning in durable.openReport.warnings { Console.error("fsearch: warning: \(warning)") }
             return Loaded(store: durable.store, durable: durable, name: path, loadMilliseconds: elapsed())
         case .file, .standardInput, .sample:
@@ -107,22 +109,41 @@ enum DataSource {
         return CLIError(.badData, first, hint: more + "nothing was imported; fsearch check --file \(file) lists every problem")
     }
 
-    static func open(store path: String, writable: Bool) throws(CLIError) -> DurableStore {
-        let url = URL(fileURLWithPath: path)
-        if !writable && !FileManager.default.fileExists(atPath: url.appendingPathComponent(DurableStore.snapshotFileName).path) {
-            throw CLIError(.noInput, "\(path): not a store directory (no \(DurableStore.snapshotFileName))", hint: "create one with fsearch import FILE --store \(path)")
-        }
+    /// Opens a store directory. Only `import` and `add` create one (`creating`); for every
+    /// other command a missing store is "no store at PATH" (exit 66) and nothing is created.
+    static func open(store path: String, writable: Bool, creating: Bool = false, configuration: StoreConfiguration? = nil,
+                     recovering: Bool = false) throws(CLIError) -> DurableStore {
+        let mode: DurableStore.Mode = writable ? .readWrite : (recovering ? .recovery : .readOnly)
         do throws(StoreFileError) {
-            return try DurableStore(directory: url, mode: writable ? .readWrite : .readOnly)
+            return try DurableStore(directory: URL(fileURLWithPath: path), configuration: configuration, mode: mode,
+                                    creatingIfMissing: creating)
         } catch {
-            throw storeError(error)
+            throw storeError(error, store: path)
         }
     }
 
-    static func storeError(_ error: StoreFileError) -> CLIError {
+    /// Whether `path` holds a store directory.
+    static func storeExists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent(DurableStore.snapshotFileName).path)
+    }
+
+    /// Prints what the store had to say that did not fail the command (a failed automatic
+    /// compaction), once.
+    static func printNotices(of durable: DurableStore) {
+        for notice in durable.takeNotices() { Console.error("fsearch: warning: \(notice)") }
+    }
+
+    static func storeError(_ error: StoreFileError, store path: String = "DIR") -> CLIError {
         switch error.kind {
-        case .corrupt, .unknownVersion:
-            CLIError(.badData, error.description, hint: "fsearch check --store DIR reports what is damaged")
+        case .corrupt:
+            CLIError(.badData, error.description,
+                     hint: "fsearch check --store \(path) reports what is damaged; --recover searches what precedes it")
+        case .unknownVersion:
+            CLIError(.badData, error.description)
+        case .missing:
+            CLIError(.noInput, "no store at \(path)", hint: "create one with fsearch import FILE --store \(path)")
+        case .configurationMismatch:
+            CLIError(.usage, error.description, hint: "leave out --tz and --base for an existing store")
         case .locked:
             CLIError(.io, error.description, hint: "wait for the other fsearch to finish")
         case .io:

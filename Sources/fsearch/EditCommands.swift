@@ -86,23 +86,35 @@ enum ImportCommand {
         let file = arguments.arguments[0]
         let source: DataSource = file == "-" ? .standardInput : .file(file)
         let (bytes, name) = try source.readInput()
-        var configuration = StoreConfiguration()
-        if let zone = try Choice.timeZone(arguments.value("tz")) { configuration.timeZone = zone }
-        if let base = arguments.value("base") {
-            guard let currency = Currency(base) else { throw CLIError(.usage, "--base '\(base)' is not a currency code") }
-            configuration.baseCurrency = currency
+        // --tz and --base set a new store's configuration, and must match an existing one's.
+        var configuration: StoreConfiguration?
+        if arguments.value("tz") != nil || arguments.value("base") != nil {
+            var chosen = StoreConfiguration()
+            if let zone = try Choice.timeZone(arguments.value("tz")) { chosen.timeZone = zone }
+            if let base = arguments.value("base") {
+                guard let currency = Currency(base) else { throw CLIError(.usage, "--base '\(base)' is not a currency code") }
+                chosen.baseCurrency = currency
+            }
+            configuration = chosen
         }
-        let durable: DurableStore
-        do throws(StoreFileError) {
-            durable = try DurableStore(directory: URL(fileURLWithPath: storePath), configuration: configuration)
-        } catch {
-            throw DataSource.storeError(error)
+        let format = DataSource.format(of: name, bytes)
+        if !DataSource.storeExists(storePath) {
+            // A new store is created only for an import that succeeds: try it in memory first.
+            let trial = TransactionStore(configuration: configuration ?? StoreConfiguration())
+            do throws(ImportError) {
+                try trial.importTransactions(from: bytes, format: format, skippingInvalid: arguments.has("skip-bad"))
+            } catch {
+                throw DataSource.badData(error, in: name)
+            }
         }
-        defer { durable.close() }
+        let durable = try DataSource.open(store: storePath, writable: true, creating: true, configuration: configuration)
+        defer {
+            DataSource.printNotices(of: durable)
+            durable.close()
+        }
         let report: ImportReport
         do throws(DurableStoreError) {
-            report = try durable.importTransactions(from: bytes, format: DataSource.format(of: name, bytes),
-                                                    skippingInvalid: arguments.has("skip-bad"))
+            report = try durable.importTransactions(from: bytes, format: format, skippingInvalid: arguments.has("skip-bad"))
         } catch {
             if case .invalidImport(let importError) = error { throw DataSource.badData(importError, in: name) }
             throw durableError(error)
@@ -122,23 +134,40 @@ enum AddCommand {
 
     static func run(_ words: [String]) throws(CLIError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
-        let durable = try DataSource.open(store: try requiredStore(arguments, spec), writable: true)
-        defer { durable.close() }
+        let storePath = try requiredStore(arguments, spec)
         for required in ["date", "merchant", "amount"] where arguments.value(required) == nil {
             throw CLIError(.usage, "add needs --\(required)", hint: "fsearch add --store DIR --date 2026-03-14 --merchant Lidl --amount -12.50")
         }
-        let draft = TransactionDraft(
-            id: arguments.value("id"), date: try FieldOptions.date(arguments.value("date")!, zone: durable.store.timeZone),
-            merchant: arguments.value("merchant")!, category: arguments.value("category"), subcategory: arguments.value("subcategory"),
-            card: arguments.value("card"), account: arguments.value("account"), amount: try FieldOptions.amount(arguments.value("amount")!),
-            currency: arguments.value("currency"), status: try arguments.value("status").map(FieldOptions.status) ?? .posted,
-            notes: arguments.value("notes"))
+        // A new store is created only for a transaction that is valid.
+        let durable: DurableStore
+        if !DataSource.storeExists(storePath) {
+            let trial = TransactionStore()
+            let first = try draft(arguments, zone: trial.timeZone)
+            do throws(ValidationError) { try trial.add(first) } catch { throw CLIError(.badData, error.description) }
+            durable = try DataSource.open(store: storePath, writable: true, creating: true)
+        } else {
+            durable = try DataSource.open(store: storePath, writable: true)
+        }
+        defer {
+            DataSource.printNotices(of: durable)
+            durable.close()
+        }
+        let transaction = try draft(arguments, zone: durable.store.timeZone)
         do throws(DurableStoreError) {
-            Console.write(try durable.add(draft).id + "\n")
+            Console.write(try durable.add(transaction).id + "\n")
         } catch {
             throw durableError(error)
         }
         return 0
+    }
+
+    static func draft(_ arguments: ParsedArguments, zone: TimeZone) throws(CLIError) -> TransactionDraft {
+        TransactionDraft(
+            id: arguments.value("id"), date: try FieldOptions.date(arguments.value("date")!, zone: zone),
+            merchant: arguments.value("merchant")!, category: arguments.value("category"), subcategory: arguments.value("subcategory"),
+            card: arguments.value("card"), account: arguments.value("account"), amount: try FieldOptions.amount(arguments.value("amount")!),
+            currency: arguments.value("currency"), status: try arguments.value("status").map(FieldOptions.status) ?? .posted,
+            notes: arguments.value("notes"))
     }
 }
 
@@ -152,7 +181,10 @@ enum UpdateCommand {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
         guard arguments.arguments.count == 1 else { throw CLIError(.usage, "update takes one ID", hint: spec.usage) }
         let durable = try DataSource.open(store: try requiredStore(arguments, spec), writable: true)
-        defer { durable.close() }
+        defer {
+            DataSource.printNotices(of: durable)
+            durable.close()
+        }
         var patch = TransactionPatch()
         func change(_ name: String) -> FieldChange<String> {
             guard let value = arguments.value(name) else { return .keep }
@@ -192,7 +224,10 @@ enum DeleteCommand {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
         guard arguments.arguments.count == 1 else { throw CLIError(.usage, "delete takes one ID", hint: spec.usage) }
         let durable = try DataSource.open(store: try requiredStore(arguments, spec), writable: true)
-        defer { durable.close() }
+        defer {
+            DataSource.printNotices(of: durable)
+            durable.close()
+        }
         do throws(DurableStoreError) {
             let removed = try durable.delete(id: arguments.arguments[0])
             Console.write("Deleted \(removed.id) (\(removed.merchant), \(AmountText.text(of: removed.amount))).\n")
@@ -213,7 +248,7 @@ enum ExportCommand {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
         let format: InterchangeFormat = try Choice.parse(arguments.value("format") ?? "csv", option: "format", among: InterchangeFormat.allCases)
         let loaded = try DataSource.from(arguments).load(timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
-                                                         skipBad: arguments.has("skip-bad"))
+                                                         skipBad: arguments.has("skip-bad"), recovering: arguments.has("recover"))
         Console.write(loaded.store.export(as: format))
         return 0
     }
@@ -225,7 +260,8 @@ enum StatsCommand {
 
     static func run(_ words: [String]) throws(CLIError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
-        let loaded = try DataSource.from(arguments).load(timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil)
+        let loaded = try DataSource.from(arguments).load(timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
+                                                         recovering: arguments.has("recover"))
         let statistics = loaded.store.statistics
         var lines = [
             "source        \(loaded.name)",
@@ -266,7 +302,7 @@ enum CheckCommand {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
         let source = try DataSource.from(arguments)
         if case .store(let path) = source {
-            let durable = try DataSource.open(store: path, writable: false)
+            let durable = try DataSource.open(store: path, writable: false, recovering: arguments.has("recover"))
             if let problem = durable.store.textIndexProblem() {
                 throw CLIError(.badData, "\(path): snapshot: \(problem); rewrite it with this build: fsearch compact --store \(path)")
             }
@@ -301,7 +337,10 @@ enum CompactCommand {
     static func run(_ words: [String]) throws(CLIError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
         let durable = try DataSource.open(store: try requiredStore(arguments, spec), writable: true)
-        defer { durable.close() }
+        defer {
+            DataSource.printNotices(of: durable)
+            durable.close()
+        }
         do throws(DurableStoreError) { try durable.compact() } catch { throw durableError(error) }
         Console.write("Compacted: \(durable.store.count) transactions in the snapshot, the log is empty.\n")
         return 0

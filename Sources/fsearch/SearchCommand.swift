@@ -64,7 +64,7 @@ enum SearchCommand {
         let rates = try arguments.value("rates").map { path throws(CLIError) in try RatesFile.read(path) }
         let source = try DataSource.from(arguments)
         let loaded = try source.load(timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: rates?.base,
-                                     skipBad: arguments.has("skip-bad"))
+                                     skipBad: arguments.has("skip-bad"), recovering: arguments.has("recover"))
         if let rates {
             guard rates.base == loaded.store.baseCurrency else {
                 throw CLIError(.usage, "--rates: base \(rates.base) differs from the store's base currency \(loaded.store.baseCurrency)")

@@ -19,7 +19,10 @@ enum StressCommand {
     static func run(_ words: [String]) throws(CLIError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
         let durable = try DataSource.open(store: try requiredStore(arguments, spec), writable: true)
-        defer { durable.close() }
+        defer {
+            DataSource.printNotices(of: durable)
+            durable.close()
+        }
         let seed = UInt64(arguments.value("seed") ?? "1") ?? 1
         let count = Int(arguments.value("count") ?? "1000") ?? 1000
         let compactEvery = Int(arguments.value("compact-every") ?? "0") ?? 0

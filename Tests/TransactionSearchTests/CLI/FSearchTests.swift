@@ -116,7 +116,7 @@ struct FSearchTests {
         (["--tz", "Mars/Base"], 64, "--tz 'Mars/Base' is not a time zone"),
         (["--file", "/no/such.csv"], 66, "/no/such.csv: no such file"),
         (["--file", "/"], 66, "is a directory"),
-        (["--store", "/no/such/store"], 66, "not a store directory"),
+        (["--store", "/no/such/store"], 66, "no store at /no/such/store"),
         (["import", "x.csv"], 64, "import needs --store DIR"),
         (["delete", "--store", "/tmp/x"], 64, "delete takes one ID"),
     ] as [([String], Int32, String)])

@@ -119,6 +119,7 @@ import Testing
         let row = Transaction(id: "same", date: .day(2026, 3, 14)!, merchant: "Lidl", amount: Money(minorUnits: -500, currency: .eur))
         let snapshot = SnapshotFile(generation: 1, timeZoneIdentifier: "UTC", baseCurrency: .eur, transactions: [row, row])
         try Data(snapshot.encoded()).write(to: directory.appendingPathComponent("snapshot.bin"))
+        try Data(EventLog.header(generation: 1)).write(to: directory.appendingPathComponent("log.bin"))
         #expect(throws: StoreFileError(.corrupt, file: directory.appendingPathComponent("snapshot.bin").path, reason: "an id appears twice")) {
             try DurableStore(directory: directory)
         }
@@ -136,7 +137,7 @@ import Testing
     @Test(arguments: [
         ("log: the last record cut short", "log.bin", -7, "cut", nil),
         ("log: a bit flipped in the last record", "log.bin", -3, "flip", nil),
-        ("log: a bit flipped in a middle record", "log.bin", 200, "flip", "checksum mismatch in a record that is not the last"),
+        ("log: a bit flipped in a middle record", "log.bin", 200, "flip", "does not match its checksum, and records follow it"),
         ("log: the header's magic", "log.bin", 2, "flip", "not a TransactionSearch log"),
         ("log: an unknown version", "log.bin", 8, "version", "format version"),
         ("snapshot: a bit flipped in the body", "snapshot.bin", 100, "flip", "checksum mismatch"),

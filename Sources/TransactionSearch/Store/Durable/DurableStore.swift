@@ -4,8 +4,9 @@ import Foundation
 /// fsync'ed before the call returns, and the log is folded into a snapshot from time to time.
 ///
 /// Files: `snapshot.bin` (`SnapshotFile`), `log.bin` (`EventLog`), `lock` (held with `flock`
-/// by the one process that may write). Reads go to `store`, which is in memory and safe from
-/// many threads; changes go through this type, one at a time.
+/// by the one process that may write); `StoreDirectory` states how the two files stay a
+/// consistent pair through crashes and failed compactions. Reads go to `store`, which is in
+/// memory and safe from many threads; changes go through this type, one at a time.
 ///
 /// A change is applied in memory, then logged; if logging fails it is undone and the call
 /// throws, so the store never holds what the disk does not. (Readers may see a change a moment
@@ -22,168 +23,184 @@ public final class DurableStore: Sendable {
 
     /// Whether this process may change the store.
     public enum Mode: Sendable, Equatable {
-        /// Takes the lock; fails when another process holds it.
+        /// Takes the lock; fails when another process holds it, or when the log is damaged.
         case readWrite
         /// Takes no lock and changes no file: for searching a store another process writes.
         case readOnly
+        /// Read-only, and a damaged log is read up to its damage instead of refused: what
+        /// precedes the damage, with a warning in `openReport` saying where it stopped.
+        case recovery
     }
 
     /// What opening found, for `fsearch stats` and `check`.
     public struct OpenReport: Sendable, Equatable {
+        /// Rows the snapshot held.
         public var snapshotRows: Int
+        /// Log records replayed after it.
         public var logRecords: Int
+        /// The log's length in whole records, in bytes.
         public var logBytes: Int
-        /// A torn last record dropped, or a stale log replaced after an interrupted compaction.
+        /// A torn last record dropped, or (in recovery mode) the damage where reading stopped.
         public var warnings: [String]
+        /// Time to open, in milliseconds.
         public var milliseconds: Double
     }
 
     /// The transactions, for searching and reading.
     public let store: TransactionStore
+    /// The store directory.
     public let directory: URL
+    /// What opening found.
     public let openReport: OpenReport
-    private let mode: Mode
-    private let durability: Durability
-    private let compactionThreshold: Int
-    private let writer: Locked<WriterState>
+    let files: StoreDirectory
+    let mode: Mode
+    let durability: Durability
+    let compactionThreshold: Int
+    let writer: Locked<WriterState>
     private let timer: Locked<DispatchSourceTimer?>
-    private let lockDescriptor: Locked<Int32>
 
+    /// The writer's side, behind one lock: the open log and what compaction needs to know.
     struct WriterState {
-        var log: Int32 = -1
-        var logBytes = 0
-        var generation: UInt64 = 0
-        var needsSync = false
+        var appender: LogAppender?
+        var lock: StoreLock?
+        /// The generation of the newest snapshot that may be on disk.
+        var snapshotGeneration: UInt64 = 0
         var isClosed = false
+        /// After an automatic compaction failed: the log length at which to try again.
+        var retryCompactionAt: Int?
+        /// Things to tell the caller once (`takeNotices`).
+        var notices: [String] = []
     }
 
-    /// The files of a store directory.
-    public static let snapshotFileName = "snapshot.bin"
-    static let logFileName = "log.bin"
-    static let lockFileName = "lock"
+    /// The snapshot's file name: its presence makes a directory a store.
+    public static let snapshotFileName = StoreDirectory.snapshotFileName
 
-    private let snapshotPath: String
-    private let logPath: String
-
-    /// Opens the store in `directory`, creating it (with `configuration`) when it has none.
+    /// Opens the store in `directory`.
     /// - Parameters:
+    ///   - configuration: the time zone and base currency for a new store; for an existing one,
+    ///     nil accepts what it has, and a different value is an error naming both.
+    ///   - creatingIfMissing: create the store when there is none (read-write only); when
+    ///     false, a missing store is a `.missing` error and nothing is created.
     ///   - compactionThreshold: log size in bytes past which a change compacts the store.
-    /// - Throws: `StoreFileError` naming the file and offset of damage, a lock held by another
-    ///   process, or an unknown format version.
-    public init(directory: URL, configuration: StoreConfiguration = StoreConfiguration(), mode: Mode = .readWrite,
-                durability: Durability = .synchronous, compactionThreshold: Int = 8 << 20) throws(StoreFileError) {
+    /// - Throws: `StoreFileError`: damage (with file and offset), a lock held by another
+    ///   process, an unknown format version, no store, or another configuration.
+    public convenience init(directory: URL, configuration: StoreConfiguration? = nil, mode: Mode = .readWrite,
+                            creatingIfMissing: Bool = true, durability: Durability = .synchronous,
+                            compactionThreshold: Int = 8 << 20) throws(StoreFileError) {
+        try self.init(directory: directory, configuration: configuration, mode: mode, creatingIfMissing: creatingIfMissing,
+                      durability: durability, compactionThreshold: compactionThreshold, fileSystem: FileSystem())
+    }
+
+    init(directory: URL, configuration: StoreConfiguration?, mode: Mode, creatingIfMissing: Bool,
+         durability: Durability, compactionThreshold: Int, fileSystem: FileSystem) throws(StoreFileError) {
         let started = DispatchTime.now().uptimeNanoseconds
         self.directory = directory
-        snapshotPath = directory.appendingPathComponent(DurableStore.snapshotFileName).path
-        logPath = directory.appendingPathComponent(DurableStore.logFileName).path
+        files = StoreDirectory(path: directory.path, fileSystem: fileSystem)
         self.mode = mode
         self.durability = durability
         self.compactionThreshold = compactionThreshold
-        let path = directory.path
-        var lock: Int32 = -1
+        var state = WriterState()
         if mode == .readWrite {
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw StoreFileError(.io, file: path, reason: "cannot create the store directory: \(error.localizedDescription)")
-            }
-            lock = try DurableStore.takeLock(directory)
-        } else if !FileManager.default.fileExists(atPath: path) {
-            throw StoreFileError(.io, file: path, reason: "no such store directory")
+            state.lock = try DurableStore.prepareForWriting(files, configuration: configuration, creating: creatingIfMissing)
+        } else if !files.holdsStore {
+            throw StoreFileError(.missing, file: directory.path, reason: "no store here (no \(StoreDirectory.snapshotFileName))")
         }
-        let loaded: Loaded
+        let opened: (store: TransactionStore, report: OpenReport)
         do throws(StoreFileError) {
-            loaded = try DurableStore.load(directory, configuration: configuration, mode: mode)
+            opened = try DurableStore.open(files, configuration: configuration, mode: mode, state: &state)
         } catch {
-            if lock >= 0 { Glibc.close(lock) }
+            state.lock?.release()
             throw error
         }
-        store = loaded.store
-        writer = Locked(loaded.state)
+        store = opened.store
+        writer = Locked(state)
         timer = Locked(nil)
-        lockDescriptor = Locked(lock)
-        openReport = OpenReport(
-            snapshotRows: loaded.snapshotRows, logRecords: loaded.records, logBytes: loaded.state.logBytes,
-            warnings: loaded.warnings, milliseconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
+        var report = opened.report
+        report.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        openReport = report
         if case .relaxed(let milliseconds) = durability, mode == .readWrite { startSyncTimer(every: milliseconds) }
     }
 
-    private struct Loaded {
-        var store: TransactionStore
-        var state: WriterState
-        var snapshotRows: Int
-        var records: Int
-        var warnings: [String]
+    /// Takes the lock, creating the directory and an empty store when asked and needed, and
+    /// clears what an interrupted compaction left.
+    private static func prepareForWriting(_ files: StoreDirectory, configuration: StoreConfiguration?,
+                                          creating: Bool) throws(StoreFileError) -> StoreLock {
+        let fileSystem = files.fileSystem
+        if !files.holdsStore && !creating {
+            throw StoreFileError(.missing, file: files.path, reason: "no store here (no \(StoreDirectory.snapshotFileName))")
+        }
+        if !fileSystem.isDirectory(files.path) {
+            do {
+                try FileManager.default.createDirectory(atPath: files.path, withIntermediateDirectories: true)
+            } catch {
+                throw StoreFileError(.io, file: files.path, reason: "cannot create the store directory: \(error.localizedDescription)")
+            }
+        }
+        var lock = try StoreLock(path: files.lockPath, fileSystem: fileSystem)
+        do throws(StoreFileError) {
+            try files.removeLeftovers()
+            if !files.holdsStore {
+                guard creating else {
+                    throw StoreFileError(.missing, file: files.path, reason: "no store here (no \(StoreDirectory.snapshotFileName))")
+                }
+                try files.create(configuration: configuration ?? StoreConfiguration())
+            }
+        } catch {
+            lock.release()
+            throw error
+        }
+        return lock
     }
 
-    /// Loads the snapshot (or creates an empty one) and replays the log.
-    private static func load(_ directory: URL, configuration: StoreConfiguration, mode: Mode) throws(StoreFileError) -> Loaded {
-        let path = directory.path
-        let snapshotPath = directory.appendingPathComponent(DurableStore.snapshotFileName).path
-        let logPath = directory.appendingPathComponent(DurableStore.logFileName).path
-        var warnings: [String] = []
-        var state = WriterState()
-
-        // The snapshot, or a new empty store.
-        let snapshot: SnapshotFile
-        if let bytes = try FileIO.readAll(snapshotPath) {
-            snapshot = try SnapshotFile.decode(bytes, path: snapshotPath)
-        } else {
-            guard mode == .readWrite else { throw StoreFileError(.io, file: snapshotPath, reason: "no snapshot: not a store directory") }
-            snapshot = SnapshotFile(generation: 1, timeZoneIdentifier: configuration.timeZone.identifier,
-                                    baseCurrency: configuration.baseCurrency, transactions: [])
-            try FileIO.replaceAtomically(snapshotPath, with: snapshot.encoded(), directory: path)
-        }
+    /// Loads the pair of files, replays the log, and (for a writer) opens the log to append.
+    private static func open(_ files: StoreDirectory, configuration: StoreConfiguration?, mode: Mode,
+                             state: inout WriterState) throws(StoreFileError) -> (TransactionStore, OpenReport) {
+        let loaded = try files.load(recovering: mode == .recovery)
+        let snapshot = loaded.snapshot
         guard let zone = TimeZone(identifier: snapshot.timeZoneIdentifier) else {
-            throw StoreFileError(.corrupt, file: snapshotPath, reason: "unknown time zone '\(snapshot.timeZoneIdentifier)'")
+            throw StoreFileError(.corrupt, file: files.snapshotPath, reason: "unknown time zone '\(snapshot.timeZoneIdentifier)'")
+        }
+        if let configuration, configuration.timeZone.identifier != snapshot.timeZoneIdentifier
+            || configuration.baseCurrency != snapshot.baseCurrency {
+            throw StoreFileError(.configurationMismatch, file: files.path,
+                                 reason: "the store keeps time zone \(snapshot.timeZoneIdentifier) and base currency "
+                                     + "\(snapshot.baseCurrency), not \(configuration.timeZone.identifier) and \(configuration.baseCurrency)")
         }
         let store = TransactionStore(configuration: StoreConfiguration(timeZone: zone, baseCurrency: snapshot.baseCurrency))
         if let failure = store.restore(snapshot.rows) {
-            throw StoreFileError(.corrupt, file: snapshotPath, reason: failure)
+            throw StoreFileError(.corrupt, file: files.snapshotPath, reason: failure)
         }
-        state.generation = snapshot.generation
-
-        // The log: replayed when it follows this snapshot; replaced when an interrupted
-        // compaction left the one before it.
-        var records = 0
-        var logBytes = 0
-        var logIsCurrent = false
-        if let bytes = try FileIO.readAll(logPath) {
-            let contents = try EventLog.read(bytes, path: logPath)
-            if contents.generation > snapshot.generation {
-                throw StoreFileError(.corrupt, file: logPath, offset: 12,
-                                     reason: "the log follows snapshot \(contents.generation), but the snapshot is \(snapshot.generation)")
-            }
-            if contents.generation == snapshot.generation {
-                for (offset, entry) in contents.entries {
-                    do throws(DurableStoreError) {
-                        try DurableStore.apply(entry, to: store)
-                    } catch {
-                        throw StoreFileError(.corrupt, file: logPath, offset: offset, reason: "a record that cannot be replayed: \(error)")
-                    }
-                }
-                records = contents.entries.count
-                logBytes = contents.validEnd
-                logIsCurrent = true
-                if let torn = contents.tornTail {
-                    warnings.append(torn)
-                    if mode == .readWrite {
-                        guard truncate(logPath, off_t(contents.validEnd)) == 0 else { throw FileIO.failure(logPath, "truncate") }
-                    }
-                }
-            } else if !contents.entries.isEmpty {
-                warnings.append("\(logPath): a log older than the snapshot (an interrupted compaction) was replaced")
+        var warnings: [String] = []
+        var replayed = 0
+        for (offset, entry) in loaded.log.entries {
+            do throws(DurableStoreError) {
+                try DurableStore.apply(entry, to: store)
+                replayed += 1
+            } catch {
+                let damage = StoreFileError(.corrupt, file: files.logPath, offset: offset, reason: "a record that cannot be replayed: \(error)")
+                guard mode == .recovery else { throw damage }
+                warnings.append("recovery: stopped at \(damage)")
+                break
             }
         }
+        if let torn = loaded.log.tornTail { warnings.append(torn) }
+        if let damage = loaded.log.damage { warnings.append("recovery: the log is damaged and was read up to it: \(damage)") }
+        state.snapshotGeneration = snapshot.generation
         if mode == .readWrite {
-            if !logIsCurrent {
-                try FileIO.replaceAtomically(logPath, with: EventLog.header(generation: state.generation), directory: path)
-                logBytes = EventLog.headerSize
+            let descriptor = try files.fileSystem.open(files.logPath, O_WRONLY | O_APPEND)
+            var appender = LogAppender(descriptor: descriptor, generation: loaded.log.generation, length: loaded.logFileLength,
+                                       fileSystem: files.fileSystem)
+            if loaded.logFileLength != loaded.log.validEnd {
+                do throws(StoreFileError) { try appender.truncate(to: loaded.log.validEnd, in: files) } catch {
+                    appender.close()
+                    throw error
+                }
             }
-            state.log = try FileIO.open(logPath, O_WRONLY | O_APPEND)
+            state.appender = appender
         }
-        state.logBytes = logBytes
-        return Loaded(store: store, state: state, snapshotRows: snapshot.rows.count, records: records, warnings: warnings)
+        let report = OpenReport(snapshotRows: snapshot.rows.count, logRecords: replayed, logBytes: loaded.log.validEnd,
+                                warnings: warnings, milliseconds: 0)
+        return (store, report)
     }
 
     deinit {
@@ -199,212 +216,29 @@ public final class DurableStore: Sendable {
         writer.withLock { state in
             guard !state.isClosed else { return }
             state.isClosed = true
-            if state.log >= 0 {
-                if state.needsSync { fsync(state.log) }
-                Glibc.close(state.log)
-                state.log = -1
-            }
-        }
-        lockDescriptor.withLock { descriptor in
-            if descriptor >= 0 {
-                Glibc.close(descriptor)
-                descriptor = -1
-            }
+            state.appender?.syncIfNeeded(in: files)
+            state.appender?.close()
+            state.lock?.release()
         }
     }
 
-    // MARK: Changes
-
-    /// Adds a transaction durably; see `TransactionStore.add(_:)`.
-    @discardableResult
-    public func add(_ draft: TransactionDraft) throws(DurableStoreError) -> Transaction {
-        try serialized { state throws(DurableStoreError) in
-            let added: Transaction
-            do throws(ValidationError) { added = try store.add(draft) } catch { throw .invalid(error) }
-            try log(.add([added]), state: &state) { _ = try? self.store.delete(id: added.id) }
-            return added
-        }
-    }
-
-    /// Adds many transactions durably, all or nothing; one log record and one fsync.
-    @discardableResult
-    public func add(contentsOf drafts: [TransactionDraft], skippingInvalid: Bool = false) throws(DurableStoreError) -> BatchResult {
-        try serialized { state throws(DurableStoreError) in
-            let result: BatchResult
-            do throws(BatchError) { result = try store.add(contentsOf: drafts, skippingInvalid: skippingInvalid) } catch { throw .invalidBatch(error) }
-            try logAdded(result.addedIDs, state: &state)
-            return result
-        }
-    }
-
-    /// Imports CSV or JSON durably; see `TransactionStore.importTransactions(from:format:skippingInvalid:)`.
-    @discardableResult
-    public func importTransactions(from bytes: [UInt8], format: InterchangeFormat,
-                                   skippingInvalid: Bool = false) throws(DurableStoreError) -> ImportReport {
-        try serialized { state throws(DurableStoreError) in
-            let report: ImportReport
-            do throws(ImportError) {
-                report = try store.importTransactions(from: bytes, format: format, skippingInvalid: skippingInvalid)
-            } catch {
-                throw .invalidImport(error)
-            }
-            try logAdded(report.addedIDs, state: &state)
-            return report
-        }
-    }
-
-    /// Updates a transaction durably; see `TransactionStore.update(id:_:)`.
-    @discardableResult
-    public func update(id: String, _ patch: TransactionPatch) throws(DurableStoreError) -> Transaction {
-        try serialized { state throws(DurableStoreError) in
-            guard let old = store.transaction(id: id) else { throw .invalid(ValidationError(.id, .unknownID(id))) }
-            let new: Transaction
-            do throws(ValidationError) { new = try store.update(id: id, patch) } catch { throw .invalid(error) }
-            try log(.update(id: id, new), state: &state) { _ = try? self.store.update(id: new.id, TransactionPatch(replacingWith: old)) }
-            return new
-        }
-    }
-
-    /// Deletes a transaction durably; see `TransactionStore.delete(id:)`.
-    @discardableResult
-    public func delete(id: String) throws(DurableStoreError) -> Transaction {
-        try serialized { state throws(DurableStoreError) in
-            let removed: Transaction
-            do throws(ValidationError) { removed = try store.delete(id: id) } catch { throw .invalid(error) }
-            try log(.delete(id: id), state: &state) { _ = try? self.store.add(removed.draft) }
-            return removed
-        }
-    }
-
-    /// Writes a new snapshot of the whole store and starts an empty log. Runs by itself when
-    /// the log passes the compaction threshold.
-    public func compact() throws(DurableStoreError) {
-        try serialized { state throws(DurableStoreError) in try compact(&state) }
-    }
-
-    // MARK: Inside
-
-    /// Takes the store's lock file, without waiting: another writer means an error.
-    private static func takeLock(_ directory: URL) throws(StoreFileError) -> Int32 {
-        let path = directory.appendingPathComponent(DurableStore.lockFileName).path
-        let descriptor = try FileIO.open(path, O_RDWR | O_CREAT)
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
-            Glibc.close(descriptor)
-            if busy {
-                throw StoreFileError(.locked, file: path, reason: "another process has this store open for writing")
-            }
-            throw FileIO.failure(path, "flock")
-        }
-        return descriptor
-    }
-
-    private func serialized<Result>(_ body: (inout WriterState) throws(DurableStoreError) -> Result) throws(DurableStoreError) -> Result {
-        guard mode == .readWrite else { throw .readOnly }
-        var failure: DurableStoreError?
-        let result: Result? = writer.withLock { state in
-            guard !state.isClosed else {
-                failure = .file(StoreFileError(.io, file: directory.path, reason: "the store is closed"))
-                return nil
-            }
-            do throws(DurableStoreError) {
-                return try body(&state)
-            } catch {
-                failure = error
-                return nil
-            }
-        }
-        if let failure { throw failure }
-        return result!
-    }
-
-    private func logAdded(_ ids: [String], state: inout WriterState) throws(DurableStoreError) {
-        guard !ids.isEmpty else { return }
-        let added = ids.compactMap { store.transaction(id: $0) }
-        try log(.add(added), state: &state) { for id in ids { _ = try? self.store.delete(id: id) } }
-    }
-
-    /// Appends and (when synchronous) fsyncs a record; on failure runs `undo` and throws.
-    private func log(_ entry: LogEntry, state: inout WriterState, undo: () -> Void) throws(DurableStoreError) {
-        let record = EventLog.record(entry)
-        do throws(StoreFileError) {
-            try FileIO.writeAll(state.log, record, path: logPath)
-            if durability == .synchronous {
-                try FileIO.sync(state.log, path: logPath)
-            } else {
-                state.needsSync = true
-            }
-        } catch {
-            // The record may be partly written: cut it off so the log ends at a whole record.
-            _ = ftruncate(state.log, off_t(state.logBytes))
-            undo()
-            throw .file(error)
-        }
-        state.logBytes += record.count
-        if state.logBytes > compactionThreshold {
-            try? compact(&state)  // the change is durable in the log either way
-        }
-    }
-
-    private func compact(_ state: inout WriterState) throws(DurableStoreError) {
-        let snapshot = SnapshotFile(generation: state.generation + 1, timeZoneIdentifier: store.timeZone.identifier,
-                                    baseCurrency: store.baseCurrency, transactions: store.transactions(in: .dateAscending))
-        do throws(StoreFileError) {
-            try FileIO.replaceAtomically(snapshotPath, with: snapshot.encoded(), directory: directory.path)
-            state.generation = snapshot.generation
-            try FileIO.replaceAtomically(logPath, with: EventLog.header(generation: state.generation), directory: directory.path)
-            let log = try FileIO.open(logPath, O_WRONLY | O_APPEND)
-            Glibc.close(state.log)
-            state.log = log
-            state.logBytes = EventLog.headerSize
-            state.needsSync = false
-        } catch {
-            throw .file(error)
-        }
-    }
-
-    /// Replays one log entry on an in-memory store.
-    static func apply(_ entry: LogEntry, to store: TransactionStore) throws(DurableStoreError) {
-        switch entry {
-        case .add(let transactions):
-            do throws(BatchError) { try store.add(contentsOf: transactions.map(\.draft)) } catch { throw .invalidBatch(error) }
-        case .update(let id, let transaction):
-            do throws(ValidationError) { try store.update(id: id, TransactionPatch(replacingWith: transaction)) } catch { throw .invalid(error) }
-        case .delete(let id):
-            do throws(ValidationError) { try store.delete(id: id) } catch { throw .invalid(error) }
+    /// Problems met along the way that did not fail a call, each said once: an automatic
+    /// compaction that failed (the store stays usable; every change is in the log, and it
+    /// tries again later). Returns them and forgets them.
+    public func takeNotices() -> [String] {
+        writer.withLock { state in
+            defer { state.notices = [] }
+            return state.notices
         }
     }
 
     private func startSyncTimer(every milliseconds: Int) {
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
         source.schedule(deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
-        source.setEventHandler { [writer] in
-            writer.withLock { state in
-                if state.needsSync && state.log >= 0 {
-                    fsync(state.log)
-                    state.needsSync = false
-                }
-            }
+        source.setEventHandler { [writer, files] in
+            writer.withLock { state in state.appender?.syncIfNeeded(in: files) }
         }
         source.resume()
         timer.withLock { $0 = source }
-    }
-}
-
-extension TransactionPatch {
-    /// A patch that makes a transaction exactly `transaction` (every field set or cleared).
-    public init(replacingWith transaction: Transaction) {
-        self.init()
-        id = .set(transaction.id)
-        date = .set(transaction.date)
-        merchant = .set(transaction.merchant)
-        category = transaction.category.map { .set($0) } ?? .clear
-        subcategory = transaction.subcategory.map { .set($0) } ?? .clear
-        card = transaction.card.map { .set($0) } ?? .clear
-        account = transaction.account.map { .set($0) } ?? .clear
-        amount = .set(transaction.amount.rowDecimalAmount)
-        currency = .set(transaction.amount.currency.code)
-        status = .set(transaction.status)
-        notes = transaction.notes.map { .set($0) } ?? .clear
     }
 }

@@ -1,53 +1,29 @@
-/// One acknowledged change as the log records it.
-enum LogEntry: Equatable {
-    case add([Transaction])
-    case update(id: String, Transaction)
-    case delete(id: String)
-
-    func encoded() -> [UInt8] {
-        var writer = BinaryWriter()
-        switch self {
-        case .add(let transactions):
-            writer.integer(UInt8(1))
-            writer.integer(UInt32(transactions.count))
-            for transaction in transactions { writer.transaction(transaction) }
-        case .update(let id, let transaction):
-            writer.integer(UInt8(2))
-            writer.string(id)
-            writer.transaction(transaction)
-        case .delete(let id):
-            writer.integer(UInt8(3))
-            writer.string(id)
-        }
-        return writer.bytes
-    }
-
-    static func decode(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LogEntry {
-        switch try reader.integer(UInt8.self) {
-        case 1:
-            let count = Int(try reader.integer(UInt32.self))
-            var transactions: [Transaction] = []
-            for _ in 0..<count { transactions.append(try reader.transaction()) }
-            return .add(transactions)
-        case 2: return .update(id: try reader.string(), try reader.transaction())
-        case 3: return .delete(id: try reader.string())
-        default: throw .init(offset: reader.offset - 1, reason: "an unknown record kind")
-        }
-    }
-}
-
-/// The event log: a header (magic `TSLOG\r\n\0`, version, the generation of the snapshot it
-/// follows), then records of length (UInt32), CRC-32C of the payload (UInt32), payload.
+/// The event log's format: a header, then one record per acknowledged change.
+///
+/// Header (24 bytes): magic `TSLOG\r\n\0`, version (UInt32), the generation the log belongs to
+/// (UInt64), and the CRC-32C of those 20 bytes. Record: payload length (UInt32), CRC-32C of
+/// the payload (UInt32), CRC-32C of those 8 bytes (UInt32), then the payload (`LogEntry`).
+/// Checksumming the record header means a damaged length is caught as damage, never read as
+/// the end of the log.
+///
+/// What reading accepts as a **torn tail** (dropped with a warning, never an error): only what
+/// a crash in the middle of the last append can leave — fewer bytes than a record header, a
+/// record whose checked header declares more bytes than the file still has, a last record whose
+/// payload does not match its checksum, or a tail of zero bytes (a file system that extended
+/// the file but never wrote it). Anything else is **damage**: a `StoreFileError` naming the
+/// file and the offset.
 enum EventLog {
     static let magic: [UInt8] = Array("TSLOG\r\n\0".utf8)
-    static let version: UInt32 = 1
-    static let headerSize = 20
+    static let version: UInt32 = 2
+    static let headerSize = 24
+    static let recordHeaderSize = 12
 
     static func header(generation: UInt64) -> [UInt8] {
         var writer = BinaryWriter()
         writer.bytes.append(contentsOf: magic)
         writer.integer(version)
         writer.integer(generation)
+        writer.integer(CRC32C.checksum(writer.bytes))
         return writer.bytes
     }
 
@@ -56,72 +32,114 @@ enum EventLog {
         var writer = BinaryWriter()
         writer.integer(UInt32(payload.count))
         writer.integer(CRC32C.checksum(payload))
+        writer.integer(CRC32C.checksum(writer.bytes))
         writer.bytes.append(contentsOf: payload)
         return writer.bytes
     }
 
     /// What a log holds: its generation, its records with their offsets, where the valid part
-    /// ends, and a warning when a torn last record (a write cut short) was found after it.
+    /// ends, a warning when a torn tail follows it, and (when reading to recover) the damage
+    /// that stopped the reading.
     struct Contents {
         var generation: UInt64
         var entries: [(offset: Int, entry: LogEntry)]
         var validEnd: Int
         var tornTail: String?
+        var damage: StoreFileError?
+        /// Whether the offset records were kept from is where a record ends (or the header).
+        var keptFromRecordBoundary = true
     }
 
-    /// Reads a log. A torn last record is reported, not thrown; a bad checksum before the last
-    /// record, a bad header or an unknown version throws, naming the offset.
-    static func read(_ bytes: [UInt8], path: String) throws(StoreFileError) -> Contents {
-        func corrupt(_ offset: Int, _ reason: String) -> StoreFileError {
-            StoreFileError(.corrupt, file: path, offset: offset, reason: reason)
+    /// Reads a log's header: its generation.
+    /// - Throws: damage (bad magic, short or checksum-failed header) or an unknown version.
+    static func generation(of bytes: [UInt8], path: String) throws(StoreFileError) -> UInt64 {
+        guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else {
+            throw StoreFileError(.corrupt, file: path, offset: 0, reason: "not a TransactionSearch log (bad magic)")
+        }
+        var header = BinaryReader(bytes, from: magic.count)
+        if let version = try? header.integer(UInt32.self), version != EventLog.version {
+            throw StoreFileError(.unknownVersion, file: path, offset: magic.count,
+                                 reason: "log format version \(version); this build reads version \(EventLog.version)")
         }
         guard bytes.count >= headerSize else {
-            // Only a crash while the log was being created leaves a short header: no record
-            // was ever acknowledged in it.
-            if magic.starts(with: bytes.prefix(magic.count)) {
-                return Contents(generation: 0, entries: [], validEnd: 0, tornTail: "\(path): an unfinished header (\(bytes.count) bytes) was dropped")
-            }
-            throw corrupt(0, "not a TransactionSearch log (bad magic)")
-        }
-        guard Array(bytes[0..<magic.count]) == magic else { throw corrupt(0, "not a TransactionSearch log (bad magic)") }
-        var header = BinaryReader(bytes, from: magic.count)
-        let version = (try? header.integer(UInt32.self)) ?? 0
-        guard version == EventLog.version else {
-            throw StoreFileError(.unknownVersion, file: path, offset: magic.count,
-                                 reason: "format version \(version); this build reads version \(EventLog.version)")
+            throw StoreFileError(.corrupt, file: path, offset: 0,
+                                 reason: "the log is shorter (\(bytes.count) bytes) than its \(headerSize)-byte header")
         }
         let generation = (try? header.integer(UInt64.self)) ?? 0
+        let stored = (try? header.integer(UInt32.self)) ?? 0
+        guard stored == CRC32C.checksum(Array(bytes[0..<(headerSize - 4)])) else {
+            throw StoreFileError(.corrupt, file: path, offset: 0, reason: "the log header's checksum does not match")
+        }
+        return generation
+    }
+
+    /// Reads a log from its header on, keeping the records at or after `from`.
+    /// - Parameter recovering: stop at damage and report it in `damage`, instead of throwing.
+    static func read(_ bytes: [UInt8], path: String, keepingFrom from: Int = headerSize,
+                     recovering: Bool = false) throws(StoreFileError) -> Contents {
+        let generation = try generation(of: bytes, path: path)
         var contents = Contents(generation: generation, entries: [], validEnd: headerSize)
+        contents.keptFromRecordBoundary = from == headerSize
         var offset = headerSize
         while offset < bytes.count {
-            let remaining = bytes.count - offset
-            var reader = BinaryReader(bytes, from: offset)
-            guard remaining >= 8, let length = try? reader.integer(UInt32.self), let stored = try? reader.integer(UInt32.self),
-                  Int(length) <= remaining - 8
-            else {
-                contents.tornTail = "\(path) at byte \(offset): a torn last record (\(remaining) bytes) was dropped"
-                break
+            let step = inspectRecord(in: bytes, at: offset, path: path)
+            switch step {
+            case .record(let end, let entry):
+                if offset >= from { contents.entries.append((offset, entry)) }
+                if end == from { contents.keptFromRecordBoundary = true }
+                offset = end
+                contents.validEnd = end
+            case .tornTail(let what):
+                contents.tornTail = "\(path) at byte \(offset): a torn last record (\(what)) was dropped"
+                return contents
+            case .damage(let error):
+                guard recovering else { throw error }
+                contents.damage = error
+                return contents
             }
-            let end = offset + 8 + Int(length)
-            let actual = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[(offset + 8)..<end])) }
-            guard actual == stored else {
-                if end == bytes.count {
-                    contents.tornTail = "\(path) at byte \(offset): a torn last record (checksum mismatch) was dropped"
-                    break
-                }
-                throw corrupt(offset, "checksum mismatch in a record that is not the last: the log is damaged")
-            }
-            var payload = BinaryReader(bytes, from: offset + 8, to: end)
-            do throws(BinaryReader.Malformed) {
-                let entry = try LogEntry.decode(&payload)
-                guard payload.isAtEnd else { throw .init(offset: payload.offset, reason: "bytes after the record's content") }
-                contents.entries.append((offset, entry))
-            } catch {
-                throw corrupt(error.offset, error.reason)
-            }
-            offset = end
-            contents.validEnd = end
         }
         return contents
+    }
+
+    private enum Step {
+        case record(end: Int, LogEntry)
+        case tornTail(String)
+        case damage(StoreFileError)
+    }
+
+    /// What the bytes at `offset` are: a whole record, what a torn append leaves, or damage.
+    private static func inspectRecord(in bytes: [UInt8], at offset: Int, path: String) -> Step {
+        func damage(_ at: Int, _ reason: String) -> Step {
+            .damage(StoreFileError(.corrupt, file: path, offset: at, reason: reason))
+        }
+        let remaining = bytes.count - offset
+        if remaining < recordHeaderSize { return .tornTail("\(remaining) bytes, shorter than a record header") }
+        var reader = BinaryReader(bytes, from: offset)
+        let length = Int((try? reader.integer(UInt32.self)) ?? 0)
+        let payloadChecksum = (try? reader.integer(UInt32.self)) ?? 0
+        let headerChecksum = (try? reader.integer(UInt32.self)) ?? 0
+        let actualHeaderChecksum = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + 8)])) }
+        guard headerChecksum == actualHeaderChecksum else {
+            if bytes[offset...].allSatisfy({ $0 == 0 }) { return .tornTail("\(remaining) zero bytes") }
+            return damage(offset, "a record header's checksum does not match: the log is damaged")
+        }
+        let payloadStart = offset + recordHeaderSize
+        if length > bytes.count - payloadStart {
+            return .tornTail("\(remaining) of its \(recordHeaderSize + length) bytes")
+        }
+        let end = payloadStart + length
+        let actual = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[payloadStart..<end])) }
+        guard actual == payloadChecksum else {
+            if end == bytes.count { return .tornTail("its payload does not match its checksum") }
+            return damage(offset, "a record's payload does not match its checksum, and records follow it: the log is damaged")
+        }
+        var payload = BinaryReader(bytes, from: payloadStart, to: end)
+        do throws(BinaryReader.Malformed) {
+            let entry = try LogEntry.decode(&payload)
+            guard payload.isAtEnd else { throw .init(offset: payload.offset, reason: "bytes after the record's content") }
+            return .record(end: end, entry)
+        } catch {
+            return damage(error.offset, error.reason)
+        }
     }
 }

@@ -14,7 +14,8 @@ extension SnapshotFile {
         let version = (try? header.integer(UInt32.self)) ?? 0
         guard version == SnapshotFile.version else {
             throw StoreFileError(.unknownVersion, file: path, offset: magic.count,
-                                 reason: "format version \(version); this build reads version \(SnapshotFile.version)")
+                                 reason: "snapshot format version \(version); this build reads version \(SnapshotFile.version)"
+                                     + (version < SnapshotFile.version ? " (export the store with the build that wrote it, then import)" : ""))
         }
         let bodyEnd = bytes.count - 4
         guard bodyEnd >= header.offset else { throw corrupt(bytes.count, "truncated") }
@@ -27,6 +28,8 @@ extension SnapshotFile {
         var reader = BinaryReader(bytes, from: header.offset, to: bodyEnd)
         do throws(BinaryReader.Malformed) {
             let generation = try reader.integer(UInt64.self)
+            let foldedGeneration = try reader.integer(UInt64.self)
+            let foldedLength = try reader.integer(UInt64.self)
             let zone = try reader.string()
             guard let base = Currency(packed: try reader.integer(UInt32.self)) else { throw .init(offset: reader.offset - 4, reason: "bad base currency") }
             var rows = SnapshotRows()
@@ -45,7 +48,8 @@ extension SnapshotFile {
             try readRows(&reader, into: &rows)
             guard reader.isAtEnd else { throw .init(offset: reader.offset, reason: "bytes after the last row") }
             rows.idBytes = bytes
-            return SnapshotFile(generation: generation, timeZoneIdentifier: zone, baseCurrency: base, rows: rows)
+            let folded = foldedGeneration == 0 ? nil : FoldedLog(generation: foldedGeneration, length: foldedLength)
+            return SnapshotFile(generation: generation, foldedLog: folded, timeZoneIdentifier: zone, baseCurrency: base, rows: rows)
         } catch {
             throw corrupt(error.offset, error.reason)
         }

@@ -3,6 +3,7 @@
 /// copies columns instead of parsing, validating or folding text.
 ///
 /// Layout (little-endian): magic `TSSNAP\r\n` (8 bytes), version (UInt32), generation (UInt64),
+/// the log it folded in (its generation, 0 for none, and the bytes of it folded, both UInt64),
 /// time zone id, base currency; six string tables (merchant, category, subcategory, card,
 /// account, notes), each a count and per string its UTF-8 and its folded bytes (both
 /// length-prefixed), and for a searched field its trigram index (key count, keys ascending,
@@ -17,9 +18,18 @@
 /// them: a change to either must come with a new version number.
 struct SnapshotFile {
     static let magic: [UInt8] = Array("TSSNAP\r\n".utf8)
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
+
+    /// The log a compaction folded into this snapshot: its generation and how many of its bytes
+    /// (header included). A log of that generation found beside this snapshot holds those
+    /// bytes, and after them changes made when the new log could not replace it.
+    struct FoldedLog: Equatable {
+        var generation: UInt64
+        var length: UInt64
+    }
 
     var generation: UInt64
+    var foldedLog: FoldedLog? = nil
     var timeZoneIdentifier: String
     var baseCurrency: Currency
     /// The rows to write (`encoded`), in the store's date order.
@@ -32,6 +42,8 @@ struct SnapshotFile {
         writer.bytes.append(contentsOf: SnapshotFile.magic)
         writer.integer(SnapshotFile.version)
         writer.integer(generation)
+        writer.integer(foldedLog?.generation ?? 0)
+        writer.integer(foldedLog?.length ?? 0)
         writer.string(timeZoneIdentifier)
         writer.integer(baseCurrency.packed)
 

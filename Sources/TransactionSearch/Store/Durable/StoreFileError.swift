@@ -9,6 +9,10 @@ public struct StoreFileError: Error, Hashable, Sendable, CustomStringConvertible
         case locked
         /// The system refused a read, write, fsync or rename.
         case io
+        /// There is no store where one was asked for.
+        case missing
+        /// The store exists with another time zone or base currency than the one asked for.
+        case configurationMismatch
     }
 
     public var kind: Kind

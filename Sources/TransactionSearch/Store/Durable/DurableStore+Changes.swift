@@ -1,0 +1,171 @@
+/// The changes of a durable store: each applied in memory, logged, and undone if logging
+/// fails; and compaction, by hand or when the log passes its threshold.
+extension DurableStore {
+    /// Adds a transaction durably; see `TransactionStore.add(_:)`.
+    @discardableResult
+    public func add(_ draft: TransactionDraft) throws(DurableStoreError) -> Transaction {
+        try serialized { state throws(DurableStoreError) in
+            let added: Transaction
+            do throws(ValidationError) { added = try store.add(draft) } catch { throw .invalid(error) }
+            try log(.add([added]), state: &state) { _ = try? self.store.delete(id: added.id) }
+            return added
+        }
+    }
+
+    /// Adds many transactions durably, all or nothing; one log record and one fsync.
+    @discardableResult
+    public func add(contentsOf drafts: [TransactionDraft], skippingInvalid: Bool = false) throws(DurableStoreError) -> BatchResult {
+        try serialized { state throws(DurableStoreError) in
+            let result: BatchResult
+            do throws(BatchError) { result = try store.add(contentsOf: drafts, skippingInvalid: skippingInvalid) } catch { throw .invalidBatch(error) }
+            try logAdded(result.addedIDs, state: &state)
+            return result
+        }
+    }
+
+    /// Imports CSV or JSON durably; see `TransactionStore.importTransactions(from:format:skippingInvalid:)`.
+    @discardableResult
+    public func importTransactions(from bytes: [UInt8], format: InterchangeFormat,
+                                   skippingInvalid: Bool = false) throws(DurableStoreError) -> ImportReport {
+        try serialized { state throws(DurableStoreError) in
+            let report: ImportReport
+            do throws(ImportError) {
+                report = try store.importTransactions(from: bytes, format: format, skippingInvalid: skippingInvalid)
+            } catch {
+                throw .invalidImport(error)
+            }
+            try logAdded(report.addedIDs, state: &state)
+            return report
+        }
+    }
+
+    /// Updates a transaction durably; see `TransactionStore.update(id:_:)`.
+    @discardableResult
+    public func update(id: String, _ patch: TransactionPatch) throws(DurableStoreError) -> Transaction {
+        try serialized { state throws(DurableStoreError) in
+            guard let old = store.transaction(id: id) else { throw .invalid(ValidationError(.id, .unknownID(id))) }
+            let new: Transaction
+            do throws(ValidationError) { new = try store.update(id: id, patch) } catch { throw .invalid(error) }
+            try log(.update(id: id, new), state: &state) { _ = try? self.store.update(id: new.id, TransactionPatch(replacingWith: old)) }
+            return new
+        }
+    }
+
+    /// Deletes a transaction durably; see `TransactionStore.delete(id:)`.
+    @discardableResult
+    public func delete(id: String) throws(DurableStoreError) -> Transaction {
+        try serialized { state throws(DurableStoreError) in
+            let removed: Transaction
+            do throws(ValidationError) { removed = try store.delete(id: id) } catch { throw .invalid(error) }
+            try log(.delete(id: id), state: &state) { _ = try? self.store.add(removed.draft) }
+            return removed
+        }
+    }
+
+    /// Writes a new snapshot of the whole store and starts an empty log. Runs by itself when
+    /// the log passes the compaction threshold.
+    /// - Throws: `.file` when a step fails; the store stays usable and keeps every change
+    ///   (see `StoreDirectory+Compaction` for what each failure leaves).
+    public func compact() throws(DurableStoreError) {
+        try serialized { state throws(DurableStoreError) in
+            do throws(StoreFileError) { try compact(&state) } catch { throw .file(error) }
+            state.retryCompactionAt = nil
+        }
+    }
+
+    // MARK: Inside
+
+    private func serialized<Value>(_ body: (inout WriterState) throws(DurableStoreError) -> Value) throws(DurableStoreError) -> Value {
+        guard mode == .readWrite else { throw .readOnly }
+        let outcome: Result<Value, DurableStoreError> = writer.withLock { state in
+            guard !state.isClosed else {
+                return .failure(.file(StoreFileError(.io, file: directory.path, reason: "the store is closed")))
+            }
+            do throws(DurableStoreError) {
+                return .success(try body(&state))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+
+    private func logAdded(_ ids: [String], state: inout WriterState) throws(DurableStoreError) {
+        guard !ids.isEmpty else { return }
+        let added = ids.compactMap { store.transaction(id: $0) }
+        try log(.add(added), state: &state) { for id in ids { _ = try? self.store.delete(id: id) } }
+    }
+
+    /// Appends (and when synchronous fsyncs) a record; on failure runs `undo` and throws.
+    /// Past the threshold it then compacts; a failed automatic compaction is said once in
+    /// `takeNotices` and tried again when the log has grown by another threshold.
+    private func log(_ entry: LogEntry, state: inout WriterState, undo: () -> Void) throws(DurableStoreError) {
+        do throws(StoreFileError) {
+            guard var appender = state.appender else { throw StoreFileError(.io, file: files.logPath, reason: "the log is not open") }
+            defer { state.appender = appender }
+            try appender.append(EventLog.record(entry), synchronous: durability == .synchronous, in: files)
+        } catch {
+            undo()
+            throw .file(error)
+        }
+        guard let length = state.appender?.length, length > compactionThreshold, length >= state.retryCompactionAt ?? 0 else { return }
+        do throws(StoreFileError) {
+            try compact(&state)
+            state.retryCompactionAt = nil
+        } catch {
+            if state.retryCompactionAt == nil {
+                state.notices.append("automatic compaction failed (\(error)); every change is kept in the log and "
+                                     + "compaction will be tried again")
+            }
+            state.retryCompactionAt = (state.appender?.length ?? 0) + compactionThreshold
+        }
+    }
+
+    func compact(_ state: inout WriterState) throws(StoreFileError) {
+        guard var appender = state.appender else { throw StoreFileError(.io, file: files.logPath, reason: "the log is not open") }
+        defer { state.appender = appender }
+        // The snapshot records how much of the log it folds in: those bytes must be on disk.
+        if appender.needsSync {
+            try files.fileSystem.sync(appender.descriptor, path: files.logPath)
+            appender.needsSync = false
+        }
+        let snapshot = SnapshotFile(
+            generation: state.snapshotGeneration + 1,
+            foldedLog: SnapshotFile.FoldedLog(generation: appender.generation, length: UInt64(appender.length)),
+            timeZoneIdentifier: store.timeZone.identifier, baseCurrency: store.baseCurrency,
+            transactions: store.transactions(in: .dateAscending))
+        var committed = false
+        defer { if committed { state.snapshotGeneration = snapshot.generation } }
+        try files.compact(into: snapshot, appender: &appender, committed: &committed)
+    }
+
+    /// Replays one log entry on an in-memory store.
+    static func apply(_ entry: LogEntry, to store: TransactionStore) throws(DurableStoreError) {
+        switch entry {
+        case .add(let transactions):
+            do throws(BatchError) { try store.add(contentsOf: transactions.map(\.draft)) } catch { throw .invalidBatch(error) }
+        case .update(let id, let transaction):
+            do throws(ValidationError) { try store.update(id: id, TransactionPatch(replacingWith: transaction)) } catch { throw .invalid(error) }
+        case .delete(let id):
+            do throws(ValidationError) { try store.delete(id: id) } catch { throw .invalid(error) }
+        }
+    }
+}
+
+extension TransactionPatch {
+    /// A patch that makes a transaction exactly `transaction` (every field set or cleared).
+    public init(replacingWith transaction: Transaction) {
+        self.init()
+        id = .set(transaction.id)
+        date = .set(transaction.date)
+        merchant = .set(transaction.merchant)
+        category = transaction.category.map { .set($0) } ?? .clear
+        subcategory = transaction.subcategory.map { .set($0) } ?? .clear
+        card = transaction.card.map { .set($0) } ?? .clear
+        account = transaction.account.map { .set($0) } ?? .clear
+        amount = .set(transaction.amount.rowDecimalAmount)
+        currency = .set(transaction.amount.currency.code)
+        status = .set(transaction.status)
+        notes = transaction.notes.map { .set($0) } ?? .clear
+    }
+}

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The POSIX file operations of a store directory, each reporting a `StoreFileError` with the
+/// path and `errno`. Every operation first asks `faults` (tests only) whether it should fail,
+/// so that a test can fail or "crash" each step of a compaction or an append in turn.
+struct FileSystem: Sendable {
+    /// The kinds of operation, as fault injection counts them.
+    enum Operation: String, Sendable, CaseIterable {
+        case open, read, write, sync, rename, syncDirectory, truncate, remove
+    }
+
+    /// Where a file lives on its device: two names with the same identity are the same file.
+    struct Identity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// Injected failures; nil outside tests.
+    var faults: FileFaults?
+
+    init(faults: FileFaults? = nil) {
+        self.faults = faults
+    }
+
+    static func failure(_ path: String, _ action: String, _ code: Int32 = errno) -> StoreFileError {
+        StoreFileError(.io, file: path, reason: "\(action) failed: \(String(cString: strerror(code)))")
+    }
+
+    private func check(_ operation: Operation, _ path: String) throws(StoreFileError) {
+        if let error = faults?.failure(of: operation, path: path) { throw error }
+    }
+
+    func open(_ path: String, _ flags: Int32) throws(StoreFileError) -> Int32 {
+        try check(.open, path)
+        while true {
+            let descriptor = systemOpen(path, flags | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { throw FileSystem.failure(path, "open") }
+        }
+    }
+
+    /// Opens an existing file to read; nil when it does not exist.
+    func openIfPresent(_ path: String) throws(StoreFileError) -> Int32? {
+        try check(.open, path)
+        while true {
+            let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC, 0)
+            if descriptor >= 0 { return descriptor }
+            if errno == ENOENT { return nil }
+            if errno != EINTR { throw FileSystem.failure(path, "open") }
+        }
+    }
+
+    /// Writes all of `bytes`. A fault may write the first half before failing, as a crash in
+    /// the middle of a write would.
+    func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(StoreFileError) {
+        var limit = bytes.count
+        var failure: StoreFileError?
+        if let error = faults?.failure(of: .write, path: path) {
+            failure = error
+            limit = faults?.writesHalfBeforeFailing == true ? bytes.count / 2 : 0
+        }
+        var written = 0
+        while written < limit {
+            let result = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, limit - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw FileSystem.failure(path, "write")
+            }
+            written += result
+        }
+        if let failure { throw failure }
+    }
+
+    func sync(_ descriptor: Int32, path: String) throws(StoreFileError) {
+        try check(.sync, path)
+        guard fsync(descriptor) == 0 else { throw FileSystem.failure(path, "fsync") }
+    }
+
+    func truncate(_ descriptor: Int32, to length: Int, path: String) throws(StoreFileError) {
+        try check(.truncate, path)
+        guard ftruncate(descriptor, off_t(length)) == 0 else { throw FileSystem.failure(path, "truncate") }
+    }
+
+    func rename(_ source: String, to target: String) throws(StoreFileError) {
+        try check(.rename, target)
+        guard systemRename(source, target) == 0 else { throw FileSystem.failure(target, "rename") }
+    }
+
+    /// Removes a file; a file already gone is not an error.
+    func remove(_ path: String) throws(StoreFileError) {
+        try check(.remove, path)
+        guard unlink(path) == 0 || errno == ENOENT else { throw FileSystem.failure(path, "unlink") }
+    }
+
+    /// Makes the directory's entries (a rename, a new file) durable.
+    func syncDirectory(_ directory: String) throws(StoreFileError) {
+        try check(.syncDirectory, directory)
+        let descriptor = systemOpen(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        guard descriptor >= 0 else { throw FileSystem.failure(directory, "open") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw FileSystem.failure(directory, "fsync") }
+    }
+
+    /// Everything from the start of an open file to its end.
+    func readAll(_ descriptor: Int32, path: String) throws(StoreFileError) -> [UInt8] {
+        try check(.read, path)
+        var bytes: [UInt8] = []
+        var info = stat()
+        if fstat(descriptor, &info) == 0 { bytes.reserveCapacity(Int(info.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: off_t = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystem.failure(path, "read")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            offset += off_t(count)
+        }
+    }
+
+    /// The whole file, or nil when it does not exist.
+    func readAll(_ path: String) throws(StoreFileError) -> [UInt8]? {
+        guard let descriptor = try openIfPresent(path) else { return nil }
+        defer { close(descriptor) }
+        return try readAll(descriptor, path: path)
+    }
+
+    /// Creates (or empties) a file, writes `bytes` and makes them durable; the descriptor is
+    /// returned open for appending when `keepOpen`, else closed (and -1 returned). On failure
+    /// the file is removed.
+    @discardableResult
+    func writeNewFile(_ path: String, _ bytes: [UInt8], keepOpen: Bool = false) throws(StoreFileError) -> Int32 {
+        let descriptor = try open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND)
+        do throws(StoreFileError) {
+            try write(descriptor, bytes, path: path)
+            try sync(descriptor, path: path)
+        } catch {
+            close(descriptor)
+            try? remove(path)
+            throw error
+        }
+        if keepOpen { return descriptor }
+        close(descriptor)
+        return -1
+    }
+
+    /// The identity of an open file.
+    func identity(of descriptor: Int32) -> Identity? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The identity of the file a path names now; nil when there is none.
+    func identity(ofPath path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    func fileExists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+// The C functions under names of their own, so that the methods above can share their names.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
+private func systemRename(_ source: String, _ target: String) -> Int32 { rename(source, target) }
