@@ -33,7 +33,8 @@ private final class Progress: Sendable {
         for reader in 0..<4 {
             spawn {
                 var index = reader
-                while !progress.done.load(ordering: .acquiring) {
+                // At least one answer each, however the threads are scheduled.
+                repeat {
                     let query = queries[index % queries.count]
                     let result = store.search(query)
                     index += 1
@@ -42,7 +43,7 @@ private final class Progress: Sendable {
                     }
                     #expect(result.rows.count <= max(0, query.limit))
                     progress.answered.add(1, ordering: .relaxed)
-                }
+                } while !progress.done.load(ordering: .acquiring)
             }
         }
         spawn {
