@@ -17,6 +17,13 @@ struct Bench {
             exit(64)
         }
         ReleaseGuard.runReleaseIfDebug(arguments: words, allowDebug: options.allowDebug)
+        if let part = options.profile {
+            do { try ProfileRun.run(part, options: options) } catch {
+                FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
+                exit(1)
+            }
+            return
+        }
         do {
             let report = try BenchRun(options: options).run()
             if options.json {

@@ -13,6 +13,8 @@ struct BenchOptions {
     var quick = false
     /// Run even when built in debug (its figures are then marked as meaningless).
     var allowDebug = false
+    /// Run only this part once, for an instruction counter (`ProfileRun`).
+    var profile: String?
 
     static let spec = CommandSpec(
         name: "bench",
@@ -27,6 +29,7 @@ struct BenchOptions {
             .flag("json", help: "Print one JSON document with every figure instead of the table."),
             .flag("quick", help: "Few repetitions: a smoke run that checks answers (CI)."),
             .flag("allow-debug", help: "Run a debug build anyway (figures meaningless)."),
+            .value("profile", "PART", help: "Run only build, open or mix once, for valgrind --tool=callgrind."),
         ],
         discussion: """
             Build it in release: swift run -c release bench --rows 100000
@@ -52,6 +55,10 @@ struct BenchOptions {
         options.json = parsed.has("json")
         options.quick = parsed.has("quick")
         options.allowDebug = parsed.has("allow-debug")
+        options.profile = parsed.value("profile")
+        if let part = options.profile, !ProfileRun.parts.contains(part) {
+            throw UsageError("--profile takes \(ProfileRun.parts.joined(separator: ", ")), not '\(part)'")
+        }
         return options
     }
 }

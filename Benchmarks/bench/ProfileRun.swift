@@ -1,0 +1,55 @@
+import Foundation
+import TransactionSearch
+import TransactionSearchSupport
+
+/// `bench --profile PART`: runs one part once, for an instruction counter, with everything it
+/// needs prepared before. Under valgrind, count only the part:
+///
+///     valgrind --tool=callgrind --toggle-collect='*profiled*' .build/release/bench --profile build
+///
+/// - `build`: `add(contentsOf:)` of the generated drafts into an empty store;
+/// - `open`: opening a store directory of those rows (written beforehand);
+/// - `mix`: every query of the standard mix and the groupings once, uncached.
+enum ProfileRun {
+    static let parts = ["build", "open", "mix"]
+
+    static func run(_ part: String, options: BenchOptions) throws {
+        let drafts = TransactionGenerator(rows: options.rows, seed: options.seed, years: options.years,
+                                          merchants: options.merchants).generate()
+        switch part {
+        case "build":
+            let store = TransactionStore()
+            try profiledBuild(store, drafts)
+            print("profiled build: \(store.count) rows")
+        case "open":
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-profile-\(getpid())")
+            try? FileManager.default.removeItem(at: directory)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let durable = try DurableStore(directory: directory, compactionThreshold: Int.max)
+            try durable.add(contentsOf: drafts)
+            try durable.compact()
+            durable.close()
+            print("profiled open: \(try profiledOpen(directory)) rows")
+        default:
+            let store = TransactionStore()
+            try store.add(contentsOf: drafts)
+            let queries = (QueryMix.standard(for: store) + QueryMix.grouping).map(\.query)
+            print("profiled mix: \(profiledMix(store, queries)) matches")
+        }
+    }
+
+    @inline(never)
+    static func profiledBuild(_ store: TransactionStore, _ drafts: [TransactionDraft]) throws {
+        try store.add(contentsOf: drafts)
+    }
+
+    @inline(never)
+    static func profiledOpen(_ directory: URL) throws -> Int {
+        try DurableStore(directory: directory, mode: .readOnly).store.count
+    }
+
+    @inline(never)
+    static func profiledMix(_ store: TransactionStore, _ queries: [Query]) -> Int {
+        queries.reduce(0) { $0 + store.search($1, usingCache: false).total.count }
+    }
+}
