@@ -2,7 +2,11 @@
 /// subcategory, card, account, notes): the string pool, the rows of each string, a trigram
 /// index over the distinct strings' folded text when the field is searched, and the order of
 /// the strings' titles when the field is a grouping.
-struct FieldIndex: Sendable {
+///
+/// A class, so that the store's `TextFields` hands out the index itself, never a copy of its
+/// dozen arrays; touched only under the store's lock, so its properties skip the dynamic
+/// exclusivity check (see `StoreContents`).
+final class FieldIndex: @unchecked Sendable {
     /// How a field's group titles are made from its strings.
     enum Titles: Sendable {
         /// Not a grouping: no title order kept.
@@ -13,21 +17,21 @@ struct FieldIndex: Sendable {
         case card
     }
 
-    private(set) var pool = StringPool()
+    @exclusivity(unchecked) private(set) var pool = StringPool()
     /// Rows by code; code 0 holds the rows with no value.
-    private(set) var postings: [PostingList] = [.empty]
-    private(set) var trigrams = TrigramIndex()
+    @exclusivity(unchecked) private(set) var postings: [PostingList] = [.empty]
+    @exclusivity(unchecked) private(set) var trigrams = TrigramIndex()
     let isSearchable: Bool
     /// Whether rows are kept per string here; merchant, category and subcategory rows are kept
     /// per descriptor instead (see `DescriptorIndex`), and their row count is the reference count.
     let keepsPostings: Bool
     let titles: Titles
     /// Live codes by (folded title, title, string) ascending: the order of groups.
-    private(set) var titleOrder: [UInt32] = []
+    @exclusivity(unchecked) private(set) var titleOrder: [UInt32] = []
     /// Position of each live code in `titleOrder`.
-    private(set) var titleRank: [UInt32] = [0]
+    @exclusivity(unchecked) private(set) var titleRank: [UInt32] = [0]
     /// While an empty field is filled in bulk, new strings are indexed at the end, all at once.
-    private var defersIndexing = false
+    @exclusivity(unchecked) private var defersIndexing = false
 
     init(isSearchable: Bool, keepsPostings: Bool, titles: Titles) {
         self.isSearchable = isSearchable
@@ -44,7 +48,7 @@ struct FieldIndex: Sendable {
     func code(of text: String) -> UInt32? { pool.code(of: text) }
 
     /// Counts a use of `text` (nil: code 0) and returns its code; a new string is indexed.
-    mutating func retain(_ text: String?) -> UInt32 {
+    func retain(_ text: String?) -> UInt32 {
         guard let text else { return 0 }
         let (code, isNew) = pool.retain(text)
         if isNew { didAdd(code) }
@@ -52,29 +56,29 @@ struct FieldIndex: Sendable {
     }
 
     /// Counts one more use of a code in use (0 is always in use).
-    mutating func retain(code: UInt32) {
+    func retain(code: UInt32) {
         if code != 0 { pool.retain(code: code) }
     }
 
     /// Counts a use less; the last use of a string removes it from every structure.
-    mutating func release(_ code: UInt32) {
+    func release(_ code: UInt32) {
         guard code != 0 else { return }
         if pool.referenceCount(code) == 1 { willRemove(code) }
         pool.release(code)
     }
 
-    mutating func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
+    func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
         precondition(keepsPostings, "FieldIndex.addRow on a field without postings")
         while postings.count <= Int(code) { postings.append(.empty) }
         postings[Int(code)].insert(row, rowCapacity: rowCapacity)
     }
 
-    mutating func removeRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
+    func removeRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
         postings[Int(code)].remove(row, rowCapacity: rowCapacity)
     }
 
     /// Sets every posting list at once (indexed by code), for a field filled in bulk.
-    mutating func setPostings(_ lists: [PostingList]) {
+    func setPostings(_ lists: [PostingList]) {
         precondition(keepsPostings && lists.count >= pool.codeLimit, "FieldIndex.setPostings: \(lists.count) lists")
         postings = lists
     }
@@ -82,7 +86,7 @@ struct FieldIndex: Sendable {
     /// Takes a pool and trigram index restored from a snapshot into this empty field (the
     /// index built here when not given) and orders the titles. Posting lists come after,
     /// from `setPostings`.
-    mutating func restore(_ restored: StringPool, trigrams restoredTrigrams: TrigramIndex?) {
+    func restore(_ restored: StringPool, trigrams restoredTrigrams: TrigramIndex?) {
         precondition(pool.liveCount == 0 && titleOrder.isEmpty, "FieldIndex.restore on a field in use")
         pool = restored
         indexAllStrings(trigrams: restoredTrigrams)
@@ -90,13 +94,13 @@ struct FieldIndex: Sendable {
 
     /// Starts filling this empty field in bulk: strings retained until `endBulkFill` are
     /// indexed then, all at once, not one by one (several times cheaper for a large import).
-    mutating func beginBulkFill() {
+    func beginBulkFill() {
         precondition(pool.liveCount == 0 && titleOrder.isEmpty, "FieldIndex.beginBulkFill on a field in use")
         defersIndexing = true
     }
 
     /// Indexes every string retained since `beginBulkFill`.
-    mutating func endBulkFill() {
+    func endBulkFill() {
         precondition(defersIndexing, "FieldIndex.endBulkFill without beginBulkFill")
         defersIndexing = false
         indexAllStrings(trigrams: nil)
@@ -104,7 +108,7 @@ struct FieldIndex: Sendable {
 
     /// Builds the trigram index (unless given) and the title order of every live string at
     /// once: a radix-sorted build and one sort, instead of an insert per string.
-    private mutating func indexAllStrings(trigrams given: TrigramIndex?) {
+    private func indexAllStrings(trigrams given: TrigramIndex?) {
         let codes = pool.liveCodes
         if isSearchable { trigrams = given ?? TrigramIndex(codes: codes, folded: pool.folded) }
         guard titles != .none else { return }
@@ -134,7 +138,7 @@ struct FieldIndex: Sendable {
         return bytes
     }
 
-    private mutating func didAdd(_ code: UInt32) {
+    private func didAdd(_ code: UInt32) {
         guard !defersIndexing else { return }
         if isSearchable {
             let folded = pool.folded.bytes(code)
@@ -154,7 +158,7 @@ struct FieldIndex: Sendable {
         renumber(from: low)
     }
 
-    private mutating func willRemove(_ code: UInt32) {
+    private func willRemove(_ code: UInt32) {
         precondition(!defersIndexing, "FieldIndex: a string removed during a bulk fill")
         if isSearchable {
             let folded = pool.folded.bytes(code)
@@ -188,7 +192,7 @@ struct FieldIndex: Sendable {
         return TitleKey(string: string, title: title(code))
     }
 
-    private mutating func renumber(from position: Int) {
+    private func renumber(from position: Int) {
         for index in position..<titleOrder.count { titleRank[Int(titleOrder[index])] = UInt32(index) }
     }
 

@@ -32,20 +32,20 @@ extension TransactionStore {
     public var statistics: StoreStatistics {
         lock.withReadLock {
             StoreStatistics(
-                rows: state.count, merchants: state.merchants.pool.liveCount, categories: state.categories.pool.liveCount,
-                cards: state.cards.pool.liveCount, accounts: state.accounts.pool.liveCount, notes: state.notes.pool.liveCount,
-                descriptors: state.descriptors.liveCount, days: state.days.liveCount, currencies: state.currencies.count,
+                rows: state.count, merchants: state.text[.merchant].pool.liveCount, categories: state.text[.category].pool.liveCount,
+                cards: state.text[.card].pool.liveCount, accounts: state.text[.account].pool.liveCount, notes: state.text[.notes].pool.liveCount,
+                descriptors: state.text.descriptors.liveCount, days: state.calendar.days.liveCount, currencies: state.currencies.count,
                 bytesByStructure: [
-                    ("columns", state.columns.memoryUse),
-                    ("ids", state.ids.memoryUse),
-                    ("merchants", state.merchants.memoryUse),
-                    ("categories", state.categories.memoryUse + state.subcategories.memoryUse),
-                    ("descriptors", state.descriptors.memoryUse),
-                    ("notes", state.notes.memoryUse),
-                    ("cards and accounts", state.cards.memoryUse + state.accounts.memoryUse),
-                    ("date order", state.dateOrder.memoryUse),
-                    ("amount order", state.amountOrder.memoryUse),
-                    ("days and months", state.days.memoryUse + state.months.memoryUse),
+                    ("columns", state.table.memoryUse),
+                    ("ids", state.table.ids.memoryUse),
+                    ("merchants", state.text[.merchant].memoryUse),
+                    ("categories", state.text[.category].memoryUse + state.text[.subcategory].memoryUse),
+                    ("descriptors", state.text.descriptors.memoryUse),
+                    ("notes", state.text[.notes].memoryUse),
+                    ("cards and accounts", state.text[.card].memoryUse + state.text[.account].memoryUse),
+                    ("date order", state.orders.byDate.memoryUse),
+                    ("amount order", state.orders.byAmount.memoryUse),
+                    ("days and months", state.calendar.days.memoryUse + state.calendar.months.memoryUse),
                     ("buckets", state.buckets.memoryUse),
                 ])
         }

@@ -37,7 +37,7 @@ extension TransactionStore {
     /// it costs the number of accounts): accounts by name, rows with no account last.
     public func balances() -> [AccountBalance] {
         lock.withReadLock {
-            let codes = state.accounts.titleOrder + [0]
+            let codes = state.text[.account].titleOrder + [0]
             return codes.compactMap { code -> AccountBalance? in
                 let count = state.buckets.account.count(code)
                 guard count > 0 else { return nil }
@@ -47,7 +47,7 @@ extension TransactionStore {
                     Money(minorUnits: money.minorUnits - (pending.first { $0.currency == money.currency }?.minorUnits ?? 0),
                           currency: money.currency)
                 }
-                return AccountBalance(account: code == 0 ? nil : state.accounts.string(code), count: count,
+                return AccountBalance(account: code == 0 ? nil : state.text[.account].string(code), count: count,
                                       balance: all, pending: pending, posted: posted)
             }
         }
@@ -56,7 +56,7 @@ extension TransactionStore {
     /// Income, expenses and net per month, oldest first.
     public func monthlySummaries() -> [MonthSummary] {
         lock.withReadLock {
-            state.months.sortedSlots.map { slot in
+            state.calendar.months.sortedSlots.map { slot in
                 var income: [Money] = []
                 var expenses: [Money] = []
                 var net: [Money] = []
@@ -65,7 +65,7 @@ extension TransactionStore {
                     expenses.append(Money(minorUnits: sum &- positive, currency: currency))
                     net.append(Money(minorUnits: sum, currency: currency))
                 }
-                return MonthSummary(month: CalendarMonth(monthsSince1970: state.months.value(slot)),
+                return MonthSummary(month: CalendarMonth(monthsSince1970: state.calendar.months.value(slot)),
                                     count: state.buckets.month.count(slot), income: income, expenses: expenses, net: net)
             }
         }
@@ -78,11 +78,11 @@ extension TransactionStore {
             let spending = state.buckets.spending
             var result: [(rank: Int, item: CategorySpending)] = []
             for pair in spending.pairs {
-                let value = CalendarMonth(monthsSince1970: state.months.value(pair.second))
+                let value = CalendarMonth(monthsSince1970: state.calendar.months.value(pair.second))
                 if let month, month != value { continue }
-                let rank = pair.first == 0 ? Int.max : Int(state.categories.titleRank[Int(pair.first)])
+                let rank = pair.first == 0 ? Int.max : Int(state.text[.category].titleRank[Int(pair.first)])
                 result.append((rank, CategorySpending(
-                    category: pair.first == 0 ? nil : state.categories.string(pair.first), month: value,
+                    category: pair.first == 0 ? nil : state.text[.category].string(pair.first), month: value,
                     count: spending.table.count(pair.bucket), spent: moneys(spending.table, pair.bucket))))
             }
             result.sort { ($0.item.month, $0.rank) < ($1.item.month, $1.rank) }

@@ -13,14 +13,14 @@ public final class TransactionStore: Sendable {
     public let configuration: StoreConfiguration
     let lock = ReadWriteLock()
     /// Guarded by `lock`: read under the read lock, changed under the write lock only.
-    let state: StoreState
+    let state: StoreContents
     let events = EventHub()
     let cache = ResultCache()
     let liveQueries = LiveQueries()
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
         self.configuration = configuration
-        state = StoreState(clock: ZoneClock(timeZone: configuration.timeZone), baseCurrency: configuration.baseCurrency)
+        state = StoreContents(clock: ZoneClock(timeZone: configuration.timeZone), baseCurrency: configuration.baseCurrency)
     }
 
     /// A store in a time zone (default UTC) with a base currency (default EUR).
@@ -40,7 +40,7 @@ public final class TransactionStore: Sendable {
     /// The transaction with this id, or nil.
     public func transaction(id: String) -> Transaction? {
         lock.withReadLock {
-            state.ids.row(of: id).map(state.transaction(at:))
+            state.table.ids.row(of: id).map(state.transaction(at:))
         }
     }
 
@@ -66,8 +66,8 @@ public final class TransactionStore: Sendable {
         let added = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
             var transaction = try state.validate(draft)
             if transaction.id.isEmpty {
-                transaction.id = state.generateID()
-            } else if state.ids.row(of: transaction.id) != nil {
+                transaction.id = state.table.generateID()
+            } else if state.table.ids.row(of: transaction.id) != nil {
                 throw ValidationError(.id, .duplicateID(transaction.id))
             }
             let row = state.insert(transaction)
@@ -91,7 +91,7 @@ public final class TransactionStore: Sendable {
             if !failures.isEmpty && !skippingInvalid { throw BatchError(failures: failures) }
             var accepted = validated.accepted
             for index in accepted.indices where accepted[index].id.isEmpty {
-                accepted[index].id = state.generateID(avoiding: validated.ids)
+                accepted[index].id = state.table.generateID(avoiding: validated.ids)
             }
             for row in state.insert(batch: accepted) {
                 guard needsChangeFacts else { break }
@@ -110,10 +110,10 @@ public final class TransactionStore: Sendable {
     @discardableResult
     public func update(id: String, _ patch: TransactionPatch) throws(ValidationError) -> Transaction {
         let updated = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
-            guard let row = state.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
+            guard let row = state.table.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
             let old = state.transaction(at: row)
             let new = try state.validate(patch, on: old)
-            if new.id != old.id, state.ids.row(of: new.id) != nil {
+            if new.id != old.id, state.table.ids.row(of: new.id) != nil {
                 throw ValidationError(.id, .duplicateID(new.id))
             }
             noteChange(of: row)
@@ -131,7 +131,7 @@ public final class TransactionStore: Sendable {
     @discardableResult
     public func delete(id: String) throws(ValidationError) -> Transaction {
         let deleted = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
-            guard let row = state.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
+            guard let row = state.table.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
             let old = state.transaction(at: row)
             noteChange(of: row)
             state.remove(row: row)
@@ -170,8 +170,8 @@ public final class TransactionStore: Sendable {
     /// - Complexity: O(distinct strings).
     public func textIndexProblem() -> String? {
         lock.withReadLock {
-            let fields = [("merchant", state.merchants), ("category", state.categories), ("subcategory", state.subcategories),
-                          ("card", state.cards), ("account", state.accounts), ("notes", state.notes)]
+            let fields = [("merchant", state.text[.merchant]), ("category", state.text[.category]), ("subcategory", state.text[.subcategory]),
+                          ("card", state.text[.card]), ("account", state.text[.account]), ("notes", state.text[.notes])]
             for (name, field) in fields {
                 if let problem = field.textIndexProblem() { return "\(name): \(problem)" }
             }

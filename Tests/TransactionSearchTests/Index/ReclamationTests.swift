@@ -22,19 +22,19 @@ import TransactionSearchSupport
         }
         store.checkInvariants()
         let state = store.state
-        #expect(state.merchants.pool.liveCount <= rows)
-        #expect(state.merchants.codeLimit <= rows + 2)
-        #expect(state.notes.codeLimit <= rows + 2)
-        #expect(state.categories.codeLimit <= rows + 2)
-        #expect(state.days.slotLimit <= rows + 2)
+        #expect(state.text[.merchant].pool.liveCount <= rows)
+        #expect(state.text[.merchant].codeLimit <= rows + 2)
+        #expect(state.text[.notes].codeLimit <= rows + 2)
+        #expect(state.text[.category].codeLimit <= rows + 2)
+        #expect(state.calendar.days.slotLimit <= rows + 2)
         // The postings hold exactly the n-grams of the merchants in use, nothing left behind.
         let liveMerchants = Set(store.transactions().map(\.merchant))
         let expectedPostings = liveMerchants.reduce(0) { total, merchant in
             total + Array(Folding.fold(merchant).utf8).withUnsafeBufferPointer { Trigram.distinctKeys(of: $0, includingShort: true).count }
         }
-        #expect(state.merchants.trigrams.postingCount == expectedPostings)
-        #expect(state.merchants.trigrams.trigramCount <= expectedPostings)
-        #expect(state.columns.rowLimit == rows)
+        #expect(state.text[.merchant].trigrams.postingCount == expectedPostings)
+        #expect(state.text[.merchant].trigrams.trigramCount <= expectedPostings)
+        #expect(state.table.rowLimit == rows)
         // Whole store, every index included: a few hundred bytes a row, never growing with updates.
         #expect(state.memoryUse < 400_000, "memory \(state.memoryUse)")
     }

@@ -12,7 +12,7 @@ struct StoreFingerprint: Equatable {
         transactions = store.transactions(in: .dateAscending)
         sequence = store.sequence
         memoryUse = store.lock.withReadLock { store.state.memoryUse }
-        merchantCount = store.lock.withReadLock { store.state.merchants.pool.liveCount }
+        merchantCount = store.lock.withReadLock { store.state.text[.merchant].pool.liveCount }
     }
 }
 

@@ -23,9 +23,9 @@ struct RowFacts {
         case merchant, category, subcategory, notes, card, account
     }
 
-    init(state: StoreState, record: RowRecord) {
+    init(state: StoreContents, record: RowRecord) {
         self.record = record
-        day = state.days.values[Int(record.daySlot)]
+        day = state.calendar.days.values[Int(record.daySlot)]
         magnitude = record.amount.magnitude &* state.currencies.scales[Int(record.currency)]
         minorDigits = state.currencies[record.currency].minorDigits
         var folded: [UInt8] = []
@@ -36,15 +36,15 @@ struct RowFacts {
         }
         // Each pool's folded texts read straight from the state (a method call on a field
         // index would copy the whole struct).
-        let merchant = append(state.merchants.pool.folded, record.merchant)
-        let category = append(state.categories.pool.folded, record.category)
-        let subcategory = append(state.subcategories.pool.folded, record.subcategory)
-        let notes = append(state.notes.pool.folded, record.note)
-        let cardEnd = append(state.cards.pool.folded, record.card)
-        let account = append(state.accounts.pool.folded, record.account)
+        let merchant = append(state.text[.merchant].pool.folded, record.merchant)
+        let category = append(state.text[.category].pool.folded, record.category)
+        let subcategory = append(state.text[.subcategory].pool.folded, record.subcategory)
+        let notes = append(state.text[.notes].pool.folded, record.note)
+        let cardEnd = append(state.text[.card].pool.folded, record.card)
+        let account = append(state.text[.account].pool.folded, record.account)
         self.folded = folded
         ends = (merchant, category, subcategory, notes, cardEnd, account)
-        card = record.card == 0 ? nil : state.cards.pool.strings[Int(record.card)]
+        card = record.card == 0 ? nil : state.text[.card].pool.strings[Int(record.card)]
     }
 
     private func code(_ field: Field) -> UInt32 {
@@ -89,7 +89,7 @@ struct RowFacts {
     }
 }
 
-extension StoreState {
+extension StoreContents {
     /// The facts of a record whose codes are live.
     func facts(of record: RowRecord) -> RowFacts {
         RowFacts(state: self, record: record)

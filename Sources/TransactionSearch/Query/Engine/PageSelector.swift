@@ -8,7 +8,7 @@
 ///   sort just those.
 /// So the first page of a date-sorted result never sorts all matches.
 struct PageSelector {
-    let state: StoreState
+    let state: StoreContents
     let query: CompiledQuery
     let predicate: RowPredicate
     /// The matching rows, when the query scanned rows (nil when it was answered by buckets).
@@ -90,10 +90,10 @@ struct PageSelector {
     /// Instants that can fall on a day or month group's days.
     private func instantWindow(ofGroup group: UInt32) -> ClosedRange<Int64> {
         if query.grouping == .day {
-            let day = state.days.value(group)
+            let day = state.calendar.days.value(group)
             return state.clock.instantWindow(days: day, day)
         }
-        let month = CalendarMonth(monthsSince1970: state.months.value(group))
+        let month = CalendarMonth(monthsSince1970: state.calendar.months.value(group))
         return state.clock.instantWindow(days: month.firstDay.daysSince1970, month.lastDay.daysSince1970)
     }
 
@@ -101,9 +101,9 @@ struct PageSelector {
     private func collectSourceCount(group: UInt32) -> Int {
         if let matched { return matched.count }
         switch query.grouping {
-        case .card: return state.cards.rowCount(group)
-        case .category: return state.descriptors.rowCount(of: group, in: state.descriptors.byCategory)
-        case .merchant: return state.merchants.rowCount(group)
+        case .card: return state.text[.card].rowCount(group)
+        case .category: return state.text.descriptors.rowCount(of: group, in: state.text.descriptors.byCategory)
+        case .merchant: return state.text[.merchant].rowCount(group)
         default: return state.count
         }
     }
@@ -114,9 +114,9 @@ struct PageSelector {
             return
         }
         switch query.grouping {
-        case .card: state.cards.postings[Int(group)].forEach(body)
-        case .category: state.descriptors.forEachRow(of: group, in: state.descriptors.byCategory, body)
-        case .merchant: state.descriptors.forEachRow(of: group, in: state.descriptors.byMerchant, body)
+        case .card: state.text[.card].postings[Int(group)].forEach(body)
+        case .category: state.text.descriptors.forEachRow(of: group, in: state.text.descriptors.byCategory, body)
+        case .merchant: state.text.descriptors.forEachRow(of: group, in: state.text.descriptors.byMerchant, body)
         default: state.forEachRow(in: .dateAscending) { body($0); return true }
         }
     }
@@ -128,8 +128,8 @@ struct PageSelector {
 
     /// Rows in the query's sort order (SPEC section 3 tie-breaks).
     private func sorted(_ rows: [UInt32]) -> [UInt32] {
-        let instants = state.columns.instant.base
-        let ids = state.ids
+        let instants = state.table.instant.base
+        let ids = state.table.ids
         switch query.sort {
         case .dateDescending:
             return rows.sorted { a, b in

@@ -9,12 +9,12 @@
 ///   tallies and subtract the rows that fail, found from the postings of the strings the term
 ///   does *not* match (or that an exclusion does): a set difference on the index.
 struct QueryExecutor {
-    let state: StoreState
+    let state: StoreContents
     let query: CompiledQuery
     let storage: PredicateStorage
     let rates: ExchangeRates?
 
-    init(state: StoreState, query: CompiledQuery, rates: ExchangeRates?) {
+    init(state: StoreContents, query: CompiledQuery, rates: ExchangeRates?) {
         self.state = state
         self.query = query
         self.rates = rates
@@ -100,12 +100,12 @@ struct QueryExecutor {
         for (index, condition) in query.conditions.enumerated() where condition.daySlots == nil && condition.pending == nil {
             consider(.condition(index), condition.estimate)
         }
-        if let cards = query.cards { consider(.cards, cards.codes.reduce(0) { $0 + state.cards.rowCount($1) }) }
+        if let cards = query.cards { consider(.cards, cards.codes.reduce(0) { $0 + state.text[.card].rowCount($1) }) }
         if let categories = query.categories {
-            let descriptors = state.descriptors
+            let descriptors = state.text.descriptors
             consider(.categories, categories.codes.reduce(0) { $0 + descriptors.rowCount(of: $1, in: descriptors.byCategory) })
         }
-        if let accounts = query.accounts { consider(.accounts, accounts.codes.reduce(0) { $0 + state.accounts.rowCount($1) }) }
+        if let accounts = query.accounts { consider(.accounts, accounts.codes.reduce(0) { $0 + state.text[.account].rowCount($1) }) }
         if let range = query.dayRange {
             let window = state.clock.instantWindow(days: range.lowerBound, range.upperBound)
             consider(.dateWindow(window), state.rowCount(instantsIn: window))
@@ -123,7 +123,7 @@ struct QueryExecutor {
             var best: (PostingField, Int)?
             for field in PostingField.allCases {
                 let set = codeSet(of: condition, field)
-                let covered = field == .descriptor ? state.descriptors.rowCount(of: set) : set.codes.reduce(0) { $0 + rowCount(field, $1) }
+                let covered = field == .descriptor ? state.text.descriptors.rowCount(of: set) : set.codes.reduce(0) { $0 + rowCount(field, $1) }
                 let cost = state.count - covered
                 if best == nil || cost < best!.1 { best = (field, cost) }
             }
@@ -148,8 +148,8 @@ struct QueryExecutor {
             forEachCandidate(driver) { candidates.append($0) }
         }
         let capacity = driver == .allRows ? state.count : candidates.count
-        let rowLimit = state.columns.rowLimit
-        let flags = state.columns.flags.base
+        let rowLimit = state.table.rowLimit
+        let flags = state.table.flags.base
         let rows = candidates.rows
         return tally.withWriter(predicate: predicate) { writer in
             [UInt32](unsafeUninitializedCapacity: max(capacity, 1)) { buffer, count in
@@ -168,18 +168,18 @@ struct QueryExecutor {
     func forEachCandidate(_ driver: Driver, _ body: (UInt32) -> Void) {
         switch driver {
         case .allRows:
-            let flags = state.columns.flags.base
-            for row in 0..<state.columns.rowLimit where flags[row] & RowFlags.live.rawValue != 0 {
+            let flags = state.table.flags.base
+            for row in 0..<state.table.rowLimit where flags[row] & RowFlags.live.rawValue != 0 {
                 body(UInt32(row))
             }
         case .condition(let index):
             forEachRow(of: query.conditions[index], predicate.conditions + index, body)
         case .cards:
-            for code in query.cards!.codes { state.cards.postings[Int(code)].forEach(body) }
+            for code in query.cards!.codes { state.text[.card].postings[Int(code)].forEach(body) }
         case .categories:
-            for code in query.categories!.codes { state.descriptors.forEachRow(of: code, in: state.descriptors.byCategory, body) }
+            for code in query.categories!.codes { state.text.descriptors.forEachRow(of: code, in: state.text.descriptors.byCategory, body) }
         case .accounts:
-            for code in query.accounts!.codes { state.accounts.postings[Int(code)].forEach(body) }
+            for code in query.accounts!.codes { state.text[.account].postings[Int(code)].forEach(body) }
         case .dateWindow(let window):
             state.forEachRow(instantsIn: window, descending: false) { row in
                 body(row)
@@ -202,20 +202,20 @@ struct QueryExecutor {
         let rows = predicate.rows
         let descriptors = view.pointee.descriptors, notes = view.pointee.notes
         let cards = view.pointee.cards, accounts = view.pointee.accounts
-        for code in condition.descriptors.codes { state.descriptors.postings[Int(code)].forEach(body) }
+        for code in condition.descriptors.codes { state.text.descriptors.postings[Int(code)].forEach(body) }
         for code in condition.notes.codes {
-            state.notes.postings[Int(code)].forEach { row in
+            state.text[.notes].postings[Int(code)].forEach { row in
                 if !descriptors.contains(rows.descriptor[Int(row)]) { body(row) }
             }
         }
         for code in condition.cards.codes {
-            state.cards.postings[Int(code)].forEach { row in
+            state.text[.card].postings[Int(code)].forEach { row in
                 let index = Int(row)
                 if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index]) { body(row) }
             }
         }
         for code in condition.accounts.codes {
-            state.accounts.postings[Int(code)].forEach { row in
+            state.text[.account].postings[Int(code)].forEach { row in
                 let index = Int(row)
                 if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index])
                     && !cards.contains(rows.card[index]) {
@@ -225,8 +225,8 @@ struct QueryExecutor {
         }
         if let range = condition.magnitude, !range.isEmpty {
             let magnitudes = state.magnitudes
-            let start = state.amountOrder.lowerBound { magnitudes[$0] < range.lowerBound }
-            state.amountOrder.forEach(from: start) { row in
+            let start = state.orders.byAmount.lowerBound { magnitudes[$0] < range.lowerBound }
+            state.orders.byAmount.forEach(from: start) { row in
                 guard magnitudes[row] < range.upperBound else { return false }
                 let index = Int(row)
                 if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index])
@@ -242,7 +242,7 @@ struct QueryExecutor {
 
     /// Subtracts every row of the base that fails the predicate, each once.
     private func subtract(_ sources: [RemovalSource], from tally: inout Tally) {
-        var removed = [UInt64](repeating: 0, count: (state.columns.rowLimit + 63) / 64)
+        var removed = [UInt64](repeating: 0, count: (state.table.rowLimit + 63) / 64)
         let predicate = self.predicate
         let daySlots = query.daySlots
         let rows = predicate.rows
@@ -288,28 +288,28 @@ struct QueryExecutor {
 
     private func rowCount(_ field: PostingField, _ code: UInt32) -> Int {
         switch field {
-        case .descriptor: state.descriptors.rowCount(code)
-        case .note: state.notes.rowCount(code)
-        case .card: state.cards.rowCount(code)
-        case .account: state.accounts.rowCount(code)
+        case .descriptor: state.text.descriptors.rowCount(code)
+        case .note: state.text[.notes].rowCount(code)
+        case .card: state.text[.card].rowCount(code)
+        case .account: state.text[.account].rowCount(code)
         }
     }
 
     private func codeLimit(_ field: PostingField) -> Int {
         switch field {
-        case .descriptor: state.descriptors.codeLimit
-        case .note: state.notes.codeLimit
-        case .card: state.cards.codeLimit
-        case .account: state.accounts.codeLimit
+        case .descriptor: state.text.descriptors.codeLimit
+        case .note: state.text[.notes].codeLimit
+        case .card: state.text[.card].codeLimit
+        case .account: state.text[.account].codeLimit
         }
     }
 
     private func forEachRow(_ field: PostingField, _ code: UInt32, _ body: (UInt32) -> Void) {
         switch field {
-        case .descriptor: state.descriptors.postings[Int(code)].forEach(body)
-        case .note: state.notes.postings[Int(code)].forEach(body)
-        case .card: state.cards.postings[Int(code)].forEach(body)
-        case .account: state.accounts.postings[Int(code)].forEach(body)
+        case .descriptor: state.text.descriptors.postings[Int(code)].forEach(body)
+        case .note: state.text[.notes].postings[Int(code)].forEach(body)
+        case .card: state.text[.card].postings[Int(code)].forEach(body)
+        case .account: state.text[.account].postings[Int(code)].forEach(body)
         }
     }
 
@@ -333,7 +333,7 @@ struct QueryExecutor {
         }
         if query.grouping == .day {
             var tally = Tally(sharing: buckets.day, totals: BucketTable(), grouping: .day)
-            let days = state.days
+            let days = state.calendar.days
             var index = days.sortedValues.lowerBound(range.lowerBound)
             while index < days.sortedValues.count && days.sortedValues[index] <= range.upperBound {
                 tally.addTotals(of: buckets.day, bucket: days.sortedSlots[index])
@@ -342,11 +342,11 @@ struct QueryExecutor {
             return tally
         }
         var tally = Tally(groupLimit: groupLimit, currencies: state.currencies.count, grouping: query.grouping)
-        let days = state.days
+        let days = state.calendar.days
         if query.grouping == .month {
             // Whole months inside the range come from month buckets, partial ones from days.
-            for (position, monthSlot) in state.months.sortedSlots.enumerated() {
-                let month = CalendarMonth(monthsSince1970: state.months.sortedValues[position])
+            for (position, monthSlot) in state.calendar.months.sortedSlots.enumerated() {
+                let month = CalendarMonth(monthsSince1970: state.calendar.months.sortedValues[position])
                 let first = month.firstDay.daysSince1970, last = month.lastDay.daysSince1970
                 if last < range.lowerBound || first > range.upperBound { continue }
                 if first >= range.lowerBound && last <= range.upperBound {
@@ -373,11 +373,11 @@ struct QueryExecutor {
     private var groupLimit: Int {
         switch query.grouping {
         case .none: 1
-        case .day: state.days.slotLimit
-        case .month: state.months.slotLimit
-        case .card: state.cards.codeLimit
-        case .category: state.categories.codeLimit
-        case .merchant: state.merchants.codeLimit
+        case .day: state.calendar.days.slotLimit
+        case .month: state.calendar.months.slotLimit
+        case .card: state.text[.card].codeLimit
+        case .category: state.text[.category].codeLimit
+        case .merchant: state.text[.merchant].codeLimit
         }
     }
 
@@ -394,7 +394,7 @@ struct QueryExecutor {
         case .none:
             return [0]
         case .day, .month:
-            let pool = query.grouping == .day ? state.days : state.months
+            let pool = query.grouping == .day ? state.calendar.days : state.calendar.months
             var lower = 0, upper = pool.sortedValues.count
             if query.grouping == .day, let range = query.dayRange {
                 // The tally may be the whole day table: keep only the range's days.
@@ -408,14 +408,14 @@ struct QueryExecutor {
                 for index in stride(from: upper - 1, through: lower, by: -1) { keep(pool.sortedSlots[index]) }
             }
         case .card:
-            for code in state.cards.titleOrder { keep(code) }
+            for code in state.text[.card].titleOrder { keep(code) }
             keep(0)
         case .category:
-            for code in state.categories.titleOrder { keep(code) }
+            for code in state.text[.category].titleOrder { keep(code) }
             keep(0)
         case .merchant:
-            order.reserveCapacity(state.merchants.titleOrder.count)
-            for code in state.merchants.titleOrder { keep(code) }
+            order.reserveCapacity(state.text[.merchant].titleOrder.count)
+            for code in state.text[.merchant].titleOrder { keep(code) }
         }
         return order
     }

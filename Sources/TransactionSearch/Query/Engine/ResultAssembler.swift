@@ -1,7 +1,7 @@
 /// Builds the public result from the tallies and the page: money per currency in code order,
 /// group keys and titles, the page's transactions and where the words occur in each merchant.
 struct ResultAssembler {
-    let state: StoreState
+    let state: StoreContents
     let query: CompiledQuery
     let rates: ExchangeRates?
 
@@ -44,7 +44,7 @@ struct ResultAssembler {
         var highlighter = MatchHighlighter(terms: query.highlightTerms)
         let rows = page.map { entry -> ResultRow in
             let transaction = state.transaction(at: entry.row)
-            let merchantCode = state.descriptors.merchantOf[state.columns.descriptor[entry.row]]
+            let merchantCode = state.text.descriptors.merchantOf[state.table.descriptor[entry.row]]
             return ResultRow(
                 transaction: transaction,
                 group: query.grouping == .none ? nil : key(of: entry.group),
@@ -56,11 +56,11 @@ struct ResultAssembler {
     /// The key of a group code under the query's grouping.
     func key(of group: UInt32) -> GroupKey {
         switch query.grouping {
-        case .none, .day: .day(CalendarDay(daysSince1970: state.days.value(group)))
-        case .month: .month(CalendarMonth(monthsSince1970: state.months.value(group)))
-        case .card: .card(group == 0 ? nil : state.cards.string(group))
-        case .category: .category(group == 0 ? nil : state.categories.string(group))
-        case .merchant: .merchant(state.merchants.string(group))
+        case .none, .day: .day(CalendarDay(daysSince1970: state.calendar.days.value(group)))
+        case .month: .month(CalendarMonth(monthsSince1970: state.calendar.months.value(group)))
+        case .card: .card(group == 0 ? nil : state.text[.card].string(group))
+        case .category: .category(group == 0 ? nil : state.text[.category].string(group))
+        case .merchant: .merchant(state.text[.merchant].string(group))
         }
     }
 }

@@ -17,16 +17,16 @@ struct RowView {
     let flags: UnsafeMutablePointer<UInt8>
     let scales: UnsafePointer<UInt64>
 
-    init(state: StoreState, scales: UnsafePointer<UInt64>) {
-        let columns = state.columns
+    init(state: StoreContents, scales: UnsafePointer<UInt64>) {
+        let columns = state.table
         instant = columns.instant.base
         daySlot = columns.daySlot.base
         amount = columns.amount.base
         currency = columns.currency.base
         descriptor = columns.descriptor.base
-        merchantOfDescriptor = state.descriptors.merchantOf.base
-        categoryOfDescriptor = state.descriptors.categoryOf.base
-        monthOfDay = state.monthOfDay.base
+        merchantOfDescriptor = state.text.descriptors.merchantOf.base
+        categoryOfDescriptor = state.text.descriptors.categoryOf.base
+        monthOfDay = state.calendar.monthOfDay.base
         card = columns.card.base
         account = columns.account.base
         note = columns.note.base
@@ -188,7 +188,7 @@ final class PredicateStorage {
     private var filters: UnsafeMutablePointer<ColumnFilter>
     let predicate: RowPredicate
 
-    init(_ query: CompiledQuery, state: StoreState) {
+    init(_ query: CompiledQuery, state: StoreContents) {
         let currencyScales = state.currencies.scales
         var wordCount = 1
         func measure(_ set: CodeSet?) { wordCount += set?.words.count ?? 0 }

@@ -2,7 +2,7 @@ extension SnapshotFile {
     /// Reads a snapshot, or throws naming the byte where it goes wrong. Every number is
     /// checked against its table and every value against its range here, column by column,
     /// so that restoring can trust what it is given; what only the whole store can tell (an id
-    /// or a string twice) is checked by `StoreState.restore`.
+    /// or a string twice) is checked by `StoreContents.restore`.
     static func decode(_ bytes: [UInt8], path: String) throws(StoreFileError) -> SnapshotFile {
         func corrupt(_ offset: Int, _ reason: String) -> StoreFileError {
             StoreFileError(.corrupt, file: path, offset: offset, reason: reason)
@@ -33,7 +33,7 @@ extension SnapshotFile {
             let zone = try reader.string()
             guard let base = Currency(packed: try reader.integer(UInt32.self)) else { throw .init(offset: reader.offset - 4, reason: "bad base currency") }
             var rows = SnapshotRows()
-            for field in SnapshotRows.TextField.allCases {
+            for field in TextField.allCases {
                 rows.tables[field.rawValue] = try readTable(&reader)
                 if field.isSearchable { rows.tables[field.rawValue].trigrams = try readTrigrams(&reader, strings: rows.tables[field.rawValue].count) }
             }
@@ -135,8 +135,8 @@ extension SnapshotFile {
         for index in 0..<count {
             let date = rows.dates[index]
             let valid = rows.flags[index] & SnapshotRows.calendarDayFlag != 0
-                ? StoreState.validCalendarDays.contains(date)
-                : StoreState.validInstantDays.contains(date.floorDivided(by: 86_400_000))
+                ? StoreContents.validCalendarDays.contains(date)
+                : StoreContents.validInstantDays.contains(date.floorDivided(by: 86_400_000))
             guard valid else { throw .init(offset: start + index * 8, reason: "a date out of range") }
         }
 

@@ -49,10 +49,10 @@ struct SnapshotFile {
 
         // Strings, descriptors and currencies are numbered in order of first use; strings and
         // descriptors from 1 (0 is "none"), currencies from 0.
-        var strings = [Numbering<String>](repeating: Numbering(first: 1), count: SnapshotRows.TextField.allCases.count)
+        var strings = [Numbering<String>](repeating: Numbering(first: 1), count: TextField.allCases.count)
         var descriptors = Numbering<[UInt32]>(first: 1)
         var currencies = Numbering<UInt32>(first: 0)
-        func number(_ text: String?, _ field: SnapshotRows.TextField) -> UInt32 {
+        func number(_ text: String?, _ field: TextField) -> UInt32 {
             text.map { UInt32(strings[field.rawValue].number($0)) } ?? 0
         }
         var rows = SnapshotRows()
@@ -72,11 +72,11 @@ struct SnapshotFile {
             rows.descriptors.append(UInt32(descriptors.number(key)))
             rows.cards.append(number(transaction.card, .card))
             rows.accounts.append(number(transaction.account, .account))
-            rows.notes.append(number(transaction.notes, .note))
+            rows.notes.append(number(transaction.notes, .notes))
             rows.amounts.append(Int64(clamping: transaction.amount.minorUnits))
             rows.currencyIndexes.append(UInt16(currencies.number(transaction.amount.currency.packed)))
         }
-        for field in SnapshotRows.TextField.allCases {
+        for field in TextField.allCases {
             SnapshotFile.write(strings[field.rawValue].values, indexed: field.isSearchable, to: &writer)
         }
         writer.integer(UInt32(descriptors.values.count))

@@ -1,7 +1,7 @@
 /// A snapshot's contents as decoded, in the store's own encoding: per text field a table of
 /// strings with their folded bytes, the (merchant, category, subcategory) descriptors, the
 /// currencies, and one array per row field holding table numbers (1-based, 0 for none).
-/// `StoreState.restore` turns it into a store without parsing, validating or folding text.
+/// `StoreContents.restore` turns it into a store without parsing, validating or folding text.
 struct SnapshotRows {
     /// The distinct strings of one text field, numbered from 1 in table order.
     struct StringTable {
@@ -13,15 +13,6 @@ struct SnapshotRows {
         var trigrams: TrigramIndex?
 
         var count: Int { strings.count }
-    }
-
-    /// The order of the text fields in `tables`.
-    enum TextField: Int, CaseIterable {
-        case merchant, category, subcategory, card, account, note
-
-        /// Whether the snapshot stores the field's trigram index: the fields the store
-        /// searches (see `StoreState`).
-        var isSearchable: Bool { self != .card && self != .account }
     }
 
     /// Bits of `flags`.
@@ -54,5 +45,18 @@ struct SnapshotRows {
     var count: Int { idLengths.count }
     var descriptorCount: Int { descriptorKeys.count / 3 }
 
+    /// A text field's table (`tables` is in `TextField` order; a searched field's table
+    /// carries its trigram index).
     func table(_ field: TextField) -> StringTable { tables[field.rawValue] }
+
+    /// The table numbers of a field that rows carry directly (card, account, notes; the other
+    /// three come through `descriptors`).
+    func numbers(of field: TextField) -> [UInt32] {
+        switch field {
+        case .card: cards
+        case .account: accounts
+        case .notes: notes
+        case .merchant, .category, .subcategory: descriptors
+        }
+    }
 }

@@ -5,7 +5,7 @@
 /// writer changes it, under the store's write lock.
 ///
 /// Its properties skip the dynamic exclusivity check: they are read and written only under the
-/// store's lock (see `StoreState`).
+/// store's lock (see `StoreContents`).
 final class ColumnBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Element>
     @exclusivity(unchecked) private(set) var capacity: Int

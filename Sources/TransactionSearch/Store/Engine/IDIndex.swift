@@ -1,7 +1,7 @@
 /// The ids of the rows and the map from id to row: the id bytes packed in one arena (an id of
 /// 32 bytes costs 32 bytes plus 5, not a heap string of 64), found through `HashSlots` in O(1).
 /// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
-/// (see `StoreState`).
+/// (see `StoreContents`).
 final class IDIndex: @unchecked Sendable {
     @exclusivity(unchecked) private var arena: [UInt8] = []
     private let starts = ColumnBuffer<UInt32>(filler: 0)

@@ -1,61 +1,12 @@
-/// The store's date order: by instant ascending, then id ascending. Date-descending results
-/// walk it backward one run of equal instants at a time, so ties stay id-ascending.
-struct DateOrder: RowOrder {
-    let instants: UnsafeMutablePointer<Int64>
-    let ids: IDIndex
+/// The two orders rows are kept in, so that a page in any sort order is a walk, not a sort:
+/// by date (instant, then id) and by amount (magnitude across currencies, then newer first,
+/// then id). Each add, update and delete moves one row in each.
+///
+/// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
+/// (see `StoreContents`).
+final class RowOrders: @unchecked Sendable {
+    @exclusivity(unchecked) var byDate = OrderedRowList()
+    @exclusivity(unchecked) var byAmount = OrderedRowList()
 
-    init(columns: ColumnStore, ids: IDIndex) {
-        instants = columns.instant.base
-        self.ids = ids
-    }
-
-    @inline(__always)
-    func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-        let left = instants[Int(a)], right = instants[Int(b)]
-        if left != right { return left < right }
-        return ids.compare(a, b) < 0
-    }
-}
-
-/// The store's amount order: by magnitude as a plain number (see `CurrencyTable.scales`)
-/// ascending, then newer first, then id ascending (the tie-breaks of SPEC section 3).
-/// Amount-descending results walk it backward one run of equal magnitudes at a time.
-struct AmountOrder: RowOrder {
-    let magnitudes: MagnitudeReader
-    let instants: UnsafeMutablePointer<Int64>
-    let ids: IDIndex
-
-    init(columns: ColumnStore, scales: [UInt64], ids: IDIndex) {
-        magnitudes = MagnitudeReader(columns: columns, scales: scales)
-        instants = columns.instant.base
-        self.ids = ids
-    }
-
-    @inline(__always)
-    func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-        let left = magnitudes[a], right = magnitudes[b]
-        if left != right { return left < right }
-        let leftInstant = instants[Int(a)], rightInstant = instants[Int(b)]
-        if leftInstant != rightInstant { return leftInstant > rightInstant }
-        return ids.compare(a, b) < 0
-    }
-}
-
-/// Reads a row's amount magnitude scaled to 10^-4 units, comparable across currencies.
-/// Amounts under 10^15 minor units scale to under 10^19, which fits a UInt64.
-struct MagnitudeReader {
-    let amounts: UnsafeMutablePointer<Int64>
-    let currencies: UnsafeMutablePointer<UInt16>
-    let scales: [UInt64]
-
-    init(columns: ColumnStore, scales: [UInt64]) {
-        amounts = columns.amount.base
-        currencies = columns.currency.base
-        self.scales = scales
-    }
-
-    @inline(__always)
-    subscript(row: UInt32) -> UInt64 {
-        amounts[Int(row)].magnitude &* scales[Int(currencies[Int(row)])]
-    }
+    var memoryUse: Int { byDate.memoryUse + byAmount.memoryUse }
 }

@@ -1,36 +1,36 @@
 /// Walking rows in a sort order. The date order holds (instant, id) ascending and the amount
 /// order (magnitude, newer first, id); descending sorts walk them backward one run of equal
 /// keys at a time, emitting each run forward, so ties keep the SPEC's tie-break.
-extension StoreState {
+extension StoreContents {
     /// Visits every live row in `order` while `body` returns true.
     func forEachRow(in order: ResultOrder, _ body: (UInt32) -> Bool) {
         switch order {
         case .dateAscending:
-            dateOrder.forEach(from: dateOrder.startPosition, body)
+            orders.byDate.forEach(from: orders.byDate.startPosition, body)
         case .amountAscending:
-            amountOrder.forEach(from: amountOrder.startPosition, body)
+            orders.byAmount.forEach(from: orders.byAmount.startPosition, body)
         case .dateDescending:
-            let instants = columns.instant.base
-            StoreState.forEachDescending(dateOrder, before: dateOrder.endPosition,
+            let instants = table.instant.base
+            StoreContents.forEachDescending(orders.byDate, before: orders.byDate.endPosition,
                                          key: { UInt64(bitPattern: instants[Int($0)]) }, body)
         case .amountDescending:
             let magnitudes = self.magnitudes
-            StoreState.forEachDescending(amountOrder, before: amountOrder.endPosition,
+            StoreContents.forEachDescending(orders.byAmount, before: orders.byAmount.endPosition,
                                          key: { magnitudes[$0] }, body)
         }
     }
 
     /// Visits the rows whose instant lies in `window`, by date, while `body` returns true.
     func forEachRow(instantsIn window: ClosedRange<Int64>, descending: Bool, _ body: (UInt32) -> Bool) {
-        let instants = columns.instant.base
+        let instants = table.instant.base
         if descending {
-            let end = dateOrder.lowerBound { instants[Int($0)] <= window.upperBound }
-            StoreState.forEachDescending(dateOrder, before: end, key: { UInt64(bitPattern: instants[Int($0)]) }) { row in
+            let end = orders.byDate.lowerBound { instants[Int($0)] <= window.upperBound }
+            StoreContents.forEachDescending(orders.byDate, before: end, key: { UInt64(bitPattern: instants[Int($0)]) }) { row in
                 instants[Int(row)] >= window.lowerBound && body(row)
             }
         } else {
-            let start = dateOrder.lowerBound { instants[Int($0)] < window.lowerBound }
-            dateOrder.forEach(from: start) { row in
+            let start = orders.byDate.lowerBound { instants[Int($0)] < window.lowerBound }
+            orders.byDate.forEach(from: start) { row in
                 instants[Int(row)] <= window.upperBound && body(row)
             }
         }
@@ -38,10 +38,10 @@ extension StoreState {
 
     /// How many rows have their instant in `window`, from the date order's ranks.
     func rowCount(instantsIn window: ClosedRange<Int64>) -> Int {
-        let instants = columns.instant.base
-        let start = dateOrder.lowerBound { instants[Int($0)] < window.lowerBound }
-        let end = dateOrder.lowerBound { instants[Int($0)] <= window.upperBound }
-        return dateOrder.rank(of: end) - dateOrder.rank(of: start)
+        let instants = table.instant.base
+        let start = orders.byDate.lowerBound { instants[Int($0)] < window.lowerBound }
+        let end = orders.byDate.lowerBound { instants[Int($0)] <= window.upperBound }
+        return orders.byDate.rank(of: end) - orders.byDate.rank(of: start)
     }
 
     /// Walks `list` backward from `position` one run of equal keys at a time, each run forward.

@@ -2,37 +2,38 @@
 /// an empty store, a snapshot): the rows are written to the columns and pools first, then the
 /// posting lists, buckets and both orders are made in a few passes over the columns, not
 /// row by row. This builds; nothing that already held rows is rebuilt.
-extension StoreState {
+extension StoreContents {
     /// Every live row, ascending.
     var liveRows: [UInt32] {
-        (0..<UInt32(columns.rowLimit)).filter { columns.isLive($0) }
+        (0..<UInt32(table.rowLimit)).filter { table.isLive($0) }
     }
 
     /// Builds the posting lists, buckets and orders of `rows`, ascending: every live row of a
     /// store whose columns, pools and descriptors are filled but whose other indexes are empty.
     func buildIndexes(ofRows rows: [UInt32]) {
-        let capacity = columns.rowLimit
-        descriptors.setPostings(PostingList.buildAll(rows: rows, codes: columns.descriptor.base,
-                                                     codeLimit: descriptors.codeLimit, rowCapacity: capacity))
-        cards.setPostings(PostingList.buildAll(rows: rows, codes: columns.card.base, codeLimit: cards.codeLimit, rowCapacity: capacity))
-        accounts.setPostings(PostingList.buildAll(rows: rows, codes: columns.account.base, codeLimit: accounts.codeLimit,
-                                                  rowCapacity: capacity))
-        notes.setPostings(PostingList.buildAll(rows: rows, codes: columns.note.base, codeLimit: notes.codeLimit, rowCapacity: capacity))
+        let capacity = table.rowLimit
+        text.descriptors.setPostings(PostingList.buildAll(rows: rows, codes: table.descriptor.base,
+                                                          codeLimit: text.descriptors.codeLimit, rowCapacity: capacity))
+        for field in TextField.allCases where field.keepsPostings {
+            text[field].setPostings(PostingList.buildAll(rows: rows, codes: table.codeColumn(of: field).base,
+                                                         codeLimit: text[field].codeLimit, rowCapacity: capacity))
+        }
         buildBuckets(rows)
         let dateSorted = isInDateOrder(rows) ? rows : sortedByDate(rows)
-        dateOrder.build(sortedRows: dateSorted)
-        amountOrder.build(sortedRows: sortedByAmount(dateSorted: dateSorted))
+        orders.byDate.build(sortedRows: dateSorted)
+        orders.byAmount.build(sortedRows: sortedByAmount(dateSorted: dateSorted))
     }
 
     /// Adds every row to every bucket table, a table at a time.
     private func buildBuckets(_ rows: [UInt32]) {
         // Class references and pointers taken once: reading a struct property of this class in
         // a per-row closure would copy the struct each time.
-        let daySlots = columns.daySlot, cardColumn = columns.card, accountColumn = columns.account
-        let descriptorColumn = columns.descriptor, monthOfDay = self.monthOfDay, flags = columns.flags
-        let merchantOf = descriptors.merchantOf, categoryOf = descriptors.categoryOf
-        let currencies = rows.map { columns.currency[$0] }
-        let amounts = rows.map { columns.amount[$0] }
+        let daySlots = table.daySlot, cardColumn = table.card, accountColumn = table.account
+        let descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, flags = table.flags
+        let merchantOf = text.descriptors.merchantOf, categoryOf = text.descriptors.categoryOf
+        let table = self.table
+        let currencies = rows.map { table.currency[$0] }
+        let amounts = rows.map { table.amount[$0] }
         let months = rows.map { monthOfDay[daySlots[$0]] }
         let categories = rows.map { categoryOf[descriptorColumn[$0]] }
         buckets.total.addAll(buckets: [UInt32](repeating: 0, count: rows.count), currencies: currencies, amounts: amounts)
@@ -59,10 +60,10 @@ extension StoreState {
 
     /// Rows in the date order: a radix sort on the instant, ids breaking ties.
     private func sortedByDate(_ rows: [UInt32]) -> [UInt32] {
-        let instants = columns.instant.base
+        let instants = table.instant.base
         // Flipping the sign bit makes signed order unsigned order.
         var pairs = rows.map { (key: UInt64(bitPattern: instants[Int($0)]) ^ (1 << 63), row: $0) }
-        let ids = self.ids
+        let ids = table.ids
         RadixSort.sort(&pairs) { ids.compare($0, $1) < 0 }
         return pairs.map(\.row)
     }
@@ -71,7 +72,7 @@ extension StoreState {
     /// order (older first, then id): the runs of equal instants taken newest first, each kept
     /// in id order, then a stable radix sort on the magnitude. No comparisons at all.
     private func sortedByAmount(dateSorted rows: [UInt32]) -> [UInt32] {
-        let instants = columns.instant.base
+        let instants = table.instant.base
         let magnitudes = self.magnitudes
         var pairs: [(key: UInt64, row: UInt32)] = []
         pairs.reserveCapacity(rows.count)

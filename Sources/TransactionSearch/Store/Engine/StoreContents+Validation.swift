@@ -1,6 +1,6 @@
 /// The rules of SPEC section 1, applied before anything changes: a draft or a patch becomes a
 /// normalized `Transaction` or a `ValidationError` naming the field and the reason.
-extension StoreState {
+extension StoreContents {
     /// Limits on text fields: the SPEC's 256 characters for a merchant, and the same for the
     /// other names; notes may be longer.
     static let nameLimit = 256
@@ -11,26 +11,26 @@ extension StoreState {
     func validate(_ draft: TransactionDraft) throws(ValidationError) -> Transaction {
         var id = ""
         if let given = draft.id {
-            id = try StoreState.validID(given)
+            id = try StoreContents.validID(given)
         }
         let currency = try validCurrency(draft.currency)
         let minorUnits = try draft.amount.minorUnits(in: currency)
-        let category = try StoreState.optionalName(draft.category, .category, limit: StoreState.nameLimit)
-        let subcategory = try StoreState.optionalName(draft.subcategory, .subcategory, limit: StoreState.nameLimit)
+        let category = try StoreContents.optionalName(draft.category, .category, limit: StoreContents.nameLimit)
+        let subcategory = try StoreContents.optionalName(draft.subcategory, .subcategory, limit: StoreContents.nameLimit)
         if subcategory != nil && category == nil {
             throw ValidationError(.subcategory, .subcategoryWithoutCategory)
         }
         return Transaction(
             id: id,
-            date: try StoreState.validDate(draft.date),
-            merchant: try StoreState.validMerchant(draft.merchant),
+            date: try StoreContents.validDate(draft.date),
+            merchant: try StoreContents.validMerchant(draft.merchant),
             category: category,
             subcategory: subcategory,
-            card: try StoreState.optionalName(draft.card, .card, limit: StoreState.nameLimit),
-            account: try StoreState.optionalName(draft.account, .account, limit: StoreState.nameLimit),
+            card: try StoreContents.optionalName(draft.card, .card, limit: StoreContents.nameLimit),
+            account: try StoreContents.optionalName(draft.account, .account, limit: StoreContents.nameLimit),
             amount: Money(minorUnits: Int128(minorUnits), currency: currency),
             status: draft.status,
-            notes: try StoreState.optionalName(draft.notes, .notes, limit: StoreState.notesLimit))
+            notes: try StoreContents.optionalName(draft.notes, .notes, limit: StoreContents.notesLimit))
     }
 
     /// Normalizes a batch: the valid transactions (ids still empty where generated), the
@@ -41,12 +41,12 @@ extension StoreState {
         accepted.reserveCapacity(drafts.count)
         var failures: [BatchFailure] = []
         var batchIDs = StringSet(capacity: drafts.count)
-        let storeHasRows = ids.count > 0  // an import into an empty store looks no id up
+        let storeHasRows = table.ids.count > 0  // an import into an empty store looks no id up
         for index in drafts.indices {
             do throws(ValidationError) {
                 let transaction = try validate(drafts[index])
                 if !transaction.id.isEmpty {
-                    if (storeHasRows && ids.row(of: transaction.id) != nil) || !batchIDs.insert(transaction.id) {
+                    if (storeHasRows && table.ids.row(of: transaction.id) != nil) || !batchIDs.insert(transaction.id) {
                         throw ValidationError(.id, .duplicateID(transaction.id))
                     }
                 }
@@ -64,30 +64,30 @@ extension StoreState {
         switch patch.id {
         case .keep: break
         case .clear: throw ValidationError(.id, .cannotClear)
-        case .set(let id): new.id = try StoreState.validID(id)
+        case .set(let id): new.id = try StoreContents.validID(id)
         }
         switch patch.date {
         case .keep: break
         case .clear: throw ValidationError(.date, .cannotClear)
-        case .set(let date): new.date = try StoreState.validDate(date)
+        case .set(let date): new.date = try StoreContents.validDate(date)
         }
         switch patch.merchant {
         case .keep: break
         case .clear: throw ValidationError(.merchant, .cannotClear)
-        case .set(let merchant): new.merchant = try StoreState.validMerchant(merchant)
+        case .set(let merchant): new.merchant = try StoreContents.validMerchant(merchant)
         }
-        new.category = try StoreState.changed(old.category, patch.category, .category, limit: StoreState.nameLimit)
+        new.category = try StoreContents.changed(old.category, patch.category, .category, limit: StoreContents.nameLimit)
         if new.category == nil, case .clear = patch.category, case .keep = patch.subcategory {
             new.subcategory = nil
         } else {
-            new.subcategory = try StoreState.changed(old.subcategory, patch.subcategory, .subcategory, limit: StoreState.nameLimit)
+            new.subcategory = try StoreContents.changed(old.subcategory, patch.subcategory, .subcategory, limit: StoreContents.nameLimit)
         }
         if new.subcategory != nil && new.category == nil {
             throw ValidationError(.subcategory, .subcategoryWithoutCategory)
         }
-        new.card = try StoreState.changed(old.card, patch.card, .card, limit: StoreState.nameLimit)
-        new.account = try StoreState.changed(old.account, patch.account, .account, limit: StoreState.nameLimit)
-        new.notes = try StoreState.changed(old.notes, patch.notes, .notes, limit: StoreState.notesLimit)
+        new.card = try StoreContents.changed(old.card, patch.card, .card, limit: StoreContents.nameLimit)
+        new.account = try StoreContents.changed(old.account, patch.account, .account, limit: StoreContents.nameLimit)
+        new.notes = try StoreContents.changed(old.notes, patch.notes, .notes, limit: StoreContents.notesLimit)
         switch patch.status {
         case .keep: break
         case .clear: new.status = .posted

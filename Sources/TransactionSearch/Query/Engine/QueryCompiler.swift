@@ -1,7 +1,7 @@
 /// Planning: a `Query` becomes a `CompiledQuery` against the current pools. Terms are matched
 /// against the distinct strings, never the rows: a term of three or more bytes through the
 /// trigram index, a shorter one by scanning the distinct strings of the field.
-extension StoreState {
+extension StoreContents {
     func compile(_ query: Query) -> CompiledQuery {
         var compiled = CompiledQuery()
         compiled.grouping = query.grouping
@@ -73,12 +73,12 @@ extension StoreState {
             compiled.cards = CodeSet(filters.cards.flatMap { cardCodes(named: $0) })
         }
         if !filters.categories.isEmpty {
-            let allowed = CodeSet(filters.categories.flatMap { codes(in: categories, named: $0) })
+            let allowed = CodeSet(filters.categories.flatMap { codes(in: text[.category], named: $0) })
             compiled.categories = allowed
-            compiled.categoryDescriptors = descriptors.descriptors(merchants: CodeSet(), categories: allowed, subcategories: CodeSet())
+            compiled.categoryDescriptors = text.descriptors.descriptors(merchants: CodeSet(), categories: allowed, subcategories: CodeSet())
         }
         if !filters.accounts.isEmpty {
-            compiled.accounts = CodeSet(filters.accounts.flatMap { codes(in: accounts, named: $0) })
+            compiled.accounts = CodeSet(filters.accounts.flatMap { codes(in: text[.account], named: $0) })
         }
         for set in [compiled.cards, compiled.categories, compiled.accounts] where set?.isEmpty == true {
             compiled.matchesNothing = true
@@ -110,37 +110,37 @@ extension StoreState {
         /// The codes of `index` containing the term, and how many rows carry them (merchant,
         /// category and subcategory rows are counted through their descriptors below).
         func matching(_ index: FieldIndex) -> (CodeSet, Int) {
-            let codes = StoreState.codes(in: index, containing: term)
+            let codes = StoreContents.codes(in: index, containing: term)
             return (CodeSet(codes), index.keepsPostings ? codes.reduce(0) { $0 + index.rowCount($1) } : 0)
         }
         var found: [(CodeSet, Int)] = []
         switch field {
         case .all:
-            found = [matching(merchants), matching(categories), matching(subcategories), matching(notes)]
+            found = [matching(text[.merchant]), matching(text[.category]), matching(text[.subcategory]), matching(text[.notes])]
             (condition.merchants, condition.categories) = (found[0].0, found[1].0)
             (condition.subcategories, condition.notes) = (found[2].0, found[3].0)
         case .merchant:
-            found = [matching(merchants)]
+            found = [matching(text[.merchant])]
             condition.merchants = found[0].0
         case .category:
-            found = [matching(categories), matching(subcategories)]
+            found = [matching(text[.category]), matching(text[.subcategory])]
             (condition.categories, condition.subcategories) = (found[0].0, found[1].0)
         case .notes:
-            found = [matching(notes)]
+            found = [matching(text[.notes])]
             condition.notes = found[0].0
         case .amount:
             break
         case .card:
-            let codes = cards.pool.liveCodes.filter { StoreState.cardMatches(cards, $0, term) }
-            found = [(CodeSet(codes), codes.reduce(0) { $0 + cards.rowCount($1) })]
+            let codes = text[.card].pool.liveCodes.filter { StoreContents.cardMatches(text[.card], $0, term) }
+            found = [(CodeSet(codes), codes.reduce(0) { $0 + text[.card].rowCount($1) })]
             condition.cards = found[0].0
         case .account:
-            found = [matching(accounts)]
+            found = [matching(text[.account])]
             condition.accounts = found[0].0
         }
-        condition.descriptors = descriptors.descriptors(
+        condition.descriptors = text.descriptors.descriptors(
             merchants: condition.merchants, categories: condition.categories, subcategories: condition.subcategories)
-        condition.estimate = found.reduce(0) { $0 + $1.1 } + descriptors.rowCount(of: condition.descriptors)
+        condition.estimate = found.reduce(0) { $0 + $1.1 } + text.descriptors.rowCount(of: condition.descriptors)
         if field == .all || field == .amount, let value = TermText.number(term) {
             let range = ScaledAmount.typedRange(value)
             condition.magnitude = range
@@ -160,9 +160,9 @@ extension StoreState {
     func magnitudeCount(_ range: Range<UInt64>) -> Int {
         guard !range.isEmpty else { return 0 }
         let magnitudes = self.magnitudes
-        let start = amountOrder.lowerBound { magnitudes[$0] < range.lowerBound }
-        let end = amountOrder.lowerBound { magnitudes[$0] < range.upperBound }
-        return amountOrder.rank(of: end) - amountOrder.rank(of: start)
+        let start = orders.byAmount.lowerBound { magnitudes[$0] < range.lowerBound }
+        let end = orders.byAmount.lowerBound { magnitudes[$0] < range.upperBound }
+        return orders.byAmount.rank(of: end) - orders.byAmount.rank(of: start)
     }
 
     /// Slots of the local days in `from...to` that have rows.
@@ -171,7 +171,7 @@ extension StoreState {
         let last = to?.daysSince1970 ?? Int32.max
         var slots = CodeSet()
         guard first <= last else { return slots }
-        let values = days.sortedValues, sortedSlots = days.sortedSlots  // once, not per day
+        let values = calendar.days.sortedValues, sortedSlots = calendar.days.sortedSlots  // once, not per day
         var index = values.lowerBound(first)
         while index < values.count && values[index] <= last {
             slots.insert(sortedSlots[index])
@@ -219,9 +219,9 @@ extension StoreState {
     func cardCodes(named name: String?) -> [UInt32] {
         guard let name else { return [0] }
         let wanted = TermText.phrase(name)
-        return cards.pool.liveCodes.filter { code in
-            if cards.pool.folded.bytes(code) == wanted { return true }
-            let title = cards.title(code)
+        return text[.card].pool.liveCodes.filter { code in
+            if text[.card].pool.folded.bytes(code) == wanted { return true }
+            let title = text[.card].title(code)
             return Array(Folding.fold(title).utf8) == wanted
                 || (title.hasPrefix("****") && Array(title.dropFirst(4).utf8) == wanted)
         }

@@ -1,11 +1,12 @@
-/// The rows of a store, one contiguous column per field (struct of arrays). Merchant, category
-/// and subcategory live in the row's descriptor, the month in a per-day table (`StoreState`):
-/// 12 + 4 bytes a row saved. Rows are addressed
-/// by UInt32 numbers; a deleted row's number goes on a free list and is reused by the next add,
+/// The rows of a store: one contiguous column per field (struct of arrays), the ids, and the
+/// free row numbers. Merchant, category and subcategory live in the row's descriptor, the
+/// month in a per-day table (`StoreCalendar`): 12 + 4 bytes a row saved. Rows are addressed by
+/// UInt32 numbers; a deleted row's number goes on a free list and is reused by the next add,
 /// so the columns never grow past the largest number of rows the store has held.
+///
 /// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
-/// (see `StoreState`).
-final class ColumnStore: @unchecked Sendable {
+/// (see `StoreContents`).
+final class RowTable: @unchecked Sendable {
     let instant = ColumnBuffer<Int64>(filler: 0)
     let daySlot = ColumnBuffer<UInt32>(filler: 0)
     let amount = ColumnBuffer<Int64>(filler: 0)
@@ -16,6 +17,10 @@ final class ColumnStore: @unchecked Sendable {
     let account = ColumnBuffer<UInt32>(filler: 0)
     let note = ColumnBuffer<UInt32>(filler: 0)
     let flags = ColumnBuffer<UInt8>(filler: 0)
+    /// The id of each row, and the row of each id.
+    let ids = IDIndex()
+    /// The counter behind generated ids (`tx_1`, `tx_2`...).
+    @exclusivity(unchecked) private var generatedIDCounter: UInt64 = 0
 
     /// Rows `0..<rowLimit` have been used; the dead ones among them are on `freeRows`.
     @exclusivity(unchecked) private(set) var rowLimit = 0
@@ -74,12 +79,33 @@ final class ColumnStore: @unchecked Sendable {
 
     /// Marks a row dead and frees its number.
     func free(_ row: UInt32) {
-        precondition(isLive(row), "ColumnStore.free: row \(row) is not live")
+        precondition(isLive(row), "RowTable.free: row \(row) is not live")
         flags[row] = 0
         freeRows.append(row)
         liveCount -= 1
     }
 
+    /// The column of a field's codes; merchant, category and subcategory are read through the
+    /// descriptor column, so they have none.
+    func codeColumn(of field: TextField) -> ColumnBuffer<UInt32> {
+        switch field {
+        case .card: card
+        case .account: account
+        case .notes: note
+        case .merchant, .category, .subcategory: descriptor
+        }
+    }
+
+    /// A fresh id (`tx_N`) used by no row and not in `reserved`.
+    func generateID(avoiding reserved: StringSet = StringSet()) -> String {
+        while true {
+            generatedIDCounter += 1
+            let id = "tx_" + String(generatedIDCounter)
+            if ids.row(of: id) == nil && !reserved.contains(id) { return id }
+        }
+    }
+
+    /// Bytes of the columns and the free list (the ids count apart).
     var memoryUse: Int {
         var bytes = instant.memoryUse + daySlot.memoryUse + amount.memoryUse
         bytes += currency.memoryUse + descriptor.memoryUse

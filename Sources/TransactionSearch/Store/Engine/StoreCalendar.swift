@@ -1,0 +1,59 @@
+/// The store's time: its zone, the local days and months its rows fall on (each a small slot,
+/// with a use count), and the month of each day. A row's day is worked out once, when it is
+/// added, never on the query path.
+///
+/// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
+/// (see `StoreContents`).
+final class StoreCalendar: @unchecked Sendable {
+    let clock: ZoneClock
+    @exclusivity(unchecked) private(set) var days = ValuePool()
+    @exclusivity(unchecked) private(set) var months = ValuePool()
+    /// The month slot of each day slot: a row's month is `monthOfDay[daySlot]`.
+    let monthOfDay = ColumnBuffer<UInt32>(filler: 0)
+
+    init(clock: ZoneClock) {
+        self.clock = clock
+    }
+
+    /// The local day of a day slot.
+    @inline(__always)
+    func day(ofSlot slot: UInt32) -> Int32 { days.value(slot) }
+
+    /// A date's instant (a calendar date's is its midnight in the store's zone) and local day.
+    func place(_ date: TransactionDate) -> (instant: Int64, day: Int32, isCalendarDay: Bool) {
+        switch date {
+        case .day(let calendarDay):
+            (clock.startOfDay(calendarDay.daysSince1970), calendarDay.daysSince1970, true)
+        case .instant(let milliseconds):
+            (milliseconds, clock.day(ofInstant: milliseconds), false)
+        }
+    }
+
+    /// Counts one more row on a local day and its month; returns their slots.
+    func retainDay(_ day: Int32) -> (daySlot: UInt32, monthSlot: UInt32) {
+        let (daySlot, isNewDay) = days.retain(day)
+        guard isNewDay else {
+            // A day in use already knows its month.
+            let monthSlot = monthOfDay[daySlot]
+            months.retain(slot: monthSlot)
+            return (daySlot, monthSlot)
+        }
+        let monthSlot = months.retain(CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970).slot
+        monthOfDay.reserve(days.slotLimit)
+        monthOfDay[daySlot] = monthSlot
+        return (daySlot, monthSlot)
+    }
+
+    /// Counts one row less on a day and its month; a day or month no row uses is reclaimed.
+    func releaseDay(_ daySlot: UInt32, month monthSlot: UInt32) {
+        days.release(daySlot)
+        months.release(monthSlot)
+    }
+
+    var memoryUse: Int { days.memoryUse + months.memoryUse + monthOfDay.memoryUse }
+
+    func checkInvariants() {
+        days.checkInvariants()
+        months.checkInvariants()
+    }
+}

@@ -1,0 +1,136 @@
+/// Row changes and how each structure follows them. Every change is incremental: a row goes
+/// into or out of its posting lists, its place in the two orders and its buckets; nothing is
+/// rebuilt from all rows. (A batch into an empty store is indexed in bulk instead of row by
+/// row, `StoreContents+Build`; that builds, it rebuilds nothing.)
+extension StoreContents {
+    /// Adds a validated transaction whose id is set and unused; returns its row.
+    @discardableResult
+    func insert(_ transaction: Transaction) -> UInt32 {
+        let row = table.allocateRow()
+        let record = makeRecord(transaction)
+        table.ids.insert(transaction.id, row: row)
+        place(record, at: row)
+        orders.byDate.insert(row, order: dateOrdering)
+        orders.byAmount.insert(row, order: amountOrdering)
+        return row
+    }
+
+    /// Adds validated transactions with set, unused ids; returns their rows in order. Into an
+    /// empty store the rows are written first and indexed in bulk (`buildIndexes`).
+    @discardableResult
+    func insert(batch transactions: [Transaction]) -> [UInt32] {
+        let buildsInBulk = count == 0 && transactions.count > 64
+        guard buildsInBulk else { return transactions.map { insert($0) } }
+        var rows: [UInt32] = []
+        rows.reserveCapacity(transactions.count)
+        table.reserve(table.rowLimit + transactions.count)
+        let idBytes = transactions.reduce(0) { $0 + $1.id.utf8.count }
+        table.ids.reserve(count: transactions.count, bytes: idBytes, rowLimit: table.rowLimit + transactions.count)
+        text.beginBulkFill()
+        for transaction in transactions {
+            let row = table.allocateRow()
+            table.ids.insert(transaction.id, row: row)
+            table.write(makeRecord(transaction), at: row)
+            rows.append(row)
+        }
+        text.endBulkFill()
+        buildIndexes(ofRows: liveRows)
+        return rows
+    }
+
+    /// Writes a new row's record and adds it to its postings and buckets (not the orders).
+    private func place(_ record: RowRecord, at row: UInt32) {
+        table.write(record, at: row)
+        addToPostings(row, record)
+        buckets.add(record)
+    }
+
+    /// Removes a live row; returns the record it held.
+    @discardableResult
+    func remove(row: UInt32) -> RowRecord {
+        let record = self.record(row)
+        orders.byDate.remove(row, order: dateOrdering)
+        orders.byAmount.remove(row, order: amountOrdering)
+        removeFromPostings(row, record)
+        buckets.remove(record)
+        table.ids.remove(row: row)
+        table.free(row)
+        release(record)
+        return record
+    }
+
+    /// Replaces the transaction in a live row by a validated one (its id unused or the row's).
+    /// Returns the old and new records.
+    @discardableResult
+    func replace(row: UInt32, with transaction: Transaction) -> (old: RowRecord, new: RowRecord) {
+        let old = record(row)
+        let new = makeRecord(transaction)
+        let idChanges = table.ids.id(of: row) != transaction.id
+        let dateMoves = idChanges || old.instant != new.instant
+        let scales = currencies.scales
+        let amountMoves = dateMoves
+            || old.amount.magnitude &* scales[Int(old.currency)] != new.amount.magnitude &* scales[Int(new.currency)]
+        if dateMoves { orders.byDate.remove(row, order: dateOrdering) }
+        if amountMoves { orders.byAmount.remove(row, order: amountOrdering) }
+        if idChanges {
+            table.ids.remove(row: row)
+            table.ids.insert(transaction.id, row: row)
+        }
+        let capacity = table.rowLimit
+        if old.descriptor != new.descriptor {
+            text.descriptors.removeRow(row, code: old.descriptor, rowCapacity: capacity)
+            text.descriptors.addRow(row, code: new.descriptor, rowCapacity: capacity)
+        }
+        for field in TextField.allCases where field.keepsPostings {
+            let (from, to) = (field.code(in: old), field.code(in: new))
+            if from != to {
+                text[field].removeRow(row, code: from, rowCapacity: capacity)
+                text[field].addRow(row, code: to, rowCapacity: capacity)
+            }
+        }
+        buckets.remove(old)
+        buckets.add(new)
+        table.write(new, at: row)
+        if dateMoves { orders.byDate.insert(row, order: dateOrdering) }
+        if amountMoves { orders.byAmount.insert(row, order: amountOrdering) }
+        release(old)
+        return (old, new)
+    }
+
+    /// The record of a transaction: strings interned (each use counted), day and month worked
+    /// out once in the store's zone, the descriptor found or made.
+    private func makeRecord(_ transaction: Transaction) -> RowRecord {
+        let (instant, day, isCalendarDay) = calendar.place(transaction.date)
+        let (daySlot, monthSlot) = calendar.retainDay(day)
+        var flags: RowFlags = transaction.status == .pending ? [.live, .pending] : [.live]
+        if isCalendarDay { flags.insert(.calendarDay) }
+        var record = RowRecord(
+            instant: instant, daySlot: daySlot, monthSlot: monthSlot,
+            amount: Int64(clamping: transaction.amount.minorUnits), currency: currencies.intern(transaction.amount.currency),
+            merchant: 0, category: 0, subcategory: 0, descriptor: 0, card: 0, account: 0, note: 0, flags: flags)
+        text.retain(transaction, into: &record)
+        return record
+    }
+
+    /// Gives back every use a record holds; strings and days no row uses any more are reclaimed.
+    private func release(_ record: RowRecord) {
+        calendar.releaseDay(record.daySlot, month: record.monthSlot)
+        text.release(record)
+    }
+
+    private func addToPostings(_ row: UInt32, _ record: RowRecord) {
+        let capacity = table.rowLimit
+        text.descriptors.addRow(row, code: record.descriptor, rowCapacity: capacity)
+        for field in TextField.allCases where field.keepsPostings {
+            text[field].addRow(row, code: field.code(in: record), rowCapacity: capacity)
+        }
+    }
+
+    private func removeFromPostings(_ row: UInt32, _ record: RowRecord) {
+        let capacity = table.rowLimit
+        text.descriptors.removeRow(row, code: record.descriptor, rowCapacity: capacity)
+        for field in TextField.allCases where field.keepsPostings {
+            text[field].removeRow(row, code: field.code(in: record), rowCapacity: capacity)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// The store's text: one `FieldIndex` per `TextField` (strings, folded bytes, trigram index,
+/// postings, title order) and the descriptors that combine merchant, category and subcategory.
+///
+/// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
+/// (see `StoreContents`).
+final class TextFields: @unchecked Sendable {
+    /// Indexed by `TextField.rawValue`.
+    private let indexes: [FieldIndex] = TextField.allCases.map {
+        FieldIndex(isSearchable: $0.isSearchable, keepsPostings: $0.keepsPostings, titles: $0.titles)
+    }
+    @exclusivity(unchecked) var descriptors = DescriptorIndex()
+
+    /// The index of a field.
+    @inline(__always)
+    subscript(field: TextField) -> FieldIndex { indexes[field.rawValue] }
+
+    /// Counts a use of each of a transaction's strings and writes their codes, and the
+    /// descriptor's, into `record`.
+    func retain(_ transaction: Transaction, into record: inout RowRecord) {
+        for field in TextField.allCases { field.setCode(self[field].retain(field.value(in: transaction)), in: &record) }
+        record.descriptor = descriptors.code(for: DescriptorIndex.Key(
+            merchant: record.merchant, category: record.category, subcategory: record.subcategory))
+    }
+
+    /// Gives back the uses a record holds; strings no row uses any more are reclaimed.
+    func release(_ record: RowRecord) {
+        for field in TextField.allCases { self[field].release(field.code(in: record)) }
+    }
+
+    /// Starts filling empty fields in bulk (`FieldIndex.beginBulkFill`).
+    func beginBulkFill() {
+        for field in TextField.allCases { self[field].beginBulkFill() }
+    }
+
+    /// Indexes every string retained since `beginBulkFill`.
+    func endBulkFill() {
+        for field in TextField.allCases { self[field].endBulkFill() }
+    }
+
+    /// Bytes held by every field's pool and index and by the descriptors.
+    var memoryUse: Int {
+        TextField.allCases.reduce(descriptors.memoryUse) { $0 + self[$1].memoryUse }
+    }
+
+    /// The first field whose folded texts or trigram index differ from what this build
+    /// computes from its strings, or nil (see `FieldIndex.textIndexProblem`).
+    func textIndexProblem() -> String? {
+        for field in TextField.allCases {
+            if let problem = self[field].textIndexProblem() { return "\(field.transactionField): \(problem)" }
+        }
+        return nil
+    }
+
+    func checkInvariants() {
+        for field in TextField.allCases { self[field].checkInvariants() }
+        descriptors.checkInvariants()
+    }
+}
