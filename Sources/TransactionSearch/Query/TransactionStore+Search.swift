@@ -7,18 +7,18 @@ extension TransactionStore {
         searchWithSequence(query, usingCache: usingCache).result
     }
 
-    /// The answer and the sequence number of the store state it reflects.
+    /// The answer and the sequence number of the store contents it reflects.
     func searchWithSequence(_ query: Query, usingCache: Bool = true) -> (result: QueryResult, sequence: UInt64) {
         let start = ContinuousClock.now
         let key = query.normalized
         var (result, sequence) = lock.withReadLock { () -> (QueryResult, UInt64) in
             guard usingCache else {
-                return (QueryExecutor(state: state, query: state.compile(key), rates: state.exchangeRates).run(), state.sequence)
+                return (QueryExecutor(contents: contents, query: contents.compile(key), rates: contents.exchangeRates).run(), contents.sequence)
             }
-            if let cached = cache.result(for: key) { return (cached, state.sequence) }
-            let result = QueryExecutor(state: state, query: state.compile(key), rates: state.exchangeRates).run()
+            if let cached = cache.result(for: key) { return (cached, contents.sequence) }
+            let result = QueryExecutor(contents: contents, query: contents.compile(key), rates: contents.exchangeRates).run()
             cache.store(result, for: key)  // still under the read lock: no mutation came between
-            return (result, state.sequence)
+            return (result, contents.sequence)
         }
         result.elapsedMicroseconds = TransactionStore.microseconds(since: start)
         return (result, sequence)
@@ -46,7 +46,7 @@ extension TransactionStore {
     /// is dropped (every base total may change).
     public func setExchangeRates(_ rates: [Currency: DecimalAmount]?) {
         lock.withWriteLock {
-            state.exchangeRates = rates.map { ExchangeRates(base: baseCurrency, rates: $0) }
+            contents.exchangeRates = rates.map { ExchangeRates(base: baseCurrency, rates: $0) }
             cache.invalidateAll()
             liveQueries.markAll()
         }

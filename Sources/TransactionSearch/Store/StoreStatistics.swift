@@ -32,21 +32,21 @@ extension TransactionStore {
     public var statistics: StoreStatistics {
         lock.withReadLock {
             StoreStatistics(
-                rows: state.count, merchants: state.text[.merchant].pool.liveCount, categories: state.text[.category].pool.liveCount,
-                cards: state.text[.card].pool.liveCount, accounts: state.text[.account].pool.liveCount, notes: state.text[.notes].pool.liveCount,
-                descriptors: state.text.descriptors.liveCount, days: state.calendar.days.liveCount, currencies: state.currencies.count,
+                rows: contents.count, merchants: contents.text[.merchant].pool.liveCount, categories: contents.text[.category].pool.liveCount,
+                cards: contents.text[.card].pool.liveCount, accounts: contents.text[.account].pool.liveCount, notes: contents.text[.notes].pool.liveCount,
+                descriptors: contents.text.descriptors.liveCount, days: contents.calendar.days.liveCount, currencies: contents.currencies.count,
                 bytesByStructure: [
-                    ("columns", state.table.memoryUse),
-                    ("ids", state.table.ids.memoryUse),
-                    ("merchants", state.text[.merchant].memoryUse),
-                    ("categories", state.text[.category].memoryUse + state.text[.subcategory].memoryUse),
-                    ("descriptors", state.text.descriptors.memoryUse),
-                    ("notes", state.text[.notes].memoryUse),
-                    ("cards and accounts", state.text[.card].memoryUse + state.text[.account].memoryUse),
-                    ("date order", state.orders.byDate.memoryUse),
-                    ("amount order", state.orders.byAmount.memoryUse),
-                    ("days and months", state.calendar.days.memoryUse + state.calendar.months.memoryUse),
-                    ("buckets", state.buckets.memoryUse),
+                    ("columns", contents.table.memoryUse),
+                    ("ids", contents.table.ids.memoryUse),
+                    ("merchants", contents.text[.merchant].memoryUse),
+                    ("categories", contents.text[.category].memoryUse + contents.text[.subcategory].memoryUse),
+                    ("descriptors", contents.text.descriptors.memoryUse),
+                    ("notes", contents.text[.notes].memoryUse),
+                    ("cards and accounts", contents.text[.card].memoryUse + contents.text[.account].memoryUse),
+                    ("date order", contents.orders.byDate.memoryUse),
+                    ("amount order", contents.orders.byAmount.memoryUse),
+                    ("days and months", contents.calendar.days.memoryUse + contents.calendar.months.memoryUse),
+                    ("buckets", contents.buckets.memoryUse),
                 ])
         }
     }

@@ -16,7 +16,7 @@ extension TransactionStore {
     @discardableResult
     public func importTransactions(from bytes: [UInt8], format: InterchangeFormat,
                                    skippingInvalid: Bool = false) throws(ImportError) -> ImportReport {
-        let reader = TransactionReader(clock: state.clock)
+        let reader = TransactionReader(clock: contents.clock)
         let parsed: TransactionReader.Output
         do throws(ImportIssue) {
             parsed = try reader.read(bytes, format: format)

@@ -37,17 +37,17 @@ extension TransactionStore {
     /// it costs the number of accounts): accounts by name, rows with no account last.
     public func balances() -> [AccountBalance] {
         lock.withReadLock {
-            let codes = state.text[.account].titleOrder + [0]
+            let codes = contents.text[.account].titleOrder + [0]
             return codes.compactMap { code -> AccountBalance? in
-                let count = state.buckets.account.count(code)
+                let count = contents.buckets.account.count(code)
                 guard count > 0 else { return nil }
-                let all = moneys(state.buckets.account, code)
-                let pending = moneys(state.buckets.pendingByAccount, code)
+                let all = moneys(contents.buckets.account, code)
+                let pending = moneys(contents.buckets.pendingByAccount, code)
                 let posted = all.map { money in
                     Money(minorUnits: money.minorUnits - (pending.first { $0.currency == money.currency }?.minorUnits ?? 0),
                           currency: money.currency)
                 }
-                return AccountBalance(account: code == 0 ? nil : state.text[.account].string(code), count: count,
+                return AccountBalance(account: code == 0 ? nil : contents.text[.account].string(code), count: count,
                                       balance: all, pending: pending, posted: posted)
             }
         }
@@ -56,17 +56,17 @@ extension TransactionStore {
     /// Income, expenses and net per month, oldest first.
     public func monthlySummaries() -> [MonthSummary] {
         lock.withReadLock {
-            state.calendar.months.sortedSlots.map { slot in
+            contents.calendar.months.sortedSlots.map { slot in
                 var income: [Money] = []
                 var expenses: [Money] = []
                 var net: [Money] = []
-                forEachCurrency(state.buckets.month, slot) { currency, _, sum, positive in
+                forEachCurrency(contents.buckets.month, slot) { currency, _, sum, positive in
                     income.append(Money(minorUnits: positive, currency: currency))
                     expenses.append(Money(minorUnits: sum &- positive, currency: currency))
                     net.append(Money(minorUnits: sum, currency: currency))
                 }
-                return MonthSummary(month: CalendarMonth(monthsSince1970: state.calendar.months.value(slot)),
-                                    count: state.buckets.month.count(slot), income: income, expenses: expenses, net: net)
+                return MonthSummary(month: CalendarMonth(monthsSince1970: contents.calendar.months.value(slot)),
+                                    count: contents.buckets.month.count(slot), income: income, expenses: expenses, net: net)
             }
         }
     }
@@ -75,14 +75,14 @@ extension TransactionStore {
     /// category name, uncategorized last; `month` keeps one month.
     public func spending(in month: CalendarMonth? = nil) -> [CategorySpending] {
         lock.withReadLock {
-            let spending = state.buckets.spending
+            let spending = contents.buckets.spending
             var result: [(rank: Int, item: CategorySpending)] = []
             for pair in spending.pairs {
-                let value = CalendarMonth(monthsSince1970: state.calendar.months.value(pair.second))
+                let value = CalendarMonth(monthsSince1970: contents.calendar.months.value(pair.second))
                 if let month, month != value { continue }
-                let rank = pair.first == 0 ? Int.max : Int(state.text[.category].titleRank[Int(pair.first)])
+                let rank = pair.first == 0 ? Int.max : Int(contents.text[.category].titleRank[Int(pair.first)])
                 result.append((rank, CategorySpending(
-                    category: pair.first == 0 ? nil : state.text[.category].string(pair.first), month: value,
+                    category: pair.first == 0 ? nil : contents.text[.category].string(pair.first), month: value,
                     count: spending.table.count(pair.bucket), spent: moneys(spending.table, pair.bucket))))
             }
             result.sort { ($0.item.month, $0.rank) < ($1.item.month, $1.rank) }
@@ -101,7 +101,7 @@ extension TransactionStore {
                                  _ body: (Currency, Int, Int128, Int128) -> Void) {
         var entries: [(Currency, Int, Int128, Int128)] = []
         table.forEachCurrency(of: bucket) { number, count, sum, income in
-            entries.append((state.currencies[number], count, sum, income))
+            entries.append((contents.currencies[number], count, sum, income))
         }
         for entry in entries.sorted(by: { $0.0 < $1.0 }) { body(entry.0, entry.1, entry.2, entry.3) }
     }

@@ -13,14 +13,14 @@ public final class TransactionStore: Sendable {
     public let configuration: StoreConfiguration
     let lock = ReadWriteLock()
     /// Guarded by `lock`: read under the read lock, changed under the write lock only.
-    let state: StoreContents
+    let contents: StoreContents
     let events = EventHub()
     let cache = ResultCache()
     let liveQueries = LiveQueries()
 
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
         self.configuration = configuration
-        state = StoreContents(clock: ZoneClock(timeZone: configuration.timeZone), baseCurrency: configuration.baseCurrency)
+        contents = StoreContents(clock: ZoneClock(timeZone: configuration.timeZone), baseCurrency: configuration.baseCurrency)
     }
 
     /// A store in a time zone (default UTC) with a base currency (default EUR).
@@ -32,15 +32,15 @@ public final class TransactionStore: Sendable {
     public var baseCurrency: Currency { configuration.baseCurrency }
 
     /// The number of transactions.
-    public var count: Int { lock.withReadLock { state.count } }
+    public var count: Int { lock.withReadLock { contents.count } }
 
     /// The sequence number of the last mutation (0 for a new store).
-    public var sequence: UInt64 { lock.withReadLock { state.sequence } }
+    public var sequence: UInt64 { lock.withReadLock { contents.sequence } }
 
     /// The transaction with this id, or nil.
     public func transaction(id: String) -> Transaction? {
         lock.withReadLock {
-            state.table.ids.row(of: id).map(state.transaction(at:))
+            contents.table.ids.row(of: id).map(contents.transaction(at:))
         }
     }
 
@@ -49,9 +49,9 @@ public final class TransactionStore: Sendable {
     public func transactions(in order: ResultOrder = .dateDescending) -> [Transaction] {
         lock.withReadLock {
             var all: [Transaction] = []
-            all.reserveCapacity(state.count)
-            state.forEachRow(in: order) { row in
-                all.append(state.transaction(at: row))
+            all.reserveCapacity(contents.count)
+            contents.forEachRow(in: order) { row in
+                all.append(contents.transaction(at: row))
                 return true
             }
             return all
@@ -64,13 +64,13 @@ public final class TransactionStore: Sendable {
     @discardableResult
     public func add(_ draft: TransactionDraft) throws(ValidationError) -> Transaction {
         let added = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
-            var transaction = try state.validate(draft)
+            var transaction = try contents.validate(draft)
             if transaction.id.isEmpty {
-                transaction.id = state.table.generateID()
-            } else if state.table.ids.row(of: transaction.id) != nil {
+                transaction.id = contents.table.generateID()
+            } else if contents.table.ids.row(of: transaction.id) != nil {
                 throw ValidationError(.id, .duplicateID(transaction.id))
             }
-            let row = state.insert(transaction)
+            let row = contents.insert(transaction)
             noteChange(of: row)
             record(count: 1) { [.added(transaction)] }
             return transaction
@@ -86,14 +86,14 @@ public final class TransactionStore: Sendable {
     @discardableResult
     public func add(contentsOf drafts: [TransactionDraft], skippingInvalid: Bool = false) throws(BatchError) -> BatchResult {
         let result = try lock.withWriteLock { () throws(BatchError) -> BatchResult in
-            let validated = state.validate(batch: drafts)
+            let validated = contents.validate(batch: drafts)
             let failures = validated.failures
             if !failures.isEmpty && !skippingInvalid { throw BatchError(failures: failures) }
             var accepted = validated.accepted
             for index in accepted.indices where accepted[index].id.isEmpty {
-                accepted[index].id = state.table.generateID(avoiding: validated.ids)
+                accepted[index].id = contents.table.generateID(avoiding: validated.ids)
             }
-            for row in state.insert(batch: accepted) {
+            for row in contents.insert(batch: accepted) {
                 guard needsChangeFacts else { break }
                 noteChange(of: row)
             }
@@ -110,14 +110,14 @@ public final class TransactionStore: Sendable {
     @discardableResult
     public func update(id: String, _ patch: TransactionPatch) throws(ValidationError) -> Transaction {
         let updated = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
-            guard let row = state.table.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
-            let old = state.transaction(at: row)
-            let new = try state.validate(patch, on: old)
-            if new.id != old.id, state.table.ids.row(of: new.id) != nil {
+            guard let row = contents.table.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
+            let old = contents.transaction(at: row)
+            let new = try contents.validate(patch, on: old)
+            if new.id != old.id, contents.table.ids.row(of: new.id) != nil {
                 throw ValidationError(.id, .duplicateID(new.id))
             }
             noteChange(of: row)
-            state.replace(row: row, with: new)
+            contents.replace(row: row, with: new)
             noteChange(of: row)
             record(count: 1) { [.updated(old: old, new: new)] }
             return new
@@ -131,10 +131,10 @@ public final class TransactionStore: Sendable {
     @discardableResult
     public func delete(id: String) throws(ValidationError) -> Transaction {
         let deleted = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
-            guard let row = state.table.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
-            let old = state.transaction(at: row)
+            guard let row = contents.table.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
+            let old = contents.transaction(at: row)
             noteChange(of: row)
-            state.remove(row: row)
+            contents.remove(row: row)
             record(count: 1) { [.deleted(old)] }
             return old
         }
@@ -146,15 +146,15 @@ public final class TransactionStore: Sendable {
     /// so they skip validation. Returns why it failed (the store must then be discarded), or nil.
     func restore(_ rows: SnapshotRows) -> String? {
         lock.withWriteLock {
-            if let failure = state.restore(rows) { return failure }
-            state.sequence += UInt64(rows.count)
+            if let failure = contents.restore(rows) { return failure }
+            contents.sequence += UInt64(rows.count)
             return nil
         }
     }
 
     /// The problems `add(contentsOf:)` would report for these drafts, without adding anything.
     func validationFailures(of drafts: [TransactionDraft]) -> [BatchFailure] {
-        lock.withReadLock { state.validate(batch: drafts).failures }
+        lock.withReadLock { contents.validate(batch: drafts).failures }
     }
 
     /// Calls `handler` with every later event, in sequence order, until the subscription is
@@ -170,8 +170,8 @@ public final class TransactionStore: Sendable {
     /// - Complexity: O(distinct strings).
     public func textIndexProblem() -> String? {
         lock.withReadLock {
-            let fields = [("merchant", state.text[.merchant]), ("category", state.text[.category]), ("subcategory", state.text[.subcategory]),
-                          ("card", state.text[.card]), ("account", state.text[.account]), ("notes", state.text[.notes])]
+            let fields = [("merchant", contents.text[.merchant]), ("category", contents.text[.category]), ("subcategory", contents.text[.subcategory]),
+                          ("card", contents.text[.card]), ("account", contents.text[.account]), ("notes", contents.text[.notes])]
             for (name, field) in fields {
                 if let problem = field.textIndexProblem() { return "\(name): \(problem)" }
             }
@@ -182,7 +182,7 @@ public final class TransactionStore: Sendable {
     /// Verifies every index, order, pool and bucket against the rows; traps on a mismatch.
     /// - Complexity: O(n); for tests and diagnostics.
     public func checkInvariants() {
-        lock.withReadLock { state.checkInvariants() }
+        lock.withReadLock { contents.checkInvariants() }
     }
 
     /// Whether a mutation must work out what it touched (someone caches or observes results).
@@ -194,7 +194,7 @@ public final class TransactionStore: Sendable {
     /// no reader can cache a result in between.
     private func noteChange(of row: UInt32) {
         guard needsChangeFacts else { return }
-        let facts = state.facts(of: state.record(row))
+        let facts = contents.facts(of: contents.record(row))
         cache.invalidate(matching: facts)
         liveQueries.markAffected(by: facts)
     }
@@ -210,8 +210,8 @@ public final class TransactionStore: Sendable {
     /// Numbers the changes and queues their events. Called under the write lock.
     /// The changes are only built when someone subscribes.
     private func record(count: Int, _ changes: () -> [StoreEvent.Change]) {
-        let first = state.sequence + 1
-        state.sequence += UInt64(count)
+        let first = contents.sequence + 1
+        contents.sequence += UInt64(count)
         if events.hasSubscribers {
             events.enqueue(changes().enumerated().map { StoreEvent(sequence: first + UInt64($0.offset), change: $0.element) })
         }
@@ -223,7 +223,7 @@ extension TransactionStore {
     public func localDay(of date: TransactionDate) -> CalendarDay {
         switch date {
         case .day(let day): day
-        case .instant(let milliseconds): CalendarDay(daysSince1970: state.clock.day(ofInstant: milliseconds))
+        case .instant(let milliseconds): CalendarDay(daysSince1970: contents.clock.day(ofInstant: milliseconds))
         }
     }
 }

@@ -21,21 +21,21 @@ import TransactionSearchSupport
             try store.update(id: "r\(random.int(in: 0...(rows - 1)))", patch)
         }
         store.checkInvariants()
-        let state = store.state
-        #expect(state.text[.merchant].pool.liveCount <= rows)
-        #expect(state.text[.merchant].codeLimit <= rows + 2)
-        #expect(state.text[.notes].codeLimit <= rows + 2)
-        #expect(state.text[.category].codeLimit <= rows + 2)
-        #expect(state.calendar.days.slotLimit <= rows + 2)
+        let contents = store.contents
+        #expect(contents.text[.merchant].pool.liveCount <= rows)
+        #expect(contents.text[.merchant].codeLimit <= rows + 2)
+        #expect(contents.text[.notes].codeLimit <= rows + 2)
+        #expect(contents.text[.category].codeLimit <= rows + 2)
+        #expect(contents.calendar.days.slotLimit <= rows + 2)
         // The postings hold exactly the n-grams of the merchants in use, nothing left behind.
         let liveMerchants = Set(store.transactions().map(\.merchant))
         let expectedPostings = liveMerchants.reduce(0) { total, merchant in
             total + Array(Folding.fold(merchant).utf8).withUnsafeBufferPointer { Trigram.distinctKeys(of: $0, includingShort: true).count }
         }
-        #expect(state.text[.merchant].trigrams.postingCount == expectedPostings)
-        #expect(state.text[.merchant].trigrams.trigramCount <= expectedPostings)
-        #expect(state.table.rowLimit == rows)
+        #expect(contents.text[.merchant].trigrams.postingCount == expectedPostings)
+        #expect(contents.text[.merchant].trigrams.trigramCount <= expectedPostings)
+        #expect(contents.table.rowLimit == rows)
         // Whole store, every index included: a few hundred bytes a row, never growing with updates.
-        #expect(state.memoryUse < 400_000, "memory \(state.memoryUse)")
+        #expect(contents.memoryUse < 400_000, "memory \(contents.memoryUse)")
     }
 }

@@ -15,10 +15,10 @@ import TransactionSearchSupport
         let alphabet = Array("abcdeéßﬁ пятё東京 12")
         let merchants = (0..<400).map { index in "m\(index % 7)" + String((0..<random.int(in: 0...12)).map { _ in random.pick(alphabet) }) }
         let store = try store(merchants)
-        let state = store.state
+        let contents = store.contents
         for _ in 0..<2000 {
             let term = Array(Folding.fold(String((0..<random.int(in: 1...5)).map { _ in random.pick(alphabet) })).utf8)
-            let found = Set(StoreContents.codes(in: state.text[.merchant], containing: term).map { state.text[.merchant].string($0) })
+            let found = Set(StoreContents.codes(in: contents.text[.merchant], containing: term).map { contents.text[.merchant].string($0) })
             let expected = Set(merchants.map { $0.trimmingCharacters(in: .whitespaces) }.filter {
                 Array(Folding.fold($0).utf8).firstRange(of: term) != nil || term.isEmpty
             })
@@ -33,7 +33,7 @@ import TransactionSearchSupport
         let names = ["Жёлтый", "Blue", "Green"]
         try store.add(contentsOf: (0..<20_000).map { .sample("r\($0)", merchant: names[$0 % 3 == 0 ? 0 : 1 + $0 % 2]) })
         let plan = store.lock.withReadLock {
-            QueryExecutor(state: store.state, query: store.state.compile(Query(text: "ж")), rates: nil).plan()
+            QueryPlanner(contents: store.contents, query: store.contents.compile(Query(text: "ж"))).plan()
         }
         #expect(plan == .scan(.condition(0), estimate: 6667))
         #expect(store.search(Query(text: "ж", limit: 0)).total.count == 6667)
@@ -45,7 +45,7 @@ import TransactionSearchSupport
             .sample("r\($0)", amount: DecimalAmount(significand: -Int64($0 % 500) * 10, fractionDigits: 2))
         })
         let plan = store.lock.withReadLock {
-            QueryExecutor(state: store.state, query: store.state.compile(Query(text: "12.5", scope: .amount)), rates: nil).plan()
+            QueryPlanner(contents: store.contents, query: store.contents.compile(Query(text: "12.5", scope: .amount))).plan()
         }
         // Amounts are 0.00, 0.10 ... 49.90, ten rows each: "12.5" means 12.50 to 12.59, so 12.50 only.
         #expect(plan == .scan(.condition(0), estimate: 10))

@@ -25,7 +25,7 @@ import TransactionSearchSupport
             try mutate(store, &model, &world)
             #expect(Set(store.transactions().map(\.id)) == Set(model.keys), "seed \(seed) step \(step)")
             let reference = PlainScan(transactions: Array(model.values), timeZone: zone)
-            let rates = store.lock.withReadLock { store.state.exchangeRates }
+            let rates = store.lock.withReadLock { store.contents.exchangeRates }
             for _ in 0..<9 {
                 let query = world.query()
                 let expected = reference.search(query, rates: rates)

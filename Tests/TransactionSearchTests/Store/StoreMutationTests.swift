@@ -152,8 +152,8 @@ import Testing
             for index in 0..<50 { try store.add(.sample("n\(round)-\(index)", merchant: "M\(round)")) }
         }
         #expect(store.count == 100)
-        #expect(store.lock.withReadLock { store.state.table.rowLimit } == 100)
-        #expect(store.lock.withReadLock { store.state.text[.merchant].pool.liveCount } == 2)  // Starbucks, M19
+        #expect(store.lock.withReadLock { store.contents.table.rowLimit } == 100)
+        #expect(store.lock.withReadLock { store.contents.text[.merchant].pool.liveCount } == 2)  // Starbucks, M19
         store.checkInvariants()
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct TimeZoneTests {
     private func localDay(_ store: TransactionStore, _ id: String) -> String {
         store.lock.withReadLock {
-            CalendarDay(daysSince1970: store.state.day(ofRow: store.state.table.ids.row(of: id)!)).description
+            CalendarDay(daysSince1970: store.contents.day(ofRow: store.contents.table.ids.row(of: id)!)).description
         }
     }
 

@@ -11,8 +11,8 @@ struct StoreFingerprint: Equatable {
         store.checkInvariants()
         transactions = store.transactions(in: .dateAscending)
         sequence = store.sequence
-        memoryUse = store.lock.withReadLock { store.state.memoryUse }
-        merchantCount = store.lock.withReadLock { store.state.text[.merchant].pool.liveCount }
+        memoryUse = store.lock.withReadLock { store.contents.memoryUse }
+        merchantCount = store.lock.withReadLock { store.contents.text[.merchant].pool.liveCount }
     }
 }
 

@@ -23,28 +23,28 @@ struct RowFacts {
         case merchant, category, subcategory, notes, card, account
     }
 
-    init(state: StoreContents, record: RowRecord) {
+    init(contents: StoreContents, record: RowRecord) {
         self.record = record
-        day = state.calendar.days.values[Int(record.daySlot)]
-        magnitude = record.amount.magnitude &* state.currencies.scales[Int(record.currency)]
-        minorDigits = state.currencies[record.currency].minorDigits
+        day = contents.calendar.days.values[Int(record.daySlot)]
+        magnitude = record.amount.magnitude &* contents.currencies.scales[Int(record.currency)]
+        minorDigits = contents.currencies[record.currency].minorDigits
         var folded: [UInt8] = []
         folded.reserveCapacity(128)
         func append(_ texts: PackedTexts, _ code: UInt32) -> Int {
             if code != 0 { texts.withBytes(code) { folded.append(contentsOf: $0) } }
             return folded.count
         }
-        // Each pool's folded texts read straight from the state (a method call on a field
+        // Each pool's folded texts read straight from the contents (a method call on a field
         // index would copy the whole struct).
-        let merchant = append(state.text[.merchant].pool.folded, record.merchant)
-        let category = append(state.text[.category].pool.folded, record.category)
-        let subcategory = append(state.text[.subcategory].pool.folded, record.subcategory)
-        let notes = append(state.text[.notes].pool.folded, record.note)
-        let cardEnd = append(state.text[.card].pool.folded, record.card)
-        let account = append(state.text[.account].pool.folded, record.account)
+        let merchant = append(contents.text[.merchant].pool.folded, record.merchant)
+        let category = append(contents.text[.category].pool.folded, record.category)
+        let subcategory = append(contents.text[.subcategory].pool.folded, record.subcategory)
+        let notes = append(contents.text[.notes].pool.folded, record.note)
+        let cardEnd = append(contents.text[.card].pool.folded, record.card)
+        let account = append(contents.text[.account].pool.folded, record.account)
         self.folded = folded
         ends = (merchant, category, subcategory, notes, cardEnd, account)
-        card = record.card == 0 ? nil : state.text[.card].pool.strings[Int(record.card)]
+        card = record.card == 0 ? nil : contents.text[.card].pool.strings[Int(record.card)]
     }
 
     private func code(_ field: Field) -> UInt32 {
@@ -92,6 +92,6 @@ struct RowFacts {
 extension StoreContents {
     /// The facts of a record whose codes are live.
     func facts(of record: RowRecord) -> RowFacts {
-        RowFacts(state: self, record: record)
+        RowFacts(contents: self, record: record)
     }
 }

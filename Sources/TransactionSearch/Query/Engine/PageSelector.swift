@@ -8,7 +8,7 @@
 ///   sort just those.
 /// So the first page of a date-sorted result never sorts all matches.
 struct PageSelector {
-    let state: StoreContents
+    let contents: StoreContents
     let query: CompiledQuery
     let predicate: RowPredicate
     /// The matching rows, when the query scanned rows (nil when it was answered by buckets).
@@ -50,12 +50,12 @@ struct PageSelector {
             var candidates: [UInt32] = []
             if query.sort.isByDate {
                 var collector = PageCollector(skip: skip, take: take)
-                state.forEachRow(instantsIn: window, descending: query.sort == .dateDescending) { row in
+                contents.forEachRow(instantsIn: window, descending: query.sort == .dateDescending) { row in
                     !belongs(row) || collector.keep(row)
                 }
                 return collector.rows
             }
-            state.forEachRow(instantsIn: window, descending: false) { row in
+            contents.forEachRow(instantsIn: window, descending: false) { row in
                 if belongs(row) { candidates.append(row) }
                 return true
             }
@@ -63,19 +63,19 @@ struct PageSelector {
         }
         let needed = skip + take
         // With a date range, a date-sorted walk covers only the range's instants.
-        let window = query.sort.isByDate ? query.dayRange.map { state.clock.instantWindow(days: $0.lowerBound, $0.upperBound) } : nil
-        let walked = max(window.map(state.rowCount(instantsIn:)) ?? state.count, 1)
+        let window = query.sort.isByDate ? query.dayRange.map { contents.clock.instantWindow(days: $0.lowerBound, $0.upperBound) } : nil
+        let walked = max(window.map(contents.rowCount(instantsIn:)) ?? contents.count, 1)
         let walkCost = Double(needed) * Double(walked) / Double(max(count, 1))
         let sourceCount = collectSourceCount(group: group)
         let collectCost = Double(sourceCount) + Double(count) * log2(Double(max(count, 2)))
         if walkCost <= collectCost {
             var collector = PageCollector(skip: skip, take: take)
             if let window {
-                state.forEachRow(instantsIn: window, descending: query.sort == .dateDescending) { row in
+                contents.forEachRow(instantsIn: window, descending: query.sort == .dateDescending) { row in
                     !belongs(row) || collector.keep(row)
                 }
             } else {
-                state.forEachRow(in: query.sort) { row in !belongs(row) || collector.keep(row) }
+                contents.forEachRow(in: query.sort) { row in !belongs(row) || collector.keep(row) }
             }
             return collector.rows
         }
@@ -90,21 +90,21 @@ struct PageSelector {
     /// Instants that can fall on a day or month group's days.
     private func instantWindow(ofGroup group: UInt32) -> ClosedRange<Int64> {
         if query.grouping == .day {
-            let day = state.calendar.days.value(group)
-            return state.clock.instantWindow(days: day, day)
+            let day = contents.calendar.days.value(group)
+            return contents.clock.instantWindow(days: day, day)
         }
-        let month = CalendarMonth(monthsSince1970: state.calendar.months.value(group))
-        return state.clock.instantWindow(days: month.firstDay.daysSince1970, month.lastDay.daysSince1970)
+        let month = CalendarMonth(monthsSince1970: contents.calendar.months.value(group))
+        return contents.clock.instantWindow(days: month.firstDay.daysSince1970, month.lastDay.daysSince1970)
     }
 
     /// How many rows collecting a group would look at.
     private func collectSourceCount(group: UInt32) -> Int {
         if let matched { return matched.count }
         switch query.grouping {
-        case .card: return state.text[.card].rowCount(group)
-        case .category: return state.text.descriptors.rowCount(of: group, in: state.text.descriptors.byCategory)
-        case .merchant: return state.text[.merchant].rowCount(group)
-        default: return state.count
+        case .card: return contents.text[.card].rowCount(group)
+        case .category: return contents.text.descriptors.rowCount(of: group, in: contents.text.descriptors.byCategory)
+        case .merchant: return contents.text[.merchant].rowCount(group)
+        default: return contents.count
         }
     }
 
@@ -114,10 +114,10 @@ struct PageSelector {
             return
         }
         switch query.grouping {
-        case .card: state.text[.card].postings[Int(group)].forEach(body)
-        case .category: state.text.descriptors.forEachRow(of: group, in: state.text.descriptors.byCategory, body)
-        case .merchant: state.text.descriptors.forEachRow(of: group, in: state.text.descriptors.byMerchant, body)
-        default: state.forEachRow(in: .dateAscending) { body($0); return true }
+        case .card: contents.text[.card].postings[Int(group)].forEach(body)
+        case .category: contents.text.descriptors.forEachRow(of: group, in: contents.text.descriptors.byCategory, body)
+        case .merchant: contents.text.descriptors.forEachRow(of: group, in: contents.text.descriptors.byMerchant, body)
+        default: contents.forEachRow(in: .dateAscending) { body($0); return true }
         }
     }
 
@@ -128,8 +128,8 @@ struct PageSelector {
 
     /// Rows in the query's sort order (SPEC section 3 tie-breaks).
     private func sorted(_ rows: [UInt32]) -> [UInt32] {
-        let instants = state.table.instant.base
-        let ids = state.table.ids
+        let instants = contents.table.instant.base
+        let ids = contents.table.ids
         switch query.sort {
         case .dateDescending:
             return rows.sorted { a, b in
@@ -137,13 +137,13 @@ struct PageSelector {
                 return x != y ? x > y : ids.compare(a, b) < 0
             }
         case .dateAscending:
-            let order = state.dateOrdering
+            let order = contents.dateOrdering
             return rows.sorted { order.precedes($0, $1) }
         case .amountAscending:
-            let order = state.amountOrdering
+            let order = contents.amountOrdering
             return rows.sorted { order.precedes($0, $1) }
         case .amountDescending:
-            let magnitudes = state.magnitudes
+            let magnitudes = contents.magnitudes
             return rows.sorted { a, b in
                 let x = magnitudes[a], y = magnitudes[b]
                 if x != y { return x > y }

@@ -1,12 +1,12 @@
 /// Builds the public result from the tallies and the page: money per currency in code order,
 /// group keys and titles, the page's transactions and where the words occur in each merchant.
 struct ResultAssembler {
-    let state: StoreContents
+    let contents: StoreContents
     let query: CompiledQuery
     let rates: ExchangeRates?
 
     func result(tally: Tally, groupOrder: [UInt32], groupCounts: [Int], page: [(row: UInt32, group: UInt32)]) -> QueryResult {
-        let currencies = state.currencies.currencies
+        let currencies = contents.currencies.currencies
         let currencyOrder = currencies.indices.sorted { currencies[$0] < currencies[$1] }
         var sums: [Money] = []
         var count = 0
@@ -43,8 +43,8 @@ struct ResultAssembler {
 
         var highlighter = MatchHighlighter(terms: query.highlightTerms)
         let rows = page.map { entry -> ResultRow in
-            let transaction = state.transaction(at: entry.row)
-            let merchantCode = state.text.descriptors.merchantOf[state.table.descriptor[entry.row]]
+            let transaction = contents.transaction(at: entry.row)
+            let merchantCode = contents.text.descriptors.merchantOf[contents.table.descriptor[entry.row]]
             return ResultRow(
                 transaction: transaction,
                 group: query.grouping == .none ? nil : key(of: entry.group),
@@ -56,11 +56,11 @@ struct ResultAssembler {
     /// The key of a group code under the query's grouping.
     func key(of group: UInt32) -> GroupKey {
         switch query.grouping {
-        case .none, .day: .day(CalendarDay(daysSince1970: state.calendar.days.value(group)))
-        case .month: .month(CalendarMonth(monthsSince1970: state.calendar.months.value(group)))
-        case .card: .card(group == 0 ? nil : state.text[.card].string(group))
-        case .category: .category(group == 0 ? nil : state.text[.category].string(group))
-        case .merchant: .merchant(state.text[.merchant].string(group))
+        case .none, .day: .day(CalendarDay(daysSince1970: contents.calendar.days.value(group)))
+        case .month: .month(CalendarMonth(monthsSince1970: contents.calendar.months.value(group)))
+        case .card: .card(group == 0 ? nil : contents.text[.card].string(group))
+        case .category: .category(group == 0 ? nil : contents.text[.category].string(group))
+        case .merchant: .merchant(contents.text[.merchant].string(group))
         }
     }
 }

@@ -17,16 +17,16 @@ struct RowView {
     let flags: UnsafeMutablePointer<UInt8>
     let scales: UnsafePointer<UInt64>
 
-    init(state: StoreContents, scales: UnsafePointer<UInt64>) {
-        let columns = state.table
+    init(contents: StoreContents, scales: UnsafePointer<UInt64>) {
+        let columns = contents.table
         instant = columns.instant.base
         daySlot = columns.daySlot.base
         amount = columns.amount.base
         currency = columns.currency.base
         descriptor = columns.descriptor.base
-        merchantOfDescriptor = state.text.descriptors.merchantOf.base
-        categoryOfDescriptor = state.text.descriptors.categoryOf.base
-        monthOfDay = state.calendar.monthOfDay.base
+        merchantOfDescriptor = contents.text.descriptors.merchantOf.base
+        categoryOfDescriptor = contents.text.descriptors.categoryOf.base
+        monthOfDay = contents.calendar.monthOfDay.base
         card = columns.card.base
         account = columns.account.base
         note = columns.note.base
@@ -188,8 +188,8 @@ final class PredicateStorage {
     private var filters: UnsafeMutablePointer<ColumnFilter>
     let predicate: RowPredicate
 
-    init(_ query: CompiledQuery, state: StoreContents) {
-        let currencyScales = state.currencies.scales
+    init(_ query: CompiledQuery, contents: StoreContents) {
+        let currencyScales = contents.currencies.scales
         var wordCount = 1
         func measure(_ set: CodeSet?) { wordCount += set?.words.count ?? 0 }
         for condition in query.conditions + query.exclusions {
@@ -234,7 +234,7 @@ final class PredicateStorage {
         let scales = UnsafeMutablePointer<UInt64>.allocate(capacity: max(currencyCount, 1))
         for (index, scale) in currencyScales.enumerated() { scales[index] = scale }
 
-        let rows = RowView(state: state, scales: scales)
+        let rows = RowView(contents: contents, scales: scales)
         var columnFilters: [ColumnFilter] = []
         if let daySlots = query.daySlots { columnFilters.append(ColumnFilter(column: rows.daySlot, allowed: view(daySlots))) }
         if let cards = query.cards { columnFilters.append(ColumnFilter(column: rows.card, allowed: view(cards))) }

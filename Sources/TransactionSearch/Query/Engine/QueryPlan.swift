@@ -1,0 +1,33 @@
+/// How a compiled query is answered: chosen by `QueryPlanner` from the estimates the compiler
+/// gathered, run by `QueryExecutor`, and printed by `TransactionStore.explainPlan`.
+///
+/// - `buckets`: no text and no filter but dates: totals and groups are read from the buckets,
+///   in time proportional to the groups;
+/// - `scan`: candidate rows come from the smallest source (a condition's postings, a filter's
+///   postings, the date window, or all rows); those the predicate accepts are tallied;
+/// - `subtract`: when a term matches most rows (or the query only excludes), the bucket
+///   tallies are taken whole and the rows that fail are subtracted, found from the postings of
+///   the strings the term does *not* match (or those an exclusion does): a set difference on
+///   the index.
+enum QueryPlan: Equatable {
+    case nothing
+    case buckets
+    case scan(Driver, estimate: Int)
+    case subtract([RemovalSource], estimate: Int)
+
+    /// Where candidate rows come from in a scan.
+    enum Driver: Equatable {
+        case allRows
+        case condition(Int)
+        case cards, categories, accounts
+        case dateWindow(ClosedRange<Int64>)
+    }
+
+    /// Where the rows to subtract come from.
+    enum RemovalSource: Equatable {
+        /// Rows whose string in `field` the condition does not match.
+        case complement(condition: Int, field: PostingField)
+        /// Rows an exclusion matches.
+        case exclusion(Int)
+    }
+}

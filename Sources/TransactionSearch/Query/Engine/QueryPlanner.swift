@@ -1,0 +1,68 @@
+/// Chooses how to answer a compiled query (`QueryPlan`): the cheapest source of candidate rows
+/// by the compiler's estimates, or the buckets, or the buckets minus the rows that fail when
+/// that visits fewer rows. Plans only: nothing is scanned here.
+struct QueryPlanner {
+    let contents: StoreContents
+    let query: CompiledQuery
+
+    func plan() -> QueryPlan {
+        if query.matchesNothing { return .nothing }
+        let bucketBase = query.cards == nil && query.categories == nil && query.accounts == nil && query.pending == nil
+            && query.amountBounds == nil && query.kind == nil
+            && (query.dayRange == nil || [.none, .day, .month].contains(query.grouping))
+        if bucketBase && query.conditions.isEmpty && query.exclusions.isEmpty { return .buckets }
+        let (driver, estimate) = cheapestDriver()
+        if bucketBase, let (sources, removals) = removalSources(), removals < estimate {
+            return .subtract(sources, estimate: removals)
+        }
+        return .scan(driver, estimate: estimate)
+    }
+
+    /// The cheapest driver and its estimated candidate count.
+    func cheapestDriver() -> (QueryPlan.Driver, Int) {
+        var best: (QueryPlan.Driver, Int) = (.allRows, contents.count)
+        func consider(_ driver: QueryPlan.Driver, _ estimate: Int) {
+            if estimate < best.1 { best = (driver, estimate) }
+        }
+        for (index, condition) in query.conditions.enumerated() where condition.daySlots == nil && condition.pending == nil {
+            consider(.condition(index), condition.estimate)
+        }
+        if let cards = query.cards { consider(.cards, cards.codes.reduce(0) { $0 + contents.text[.card].rowCount($1) }) }
+        if let categories = query.categories {
+            let descriptors = contents.text.descriptors
+            consider(.categories, categories.codes.reduce(0) { $0 + descriptors.rowCount(of: $1, in: descriptors.byCategory) })
+        }
+        if let accounts = query.accounts { consider(.accounts, accounts.codes.reduce(0) { $0 + contents.text[.account].rowCount($1) }) }
+        if let range = query.dayRange {
+            let window = contents.clock.instantWindow(days: range.lowerBound, range.upperBound)
+            consider(.dateWindow(window), contents.rowCount(instantsIn: window))
+        }
+        return best
+    }
+
+    /// The cheapest way to list every row to subtract, and how many rows that visits; nil when
+    /// some condition or exclusion cannot be listed from postings.
+    func removalSources() -> ([QueryPlan.RemovalSource], Int)? {
+        var sources: [QueryPlan.RemovalSource] = []
+        var total = 0
+        for (index, condition) in query.conditions.enumerated() {
+            guard condition.daySlots == nil && condition.pending == nil else { return nil }
+            var best: (PostingField, Int)?
+            for field in PostingField.allCases {
+                let set = field.codes(of: condition)
+                let covered = field == .descriptor ? contents.text.descriptors.rowCount(of: set)
+                    : set.codes.reduce(0) { $0 + field.rowCount($1, in: contents) }
+                let cost = contents.count - covered
+                if best == nil || cost < best!.1 { best = (field, cost) }
+            }
+            sources.append(.complement(condition: index, field: best!.0))
+            total += best!.1
+        }
+        for (index, exclusion) in query.exclusions.enumerated() {
+            guard (exclusion.daySlots == nil || exclusion.dayRange != nil) && exclusion.pending == nil else { return nil }
+            sources.append(.exclusion(index))
+            total += exclusion.estimate
+        }
+        return (sources, total)
+    }
+}
