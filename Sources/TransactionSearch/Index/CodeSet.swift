@@ -1,4 +1,4 @@
-/// A set of pool codes (or day slots) as a bitset: the strings a query term matches, the cards a
+/// A set of pool codes (or day codes) as a bitset: the strings a query term matches, the cards a
 /// filter allows. Testing a row costs one load and a shift.
 struct CodeSet: Sendable, Equatable {
     private(set) var words: [UInt64] = []

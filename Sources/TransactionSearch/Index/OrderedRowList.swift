@@ -108,7 +108,7 @@ struct OrderedRowList: Sendable {
 
     /// Visits rows from `position` forward while `body` returns true.
     @inline(__always)
-    func forEach(from position: Position, _ body: (UInt32) -> Bool) {
+    func walk(from position: Position, _ body: (UInt32) -> Bool) {
         var offset = position.offset
         for chunkIndex in position.chunk ..< chunks.count {
             let stop = chunks[chunkIndex].withUnsafeBufferPointer { rows -> Bool in
@@ -125,7 +125,7 @@ struct OrderedRowList: Sendable {
 
     /// Visits rows before `position` backward while `body` returns true.
     @inline(__always)
-    func forEachBackward(before position: Position, _ body: (UInt32) -> Bool) {
+    func walkBackward(before position: Position, _ body: (UInt32) -> Bool) {
         var cursor = position
         while let previous = self.position(before: cursor) {
             if !body(chunks[previous.chunk][previous.offset]) { return }
@@ -135,7 +135,7 @@ struct OrderedRowList: Sendable {
 
     /// Visits the rows before `position` from the last backward, one run of rows with the same
     /// key at a time, each run forward: the descending order with ties kept ascending.
-    func forEachDescendingByRuns(before position: Position, sameKey: (UInt32, UInt32) -> Bool, _ body: (UInt32) -> Bool) {
+    func walkDescendingByRuns(before position: Position, sameKey: (UInt32, UInt32) -> Bool, _ body: (UInt32) -> Bool) {
         var end = position
         while let last = self.position(before: end) {
             let lastRow = chunks[last.chunk][last.offset]

@@ -56,17 +56,17 @@ extension TransactionStore {
     /// Income, expenses and net per month, oldest first.
     public func monthlySummaries() -> [MonthSummary] {
         lock.withReadLock {
-            contents.calendar.months.sortedSlots.map { slot in
+            contents.calendar.months.sortedCodes.map { code in
                 var income: [Money] = []
                 var expenses: [Money] = []
                 var net: [Money] = []
-                forEachCurrency(contents.buckets.month, slot) { currency, _, sum, positive in
+                forEachCurrency(contents.buckets.month, code) { currency, _, sum, positive in
                     income.append(Money(minorUnits: positive, currency: currency))
                     expenses.append(Money(minorUnits: sum &- positive, currency: currency))
                     net.append(Money(minorUnits: sum, currency: currency))
                 }
-                return MonthSummary(month: CalendarMonth(monthsSince1970: contents.calendar.months.value(slot)),
-                                    count: contents.buckets.month.count(slot), income: income, expenses: expenses, net: net)
+                return MonthSummary(month: CalendarMonth(monthsSince1970: contents.calendar.months.value(code)),
+                                    count: contents.buckets.month.count(code), income: income, expenses: expenses, net: net)
             }
         }
     }

@@ -50,7 +50,7 @@ public final class TransactionStore: Sendable {
         lock.withReadLock {
             var all: [Transaction] = []
             all.reserveCapacity(contents.count)
-            contents.forEachRow(in: order) { row in
+            contents.walkRows(in: order) { row in
                 all.append(contents.transaction(at: row))
                 return true
             }

@@ -61,7 +61,7 @@ import TransactionSearchSupport
         let position = list.lowerBound { keys[Int($0)] < 250 }
         #expect(list.rank(of: position) == present.filter { keys[Int($0)] < 250 }.count)
         var backward: [UInt32] = []
-        list.forEachBackward(before: list.endPosition) { backward.append($0); return true }
+        list.walkBackward(before: list.endPosition) { backward.append($0); return true }
         #expect(backward == list.rows.reversed())
     }
 }

@@ -26,7 +26,7 @@ import TransactionSearchSupport
         #expect(contents.text[.merchant].codeLimit <= rows + 2)
         #expect(contents.text[.notes].codeLimit <= rows + 2)
         #expect(contents.text[.category].codeLimit <= rows + 2)
-        #expect(contents.calendar.days.slotLimit <= rows + 2)
+        #expect(contents.calendar.days.codeLimit <= rows + 2)
         // The postings hold exactly the n-grams of the merchants in use, nothing left behind.
         let liveMerchants = Set(store.transactions().map(\.merchant))
         let expectedPostings = liveMerchants.reduce(0) { total, merchant in

@@ -25,7 +25,7 @@ struct RowFacts {
 
     init(contents: StoreContents, record: RowRecord) {
         self.record = record
-        day = contents.calendar.days.values[Int(record.daySlot)]
+        day = contents.calendar.days.values[Int(record.dayCode)]
         magnitude = record.amount.magnitude &* contents.currencies.scales[Int(record.currency)]
         minorDigits = contents.currencies[record.currency].minorDigits
         var folded: [UInt8] = []

@@ -25,7 +25,7 @@ struct BucketTallies {
             let days = contents.calendar.days
             var index = days.sortedValues.lowerBound(range.lowerBound)
             while index < days.sortedValues.count && days.sortedValues[index] <= range.upperBound {
-                tally.addTotals(of: buckets.day, bucket: days.sortedSlots[index])
+                tally.addTotals(of: buckets.day, bucket: days.sortedCodes[index])
                 index += 1
             }
             return tally
@@ -34,17 +34,17 @@ struct BucketTallies {
         let days = contents.calendar.days
         if query.grouping == .month {
             // Whole months inside the range come from month buckets, partial ones from days.
-            for (position, monthSlot) in contents.calendar.months.sortedSlots.enumerated() {
+            for (position, monthCode) in contents.calendar.months.sortedCodes.enumerated() {
                 let month = CalendarMonth(monthsSince1970: contents.calendar.months.sortedValues[position])
                 let first = month.firstDay.daysSince1970, last = month.lastDay.daysSince1970
                 if last < range.lowerBound || first > range.upperBound { continue }
                 if first >= range.lowerBound && last <= range.upperBound {
-                    tally.add(buckets.month, bucket: monthSlot, asGroup: monthSlot)
+                    tally.add(buckets.month, bucket: monthCode, asGroup: monthCode)
                     continue
                 }
                 var index = days.sortedValues.lowerBound(max(first, range.lowerBound))
                 while index < days.sortedValues.count && days.sortedValues[index] <= min(last, range.upperBound) {
-                    tally.add(buckets.day, bucket: days.sortedSlots[index], asGroup: monthSlot)
+                    tally.add(buckets.day, bucket: days.sortedCodes[index], asGroup: monthCode)
                     index += 1
                 }
             }
@@ -52,7 +52,7 @@ struct BucketTallies {
         }
         var index = days.sortedValues.lowerBound(range.lowerBound)
         while index < days.sortedValues.count && days.sortedValues[index] <= range.upperBound {
-            tally.add(buckets.day, bucket: days.sortedSlots[index], asGroup: 0)
+            tally.add(buckets.day, bucket: days.sortedCodes[index], asGroup: 0)
             index += 1
         }
         return tally
@@ -62,8 +62,8 @@ struct BucketTallies {
     var groupLimit: Int {
         switch query.grouping {
         case .none: 1
-        case .day: contents.calendar.days.slotLimit
-        case .month: contents.calendar.months.slotLimit
+        case .day: contents.calendar.days.codeLimit
+        case .month: contents.calendar.months.codeLimit
         case .card: contents.text[.card].codeLimit
         case .category: contents.text[.category].codeLimit
         case .merchant: contents.text[.merchant].codeLimit

@@ -11,8 +11,8 @@ struct CompiledCondition: Sendable {
     var accounts = CodeSet()
     /// Scaled magnitudes, half open (see `ScaledAmount`).
     var magnitude: Range<UInt64>?
-    var daySlots: CodeSet?
-    /// The local days of `daySlots`, for walking the date order (an excluded date term).
+    var dayCodes: CodeSet?
+    /// The local days of `dayCodes`, for walking the date order (an excluded date term).
     var dayRange: ClosedRange<Int32>?
     /// `true`: pending rows; `false`: posted rows.
     var pending: Bool?
@@ -22,7 +22,7 @@ struct CompiledCondition: Sendable {
     /// Whether no row can satisfy it.
     var isUnsatisfiable: Bool {
         descriptors.isEmpty && notes.isEmpty && cards.isEmpty
-            && accounts.isEmpty && (magnitude?.isEmpty ?? true) && (daySlots?.isEmpty ?? true) && pending == nil
+            && accounts.isEmpty && (magnitude?.isEmpty ?? true) && (dayCodes?.isEmpty ?? true) && pending == nil
     }
 }
 
@@ -40,7 +40,7 @@ struct CompiledQuery: Sendable {
     var exclusions: [CompiledCondition] = []
     /// Date filter: local days `from...to` and their slots.
     var dayRange: ClosedRange<Int32>?
-    var daySlots: CodeSet?
+    var dayCodes: CodeSet?
     var cards: CodeSet?
     var categories: CodeSet?
     /// The descriptors of the allowed categories: what rows are tested on.

@@ -24,9 +24,9 @@ struct GroupOrder {
             }
             order.reserveCapacity(upper - lower)
             if query.sort == .dateAscending {
-                for index in lower..<upper { keep(pool.sortedSlots[index]) }
+                for index in lower..<upper { keep(pool.sortedCodes[index]) }
             } else {
-                for index in stride(from: upper - 1, through: lower, by: -1) { keep(pool.sortedSlots[index]) }
+                for index in stride(from: upper - 1, through: lower, by: -1) { keep(pool.sortedCodes[index]) }
             }
         case .card:
             for code in contents.text[.card].titleOrder { keep(code) }

@@ -50,12 +50,12 @@ struct PageSelector {
             var candidates: [UInt32] = []
             if query.sort.isByDate {
                 var collector = PageCollector(skip: skip, take: take)
-                contents.forEachRow(instantsIn: window, descending: query.sort == .dateDescending) { row in
+                contents.walkRows(instantsIn: window, descending: query.sort == .dateDescending) { row in
                     !belongs(row) || collector.keep(row)
                 }
                 return collector.rows
             }
-            contents.forEachRow(instantsIn: window, descending: false) { row in
+            contents.walkRows(instantsIn: window, descending: false) { row in
                 if belongs(row) { candidates.append(row) }
                 return true
             }
@@ -71,11 +71,11 @@ struct PageSelector {
         if walkCost <= collectCost {
             var collector = PageCollector(skip: skip, take: take)
             if let window {
-                contents.forEachRow(instantsIn: window, descending: query.sort == .dateDescending) { row in
+                contents.walkRows(instantsIn: window, descending: query.sort == .dateDescending) { row in
                     !belongs(row) || collector.keep(row)
                 }
             } else {
-                contents.forEachRow(in: query.sort) { row in !belongs(row) || collector.keep(row) }
+                contents.walkRows(in: query.sort) { row in !belongs(row) || collector.keep(row) }
             }
             return collector.rows
         }
@@ -117,7 +117,7 @@ struct PageSelector {
         case .card: contents.text[.card].postings[Int(group)].forEach(body)
         case .category: contents.text.descriptors.forEachRow(of: group, in: contents.text.descriptors.byCategory, body)
         case .merchant: contents.text.descriptors.forEachRow(of: group, in: contents.text.descriptors.byMerchant, body)
-        default: contents.forEachRow(in: .dateAscending) { body($0); return true }
+        default: contents.walkRows(in: .dateAscending) { body($0); return true }
         }
     }
 

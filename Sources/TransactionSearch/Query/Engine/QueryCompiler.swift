@@ -38,7 +38,7 @@ extension StoreContents {
                 }
                 if isEmpty { continue }  // excludes nothing
                 var dates = CompiledCondition()
-                dates.daySlots = daySlots(from: from, to: to)
+                dates.dayCodes = dayCodes(from: from, to: to)
                 dates.dayRange = days
                 dates.estimate = rowCount(instantsIn: clock.instantWindow(days: days.lowerBound, days.upperBound))
                 condition = dates
@@ -66,7 +66,7 @@ extension StoreContents {
                 compiled.matchesNothing = true
             } else {
                 compiled.dayRange = first...last
-                compiled.daySlots = daySlots(from: CalendarDay(daysSince1970: first), to: CalendarDay(daysSince1970: last))
+                compiled.dayCodes = dayCodes(from: CalendarDay(daysSince1970: first), to: CalendarDay(daysSince1970: last))
             }
         }
         if !filters.cards.isEmpty {
@@ -165,19 +165,19 @@ extension StoreContents {
         return orders.byAmount.rank(of: end) - orders.byAmount.rank(of: start)
     }
 
-    /// Slots of the local days in `from...to` that have rows.
-    func daySlots(from: CalendarDay?, to: CalendarDay?) -> CodeSet {
+    /// Codes of the local days in `from...to` that have rows.
+    func dayCodes(from: CalendarDay?, to: CalendarDay?) -> CodeSet {
         let first = from?.daysSince1970 ?? Int32.min
         let last = to?.daysSince1970 ?? Int32.max
-        var slots = CodeSet()
-        guard first <= last else { return slots }
-        let values = calendar.days.sortedValues, sortedSlots = calendar.days.sortedSlots  // once, not per day
+        var codes = CodeSet()
+        guard first <= last else { return codes }
+        let values = calendar.days.sortedValues, sortedCodes = calendar.days.sortedCodes  // once, not per day
         var index = values.lowerBound(first)
         while index < values.count && values[index] <= last {
-            slots.insert(sortedSlots[index])
+            codes.insert(sortedCodes[index])
             index += 1
         }
-        return slots
+        return codes
     }
 
     /// Codes of the strings of a field containing `term` (folded bytes, not empty): from the

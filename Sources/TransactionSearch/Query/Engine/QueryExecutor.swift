@@ -85,7 +85,7 @@ struct QueryExecutor {
         case .accounts:
             for code in query.accounts!.codes { contents.text[.account].postings[Int(code)].forEach(body) }
         case .dateWindow(let window):
-            contents.forEachRow(instantsIn: window, descending: false) { row in
+            contents.walkRows(instantsIn: window, descending: false) { row in
                 body(row)
                 return true
             }
@@ -97,7 +97,7 @@ struct QueryExecutor {
     /// an earlier part already reached.
     private func forEachRow(of condition: CompiledCondition, _ view: UnsafePointer<ConditionView>, _ body: (UInt32) -> Void) {
         if let days = condition.dayRange {  // a date term: its rows are a slice of the date order
-            contents.forEachRow(instantsIn: contents.clock.instantWindow(days: days.lowerBound, days.upperBound), descending: false) { row in
+            contents.walkRows(instantsIn: contents.clock.instantWindow(days: days.lowerBound, days.upperBound), descending: false) { row in
                 body(row)
                 return true
             }
@@ -130,7 +130,7 @@ struct QueryExecutor {
         if let range = condition.magnitude, !range.isEmpty {
             let magnitudes = contents.magnitudes
             let start = contents.orders.byAmount.lowerBound { magnitudes[$0] < range.lowerBound }
-            contents.orders.byAmount.forEach(from: start) { row in
+            contents.orders.byAmount.walk(from: start) { row in
                 guard magnitudes[row] < range.upperBound else { return false }
                 let index = Int(row)
                 if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index])
@@ -148,7 +148,7 @@ struct QueryExecutor {
     private func subtract(_ sources: [QueryPlan.RemovalSource], from tally: inout Tally) {
         var removed = [UInt64](repeating: 0, count: (contents.table.rowLimit + 63) / 64)
         let predicate = self.predicate
-        let daySlots = query.daySlots
+        let dayCodes = query.dayCodes
         let rows = predicate.rows
         tally.withWriter(predicate: predicate) { writer in
             removed.withUnsafeMutableBufferPointer { removed in
@@ -156,7 +156,7 @@ struct QueryExecutor {
                     forEachRemovalCandidate(source) { row in
                         let word = Int(row >> 6), bit: UInt64 = 1 << UInt64(row & 63)
                         guard removed[word] & bit == 0 else { return }
-                        if let daySlots, !daySlots.contains(rows.daySlot[Int(row)]) { return }  // not in the base
+                        if let dayCodes, !dayCodes.contains(rows.dayCode[Int(row)]) { return }  // not in the base
                         guard !predicate.matches(row) else { return }
                         removed[word] |= bit
                         writer.subtract(row)

@@ -24,7 +24,7 @@ struct QueryPlanner {
         func consider(_ driver: QueryPlan.Driver, _ estimate: Int) {
             if estimate < best.1 { best = (driver, estimate) }
         }
-        for (index, condition) in query.conditions.enumerated() where condition.daySlots == nil && condition.pending == nil {
+        for (index, condition) in query.conditions.enumerated() where condition.dayCodes == nil && condition.pending == nil {
             consider(.condition(index), condition.estimate)
         }
         if let cards = query.cards { consider(.cards, cards.codes.reduce(0) { $0 + contents.text[.card].rowCount($1) }) }
@@ -46,7 +46,7 @@ struct QueryPlanner {
         var sources: [QueryPlan.RemovalSource] = []
         var total = 0
         for (index, condition) in query.conditions.enumerated() {
-            guard condition.daySlots == nil && condition.pending == nil else { return nil }
+            guard condition.dayCodes == nil && condition.pending == nil else { return nil }
             var best: (PostingField, Int)?
             for field in PostingField.allCases {
                 let set = field.codes(of: condition)
@@ -59,7 +59,7 @@ struct QueryPlanner {
             total += best!.1
         }
         for (index, exclusion) in query.exclusions.enumerated() {
-            guard (exclusion.daySlots == nil || exclusion.dayRange != nil) && exclusion.pending == nil else { return nil }
+            guard (exclusion.dayCodes == nil || exclusion.dayRange != nil) && exclusion.pending == nil else { return nil }
             sources.append(.exclusion(index))
             total += exclusion.estimate
         }

@@ -2,14 +2,14 @@
 /// with no retain, release or bounds check per row. Valid while the read lock is held.
 struct RowView {
     let instant: UnsafeMutablePointer<Int64>
-    let daySlot: UnsafeMutablePointer<UInt32>
+    let dayCode: UnsafeMutablePointer<UInt32>
     let amount: UnsafeMutablePointer<Int64>
     let currency: UnsafeMutablePointer<UInt16>
     let descriptor: UnsafeMutablePointer<UInt32>
     /// Per descriptor code: its merchant and category.
     let merchantOfDescriptor: UnsafeMutablePointer<UInt32>
     let categoryOfDescriptor: UnsafeMutablePointer<UInt32>
-    /// Per day slot: its month slot.
+    /// Per day code: its month code.
     let monthOfDay: UnsafeMutablePointer<UInt32>
     let card: UnsafeMutablePointer<UInt32>
     let account: UnsafeMutablePointer<UInt32>
@@ -20,7 +20,7 @@ struct RowView {
     init(contents: StoreContents, scales: UnsafePointer<UInt64>) {
         let columns = contents.table
         instant = columns.instant.base
-        daySlot = columns.daySlot.base
+        dayCode = columns.dayCode.base
         amount = columns.amount.base
         currency = columns.currency.base
         descriptor = columns.descriptor.base
@@ -42,13 +42,13 @@ struct RowView {
         amount[row].magnitude &* scales[Int(currency[row])]
     }
 
-    /// The row's group code for a grouping: a day or month slot, or a pool code (0 for none).
+    /// The row's group code for a grouping: a day or month code, or a pool code (0 for none).
     @inline(__always)
     func groupCode(_ row: Int, _ grouping: Grouping) -> UInt32 {
         switch grouping {
         case .none: 0
-        case .day: daySlot[row]
-        case .month: monthOfDay[Int(daySlot[row])]
+        case .day: dayCode[row]
+        case .month: monthOfDay[Int(dayCode[row])]
         case .card: card[row]
         case .category: category(row)
         case .merchant: merchantOfDescriptor[Int(descriptor[row])]
@@ -76,9 +76,9 @@ struct ConditionView {
     let accounts: BitsView
     let magnitudeLow: UInt64
     let magnitudeHigh: UInt64
-    let daySlots: BitsView
-    /// -1: no status part; 0: posted rows; 1: pending rows.
-    let pending: Int8
+    let dayCodes: BitsView
+    /// The status rows must have for this part of the condition to hold (`.any`: no such part).
+    let status: StatusTest
 
 }
 
@@ -100,10 +100,8 @@ struct RowPredicate {
     /// Day, card, category (as descriptors) and account filters in use.
     let columnFilters: UnsafePointer<ColumnFilter>
     let columnFilterCount: Int
-    /// -1: any status; 0: posted; 1: pending.
-    let pending: Int8
-    /// -1: any kind; 0: expenses; 1: income.
-    let kind: Int8
+    let status: StatusTest
+    let kind: KindTest
     let amountLower: UnsafePointer<Int64>?
     let amountUpper: UnsafePointer<Int64>?
     /// Whether status, kind or amount is filtered.
@@ -113,11 +111,8 @@ struct RowPredicate {
 
     /// Whether the row passes status, kind and amount.
     func passesValueFilters(_ index: Int) -> Bool {
-        if pending >= 0 && (rows.flags[index] & RowFlags.pending.rawValue != 0) != (pending == 1) { return false }
-        if kind >= 0 {
-            let amount = rows.amount[index]
-            if kind == 0 ? amount >= 0 : amount <= 0 { return false }
-        }
+        if status != .any && !status.accepts(flags: rows.flags[index]) { return false }
+        if kind != .any && !kind.accepts(amount: rows.amount[index]) { return false }
         if let amountLower, let amountUpper {
             let currency = Int(rows.currency[index])
             let amount = rows.amount[index]
@@ -144,9 +139,9 @@ struct RowPredicate {
             let magnitude = rows.magnitude(row)
             if magnitude >= low && magnitude < high { return true }
         }
-        if condition.pointee.daySlots.count > 0 && condition.pointee.daySlots.contains(rows.daySlot[row]) { return true }
-        let pending = condition.pointee.pending
-        if pending >= 0 && (rows.flags[row] & RowFlags.pending.rawValue != 0) == (pending == 1) { return true }
+        if condition.pointee.dayCodes.count > 0 && condition.pointee.dayCodes.contains(rows.dayCode[row]) { return true }
+        let status = condition.pointee.status
+        if status != .any && status.accepts(flags: rows.flags[row]) { return true }
         return false
     }
 
@@ -194,9 +189,9 @@ final class PredicateStorage {
         func measure(_ set: CodeSet?) { wordCount += set?.words.count ?? 0 }
         for condition in query.conditions + query.exclusions {
             for set in [condition.descriptors, condition.notes, condition.cards, condition.accounts] { measure(set) }
-            measure(condition.daySlots)
+            measure(condition.dayCodes)
         }
-        for set in [query.daySlots, query.cards, query.categoryDescriptors, query.accounts] { measure(set) }
+        for set in [query.dayCodes, query.cards, query.categoryDescriptors, query.accounts] { measure(set) }
         let words = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
         var used = 0
         func view(_ set: CodeSet?) -> BitsView {
@@ -215,8 +210,8 @@ final class PredicateStorage {
                 descriptors: view(condition.descriptors), notes: view(condition.notes),
                 cards: view(condition.cards), accounts: view(condition.accounts),
                 magnitudeLow: condition.magnitude?.lowerBound ?? 0, magnitudeHigh: condition.magnitude?.upperBound ?? 0,
-                daySlots: view(condition.daySlots),
-                pending: condition.pending.map { $0 ? 1 : 0 } ?? -1)
+                dayCodes: view(condition.dayCodes),
+                status: StatusTest(pending: condition.pending))
         }
         let all = query.conditions + query.exclusions
         let conditionViews = UnsafeMutablePointer<ConditionView>.allocate(capacity: max(all.count, 1))
@@ -236,7 +231,7 @@ final class PredicateStorage {
 
         let rows = RowView(contents: contents, scales: scales)
         var columnFilters: [ColumnFilter] = []
-        if let daySlots = query.daySlots { columnFilters.append(ColumnFilter(column: rows.daySlot, allowed: view(daySlots))) }
+        if let dayCodes = query.dayCodes { columnFilters.append(ColumnFilter(column: rows.dayCode, allowed: view(dayCodes))) }
         if let cards = query.cards { columnFilters.append(ColumnFilter(column: rows.card, allowed: view(cards))) }
         if let categories = query.categoryDescriptors {
             columnFilters.append(ColumnFilter(column: rows.descriptor, allowed: view(categories)))
@@ -251,8 +246,8 @@ final class PredicateStorage {
             conditions: UnsafePointer(conditionViews), conditionCount: query.conditions.count,
             exclusions: UnsafePointer(conditionViews + query.conditions.count), exclusionCount: query.exclusions.count,
             columnFilters: UnsafePointer(filters), columnFilterCount: columnFilters.count,
-            pending: query.pending.map { $0 ? 1 : 0 } ?? -1,
-            kind: query.kind.map { $0 == .expense ? 0 : 1 } ?? -1,
+            status: StatusTest(pending: query.pending),
+            kind: KindTest(query.kind),
             amountLower: hasBounds ? UnsafePointer(bounds) : nil,
             amountUpper: hasBounds ? UnsafePointer(bounds + currencyCount) : nil,
             hasValueFilters: hasValueFilters,

@@ -186,8 +186,8 @@ struct TallyWriter {
         self.totalSums = totalSums
         let rows = predicate.rows
         switch grouping {
-        case .none, .day: (groups, translation) = (rows.daySlot, nil)
-        case .month: (groups, translation) = (rows.daySlot, rows.monthOfDay)
+        case .none, .day: (groups, translation) = (rows.dayCode, nil)
+        case .month: (groups, translation) = (rows.dayCode, rows.monthOfDay)
         case .card: (groups, translation) = (rows.card, nil)
         case .category: (groups, translation) = (rows.descriptor, rows.categoryOfDescriptor)
         case .merchant: (groups, translation) = (rows.descriptor, rows.merchantOfDescriptor)

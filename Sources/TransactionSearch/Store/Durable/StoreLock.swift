@@ -9,12 +9,25 @@ import Darwin
 struct StoreLock: Sendable {
     private(set) var descriptor: Int32
 
-    /// Takes the lock without waiting: another writer is an error.
+    /// How long a writer waits for the lock before it reports another writer. A lock is also
+    /// held for an instant by any child process forked (by this process or another) while the
+    /// lock file was open: the child shares the open file until its `exec` closes it. Measured
+    /// here: a few milliseconds under load; 2 s is far beyond that and short for a person.
+    static let patience: Duration = .seconds(2)
+
+    /// Takes the lock, waiting up to `patience` for a holder to let go: another writer is an
+    /// error.
     /// - Throws: `StoreFileError` of kind `.locked` when another process holds it.
     init(path: String, fileSystem: FileSystem) throws(StoreFileError) {
         let descriptor = try fileSystem.open(path, O_RDWR | O_CREAT)
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        let deadline = ContinuousClock.now + StoreLock.patience
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
+            if code == EINTR { continue }
+            if code == EWOULDBLOCK && ContinuousClock.now < deadline {
+                usleep(5_000)
+                continue
+            }
             close(descriptor)
             if code == EWOULDBLOCK {
                 throw StoreFileError(.locked, file: path, reason: "another process has this store open for writing")

@@ -3,10 +3,10 @@
 struct RowRecord: Hashable, Sendable {
     /// Milliseconds since 1970; for a calendar date, its midnight in the store's zone.
     var instant: Int64
-    /// Slot of the local day in the store's day pool.
-    var daySlot: UInt32
-    /// Slot of the local month in the store's month pool.
-    var monthSlot: UInt32
+    /// Code of the local day in the store's day pool.
+    var dayCode: UInt32
+    /// Code of the local month in the store's month pool.
+    var monthCode: UInt32
     /// Minor units, signed.
     var amount: Int64
     var currency: UInt16

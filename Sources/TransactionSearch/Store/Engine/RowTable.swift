@@ -8,7 +8,7 @@
 /// (see `StoreContents`).
 final class RowTable: @unchecked Sendable {
     let instant = ColumnBuffer<Int64>(filler: 0)
-    let daySlot = ColumnBuffer<UInt32>(filler: 0)
+    let dayCode = ColumnBuffer<UInt32>(filler: 0)
     let amount = ColumnBuffer<Int64>(filler: 0)
     let currency = ColumnBuffer<UInt16>(filler: 0)
     /// The (merchant, category, subcategory) combination: those three are read through it.
@@ -50,7 +50,7 @@ final class RowTable: @unchecked Sendable {
     func reserve(_ rows: Int) {
         guard rows > flags.capacity else { return }  // every column grows together
         for column in [instant, amount] as [ColumnBuffer<Int64>] { column.reserve(rows) }
-        for column in [daySlot, descriptor, card, account, note] as [ColumnBuffer<UInt32>] {
+        for column in [dayCode, descriptor, card, account, note] as [ColumnBuffer<UInt32>] {
             column.reserve(rows)
         }
         currency.reserve(rows)
@@ -66,7 +66,7 @@ final class RowTable: @unchecked Sendable {
     func write(_ record: RowRecord, at row: UInt32) {
         let wasLive = isLive(row)
         instant[row] = record.instant
-        daySlot[row] = record.daySlot
+        dayCode[row] = record.dayCode
         amount[row] = record.amount
         currency[row] = record.currency
         descriptor[row] = record.descriptor
@@ -107,7 +107,7 @@ final class RowTable: @unchecked Sendable {
 
     /// Bytes of the columns and the free list (the ids count apart).
     var memoryUse: Int {
-        var bytes = instant.memoryUse + daySlot.memoryUse + amount.memoryUse
+        var bytes = instant.memoryUse + dayCode.memoryUse + amount.memoryUse
         bytes += currency.memoryUse + descriptor.memoryUse
         bytes += card.memoryUse + account.memoryUse + note.memoryUse + flags.memoryUse
         return bytes + freeRows.capacity * 4

@@ -1,4 +1,4 @@
-/// The store's time: its zone, the local days and months its rows fall on (each a small slot,
+/// The store's time: its zone, the local days and months its rows fall on (each a small code,
 /// with a use count), and the month of each day. A row's day is worked out once, when it is
 /// added, never on the query path.
 ///
@@ -8,16 +8,16 @@ final class StoreCalendar: @unchecked Sendable {
     let clock: ZoneClock
     @exclusivity(unchecked) private(set) var days = ValuePool()
     @exclusivity(unchecked) private(set) var months = ValuePool()
-    /// The month slot of each day slot: a row's month is `monthOfDay[daySlot]`.
+    /// The month code of each day code: a row's month is `monthOfDay[dayCode]`.
     let monthOfDay = ColumnBuffer<UInt32>(filler: 0)
 
     init(clock: ZoneClock) {
         self.clock = clock
     }
 
-    /// The local day of a day slot.
+    /// The local day of a day code.
     @inline(__always)
-    func day(ofSlot slot: UInt32) -> Int32 { days.value(slot) }
+    func day(ofCode code: UInt32) -> Int32 { days.value(code) }
 
     /// A date's instant (a calendar date's is its midnight in the store's zone) and local day.
     func place(_ date: TransactionDate) -> (instant: Int64, day: Int32, isCalendarDay: Bool) {
@@ -29,25 +29,25 @@ final class StoreCalendar: @unchecked Sendable {
         }
     }
 
-    /// Counts one more row on a local day and its month; returns their slots.
-    func retainDay(_ day: Int32) -> (daySlot: UInt32, monthSlot: UInt32) {
-        let (daySlot, isNewDay) = days.retain(day)
+    /// Counts one more row on a local day and its month; returns their codes.
+    func retainDay(_ day: Int32) -> (dayCode: UInt32, monthCode: UInt32) {
+        let (dayCode, isNewDay) = days.retain(day)
         guard isNewDay else {
             // A day in use already knows its month.
-            let monthSlot = monthOfDay[daySlot]
-            months.retain(slot: monthSlot)
-            return (daySlot, monthSlot)
+            let monthCode = monthOfDay[dayCode]
+            months.retain(code: monthCode)
+            return (dayCode, monthCode)
         }
-        let monthSlot = months.retain(CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970).slot
-        monthOfDay.reserve(days.slotLimit)
-        monthOfDay[daySlot] = monthSlot
-        return (daySlot, monthSlot)
+        let monthCode = months.retain(CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970).code
+        monthOfDay.reserve(days.codeLimit)
+        monthOfDay[dayCode] = monthCode
+        return (dayCode, monthCode)
     }
 
     /// Counts one row less on a day and its month; a day or month no row uses is reclaimed.
-    func releaseDay(_ daySlot: UInt32, month monthSlot: UInt32) {
-        days.release(daySlot)
-        months.release(monthSlot)
+    func releaseDay(_ dayCode: UInt32, month monthCode: UInt32) {
+        days.release(dayCode)
+        months.release(monthCode)
     }
 
     var memoryUse: Int { days.memoryUse + months.memoryUse + monthOfDay.memoryUse }

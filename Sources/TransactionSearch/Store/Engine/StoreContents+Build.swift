@@ -28,16 +28,16 @@ extension StoreContents {
     private func buildBuckets(_ rows: [UInt32]) {
         // Class references and pointers taken once: reading a struct property of this class in
         // a per-row closure would copy the struct each time.
-        let daySlots = table.daySlot, cardColumn = table.card, accountColumn = table.account
+        let dayCodes = table.dayCode, cardColumn = table.card, accountColumn = table.account
         let descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, flags = table.flags
         let merchantOf = text.descriptors.merchantOf, categoryOf = text.descriptors.categoryOf
         let table = self.table
         let currencies = rows.map { table.currency[$0] }
         let amounts = rows.map { table.amount[$0] }
-        let months = rows.map { monthOfDay[daySlots[$0]] }
+        let months = rows.map { monthOfDay[dayCodes[$0]] }
         let categories = rows.map { categoryOf[descriptorColumn[$0]] }
         buckets.total.addAll(buckets: [UInt32](repeating: 0, count: rows.count), currencies: currencies, amounts: amounts)
-        buckets.day.addAll(buckets: rows.map { daySlots[$0] }, currencies: currencies, amounts: amounts)
+        buckets.day.addAll(buckets: rows.map { dayCodes[$0] }, currencies: currencies, amounts: amounts)
         buckets.month.addAll(buckets: months, currencies: currencies, amounts: amounts)
         buckets.card.addAll(buckets: rows.map { cardColumn[$0] }, currencies: currencies, amounts: amounts)
         buckets.category.addAll(buckets: categories, currencies: currencies, amounts: amounts)

@@ -101,11 +101,11 @@ extension StoreContents {
     /// out once in the store's zone, the descriptor found or made.
     private func makeRecord(_ transaction: Transaction) -> RowRecord {
         let (instant, day, isCalendarDay) = calendar.place(transaction.date)
-        let (daySlot, monthSlot) = calendar.retainDay(day)
+        let (dayCode, monthCode) = calendar.retainDay(day)
         var flags: RowFlags = transaction.status == .pending ? [.live, .pending] : [.live]
         if isCalendarDay { flags.insert(.calendarDay) }
         var record = RowRecord(
-            instant: instant, daySlot: daySlot, monthSlot: monthSlot,
+            instant: instant, dayCode: dayCode, monthCode: monthCode,
             amount: Int64(clamping: transaction.amount.minorUnits), currency: currencies.intern(transaction.amount.currency),
             merchant: 0, category: 0, subcategory: 0, descriptor: 0, card: 0, account: 0, note: 0, flags: flags)
         text.retain(transaction, into: &record)
@@ -114,7 +114,7 @@ extension StoreContents {
 
     /// Gives back every use a record holds; strings and days no row uses any more are reclaimed.
     private func release(_ record: RowRecord) {
-        calendar.releaseDay(record.daySlot, month: record.monthSlot)
+        calendar.releaseDay(record.dayCode, month: record.monthCode)
         text.release(record)
     }
 

@@ -58,13 +58,13 @@ extension StoreContents {
                 ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: snapshot.dates[position])))
                 : .instant(millisecondsSince1970: snapshot.dates[position])
             let (instant, day, _) = calendar.place(date)
-            let (daySlot, monthSlot) = calendar.retainDay(day)
+            let (dayCode, monthCode) = calendar.retainDay(day)
             var rowFlags: RowFlags = [.live]
             if isCalendarDay { rowFlags.insert(.calendarDay) }
             if flags & SnapshotRows.pendingFlag != 0 { rowFlags.insert(.pending) }
             let descriptor = snapshot.descriptors[position]
             table.write(RowRecord(
-                instant: instant, daySlot: daySlot, monthSlot: monthSlot,
+                instant: instant, dayCode: dayCode, monthCode: monthCode,
                 amount: snapshot.amounts[position], currency: currencyNumbers[Int(snapshot.currencyIndexes[position])],
                 merchant: merchantOf[descriptor], category: categoryOf[descriptor], subcategory: subcategoryOf[descriptor],
                 descriptor: descriptor, card: snapshot.cards[position], account: snapshot.accounts[position],

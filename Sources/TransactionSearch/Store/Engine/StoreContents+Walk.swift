@@ -3,34 +3,34 @@
 /// keys at a time, emitting each run forward, so ties keep the SPEC's tie-break.
 extension StoreContents {
     /// Visits every live row in `order` while `body` returns true.
-    func forEachRow(in order: ResultOrder, _ body: (UInt32) -> Bool) {
+    func walkRows(in order: ResultOrder, _ body: (UInt32) -> Bool) {
         switch order {
         case .dateAscending:
-            orders.byDate.forEach(from: orders.byDate.startPosition, body)
+            orders.byDate.walk(from: orders.byDate.startPosition, body)
         case .amountAscending:
-            orders.byAmount.forEach(from: orders.byAmount.startPosition, body)
+            orders.byAmount.walk(from: orders.byAmount.startPosition, body)
         case .dateDescending:
             let instants = table.instant.base
-            StoreContents.forEachDescending(orders.byDate, before: orders.byDate.endPosition,
+            StoreContents.walkDescending(orders.byDate, before: orders.byDate.endPosition,
                                          key: { UInt64(bitPattern: instants[Int($0)]) }, body)
         case .amountDescending:
             let magnitudes = self.magnitudes
-            StoreContents.forEachDescending(orders.byAmount, before: orders.byAmount.endPosition,
+            StoreContents.walkDescending(orders.byAmount, before: orders.byAmount.endPosition,
                                          key: { magnitudes[$0] }, body)
         }
     }
 
     /// Visits the rows whose instant lies in `window`, by date, while `body` returns true.
-    func forEachRow(instantsIn window: ClosedRange<Int64>, descending: Bool, _ body: (UInt32) -> Bool) {
+    func walkRows(instantsIn window: ClosedRange<Int64>, descending: Bool, _ body: (UInt32) -> Bool) {
         let instants = table.instant.base
         if descending {
             let end = orders.byDate.lowerBound { instants[Int($0)] <= window.upperBound }
-            StoreContents.forEachDescending(orders.byDate, before: end, key: { UInt64(bitPattern: instants[Int($0)]) }) { row in
+            StoreContents.walkDescending(orders.byDate, before: end, key: { UInt64(bitPattern: instants[Int($0)]) }) { row in
                 instants[Int(row)] >= window.lowerBound && body(row)
             }
         } else {
             let start = orders.byDate.lowerBound { instants[Int($0)] < window.lowerBound }
-            orders.byDate.forEach(from: start) { row in
+            orders.byDate.walk(from: start) { row in
                 instants[Int(row)] <= window.upperBound && body(row)
             }
         }
@@ -46,8 +46,8 @@ extension StoreContents {
 
     /// Walks `list` backward from `position` one run of equal keys at a time, each run forward.
     @inline(__always)
-    static func forEachDescending(_ list: OrderedRowList, before position: OrderedRowList.Position,
+    static func walkDescending(_ list: OrderedRowList, before position: OrderedRowList.Position,
                                   key: (UInt32) -> UInt64, _ body: (UInt32) -> Bool) {
-        list.forEachDescendingByRuns(before: position, sameKey: { key($0) == key($1) }, body)
+        list.walkDescendingByRuns(before: position, sameKey: { key($0) == key($1) }, body)
     }
 }

@@ -37,15 +37,15 @@ final class StoreContents: @unchecked Sendable {
 
     /// The local day of a row.
     @inline(__always)
-    func day(ofRow row: UInt32) -> Int32 { calendar.day(ofSlot: table.daySlot[row]) }
+    func day(ofRow row: UInt32) -> Int32 { calendar.day(ofCode: table.dayCode[row]) }
 
     /// A live row as a record, its derived fields filled in.
     func record(_ row: UInt32) -> RowRecord {
         let descriptor = table.descriptor[row]
-        let daySlot = table.daySlot[row]
+        let dayCode = table.dayCode[row]
         let descriptors = text.descriptors
         return RowRecord(
-            instant: table.instant[row], daySlot: daySlot, monthSlot: calendar.monthOfDay[daySlot], amount: table.amount[row],
+            instant: table.instant[row], dayCode: dayCode, monthCode: calendar.monthOfDay[dayCode], amount: table.amount[row],
             currency: table.currency[row], merchant: descriptors.merchantOf[descriptor],
             category: descriptors.categoryOf[descriptor], subcategory: descriptors.subcategoryOf[descriptor],
             descriptor: descriptor, card: table.card[row], account: table.account[row], note: table.note[row],
@@ -56,7 +56,7 @@ final class StoreContents: @unchecked Sendable {
     func transaction(at row: UInt32) -> Transaction {
         let record = self.record(row)
         let date: TransactionDate = record.flags.contains(.calendarDay)
-            ? .day(CalendarDay(daysSince1970: calendar.day(ofSlot: record.daySlot)))
+            ? .day(CalendarDay(daysSince1970: calendar.day(ofCode: record.dayCode)))
             : .instant(millisecondsSince1970: record.instant)
         func string(_ field: TextField) -> String? {
             let code = field.code(in: record)
@@ -97,19 +97,19 @@ final class StoreContents: @unchecked Sendable {
             for field in TextField.allCases where field.keepsPostings {
                 precondition(text[field].postings[Int(field.code(in: record))].contains(row), "\(field) posting lost row \(row)")
             }
-            let day = calendar.day(ofSlot: record.daySlot)
+            let day = calendar.day(ofCode: record.dayCode)
             if record.flags.contains(.calendarDay) {
                 precondition(record.instant == clock.startOfDay(day), "calendar day row \(row) has a stale instant")
             } else {
                 precondition(day == clock.day(ofInstant: record.instant), "row \(row) has a stale day")
             }
             let month = CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970
-            precondition(calendar.months.value(record.monthSlot) == month, "row \(row) has a stale month")
+            precondition(calendar.months.value(record.monthCode) == month, "row \(row) has a stale month")
         }
         precondition(liveRows == count, "live rows \(liveRows) != count \(count)")
         StoreContents.checkSame(expected.total, buckets.total, upTo: 1, "total")
-        StoreContents.checkSame(expected.day, buckets.day, upTo: calendar.days.slotLimit, "day")
-        StoreContents.checkSame(expected.month, buckets.month, upTo: calendar.months.slotLimit, "month")
+        StoreContents.checkSame(expected.day, buckets.day, upTo: calendar.days.codeLimit, "day")
+        StoreContents.checkSame(expected.month, buckets.month, upTo: calendar.months.codeLimit, "month")
         StoreContents.checkSame(expected.card, buckets.card, upTo: text[.card].codeLimit, "card")
         StoreContents.checkSame(expected.category, buckets.category, upTo: text[.category].codeLimit, "category")
         StoreContents.checkSame(expected.merchant, buckets.merchant, upTo: text[.merchant].codeLimit, "merchant")

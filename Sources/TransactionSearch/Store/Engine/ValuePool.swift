@@ -1,89 +1,89 @@
-/// Dictionary encoding of day or month numbers: each distinct value in use gets a small slot,
+/// Dictionary encoding of day or month numbers: each distinct value in use gets a small code,
 /// so that buckets and per-query arrays are as long as the distinct days, not the span of
 /// years (one row dated 0001-01-01 must not make every query allocate 740,000 days). The
-/// values in use are also kept sorted, for date-ordered groups. Slot 0 is never used.
+/// values in use are also kept sorted, for date-ordered groups. Code 0 is never used.
 struct ValuePool: Sendable {
-    private var slotOf = IntMap()
-    /// Values by slot.
+    private var codeOf = IntMap()
+    /// Values by code.
     private(set) var values: [Int32] = [0]
     private var references: [UInt32] = [0]
-    private var freeSlots: [UInt32] = []
+    private var freeCodes: [UInt32] = []
     /// The values in use, ascending.
     private(set) var sortedValues: [Int32] = []
-    /// The slots of `sortedValues`, in the same order.
-    private(set) var sortedSlots: [UInt32] = []
-    /// The slot retained last: rows often come in date order, so the next row's day is
+    /// The codes of `sortedValues`, in the same order.
+    private(set) var sortedCodes: [UInt32] = []
+    /// The code retained last: rows often come in date order, so the next row's day is
     /// usually the same and needs no lookup.
-    private var lastSlot: UInt32 = 0
+    private var lastCode: UInt32 = 0
 
-    var slotLimit: Int { values.count }
+    var codeLimit: Int { values.count }
     var liveCount: Int { sortedValues.count }
 
     var memoryUse: Int {
-        slotOf.memoryUse + values.capacity * 4 + references.capacity * 4 + sortedValues.capacity * 4 + sortedSlots.capacity * 4 + freeSlots.capacity * 4
+        codeOf.memoryUse + values.capacity * 4 + references.capacity * 4 + sortedValues.capacity * 4 + sortedCodes.capacity * 4 + freeCodes.capacity * 4
     }
 
-    func slot(of value: Int32) -> UInt32? { slotOf[ValuePool.key(value)] }
+    func code(of value: Int32) -> UInt32? { codeOf[ValuePool.key(value)] }
 
     @inline(__always)
     private static func key(_ value: Int32) -> UInt64 { UInt64(UInt32(bitPattern: value)) }
 
     @inline(__always)
-    func value(_ slot: UInt32) -> Int32 { values[Int(slot)] }
+    func value(_ code: UInt32) -> Int32 { values[Int(code)] }
 
-    /// Counts one more use of `value`; returns its slot, and whether it was not in use.
-    mutating func retain(_ value: Int32) -> (slot: UInt32, isNew: Bool) {
-        if lastSlot != 0, values[Int(lastSlot)] == value, references[Int(lastSlot)] > 0 {
-            references[Int(lastSlot)] += 1
-            return (lastSlot, false)
+    /// Counts one more use of `value`; returns its code, and whether it was not in use.
+    mutating func retain(_ value: Int32) -> (code: UInt32, isNew: Bool) {
+        if lastCode != 0, values[Int(lastCode)] == value, references[Int(lastCode)] > 0 {
+            references[Int(lastCode)] += 1
+            return (lastCode, false)
         }
-        if let slot = slotOf[ValuePool.key(value)] {
-            references[Int(slot)] += 1
-            lastSlot = slot
-            return (slot, false)
+        if let code = codeOf[ValuePool.key(value)] {
+            references[Int(code)] += 1
+            lastCode = code
+            return (code, false)
         }
-        let slot: UInt32
-        if let reused = freeSlots.popLast() {
-            slot = reused
-            values[Int(slot)] = value
-            references[Int(slot)] = 1
+        let code: UInt32
+        if let reused = freeCodes.popLast() {
+            code = reused
+            values[Int(code)] = value
+            references[Int(code)] = 1
         } else {
-            slot = UInt32(values.count)
+            code = UInt32(values.count)
             values.append(value)
             references.append(1)
         }
-        slotOf.set(ValuePool.key(value), slot)
+        codeOf.set(ValuePool.key(value), code)
         let index = sortedValues.lowerBound(value)
         sortedValues.insert(value, at: index)
-        sortedSlots.insert(slot, at: index)
-        lastSlot = slot
-        return (slot, true)
+        sortedCodes.insert(code, at: index)
+        lastCode = code
+        return (code, true)
     }
 
-    mutating func retain(slot: UInt32) {
-        precondition(references[Int(slot)] > 0, "ValuePool.retain(slot:) on a free slot")
-        references[Int(slot)] += 1
+    mutating func retain(code: UInt32) {
+        precondition(references[Int(code)] > 0, "ValuePool.retain(code:) on a free code")
+        references[Int(code)] += 1
     }
 
-    mutating func release(_ slot: UInt32) {
-        precondition(references[Int(slot)] > 0, "ValuePool.release on a free slot")
-        references[Int(slot)] -= 1
-        guard references[Int(slot)] == 0 else { return }
-        let value = values[Int(slot)]
-        slotOf.remove(ValuePool.key(value))
+    mutating func release(_ code: UInt32) {
+        precondition(references[Int(code)] > 0, "ValuePool.release on a free code")
+        references[Int(code)] -= 1
+        guard references[Int(code)] == 0 else { return }
+        let value = values[Int(code)]
+        codeOf.remove(ValuePool.key(value))
         let index = sortedValues.lowerBound(value)
         sortedValues.remove(at: index)
-        sortedSlots.remove(at: index)
-        freeSlots.append(slot)
+        sortedCodes.remove(at: index)
+        freeCodes.append(code)
     }
 
     func checkInvariants() {
-        precondition(slotOf.count == sortedValues.count, "value pool: map \(slotOf.count) != sorted \(sortedValues.count)")
+        precondition(codeOf.count == sortedValues.count, "value pool: map \(codeOf.count) != sorted \(sortedValues.count)")
         for (index, value) in sortedValues.enumerated() {
             if index > 0 { precondition(sortedValues[index - 1] < value, "value pool not ascending") }
-            guard let slot = slotOf[ValuePool.key(value)] else { preconditionFailure("value pool lost \(value)") }
-            precondition(sortedSlots[index] == slot, "value pool sorted slots are stale")
-            precondition(values[Int(slot)] == value && references[Int(slot)] > 0, "value pool slot mismatch")
+            guard let code = codeOf[ValuePool.key(value)] else { preconditionFailure("value pool lost \(value)") }
+            precondition(sortedCodes[index] == code, "value pool sorted codes are stale")
+            precondition(values[Int(code)] == value && references[Int(code)] > 0, "value pool code mismatch")
         }
     }
 }
