@@ -26,7 +26,7 @@ struct RowFacts {
     init(contents: StoreContents, record: RowRecord) {
         self.record = record
         day = contents.calendar.days.values[Int(record.dayCode)]
-        magnitude = record.amount.magnitude &* contents.currencies.scales[Int(record.currency)]
+        magnitude = record.amount.magnitude &* contents.currencies.scaleBuffer[UInt32(record.currency)]
         minorDigits = contents.currencies[record.currency].minorDigits
         var folded: [UInt8] = []
         folded.reserveCapacity(128)

@@ -128,7 +128,7 @@ struct PageSelector {
 
     /// Rows in the query's sort order (SPEC section 3 tie-breaks).
     private func sorted(_ rows: [UInt32]) -> [UInt32] {
-        let instants = contents.table.instant.base
+        let instants = predicate.rows.instant
         let ids = contents.table.ids
         switch query.sort {
         case .dateDescending:
@@ -143,9 +143,9 @@ struct PageSelector {
             let order = contents.amountOrdering
             return rows.sorted { order.precedes($0, $1) }
         case .amountDescending:
-            let magnitudes = contents.magnitudes
+            let view = predicate.rows
             return rows.sorted { a, b in
-                let x = magnitudes[a], y = magnitudes[b]
+                let x = view[magnitudeOf: a], y = view[magnitudeOf: b]
                 if x != y { return x > y }
                 let p = instants[Int(a)], q = instants[Int(b)]
                 return p != q ? p > q : ids.compare(a, b) < 0

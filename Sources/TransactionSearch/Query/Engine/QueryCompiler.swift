@@ -159,9 +159,9 @@ extension StoreContents {
     /// Rows whose scaled magnitude is in `range`, counted from the amount order.
     func magnitudeCount(_ range: Range<UInt64>) -> Int {
         guard !range.isEmpty else { return 0 }
-        let magnitudes = self.magnitudes
-        let start = orders.byAmount.lowerBound { magnitudes[$0] < range.lowerBound }
-        let end = orders.byAmount.lowerBound { magnitudes[$0] < range.upperBound }
+        let view = rows
+        let start = orders.byAmount.lowerBound { view[magnitudeOf: $0] < range.lowerBound }
+        let end = orders.byAmount.lowerBound { view[magnitudeOf: $0] < range.upperBound }
         return orders.byAmount.rank(of: end) - orders.byAmount.rank(of: start)
     }
 

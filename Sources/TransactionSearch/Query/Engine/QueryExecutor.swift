@@ -53,7 +53,7 @@ struct QueryExecutor {
         }
         let capacity = driver == .allRows ? contents.count : candidates.count
         let rowLimit = contents.table.rowLimit
-        let flags = contents.table.flags.base
+        let flags = predicate.rows.flags
         let rows = candidates.rows
         return tally.withWriter(predicate: predicate) { writer in
             [UInt32](unsafeUninitializedCapacity: max(capacity, 1)) { buffer, count in
@@ -72,7 +72,7 @@ struct QueryExecutor {
     func forEachCandidate(_ driver: QueryPlan.Driver, _ body: (UInt32) -> Void) {
         switch driver {
         case .allRows:
-            let flags = contents.table.flags.base
+            let flags = predicate.rows.flags
             for row in 0..<contents.table.rowLimit where flags[row] & RowFlags.live.rawValue != 0 {
                 body(UInt32(row))
             }
@@ -128,10 +128,10 @@ struct QueryExecutor {
             }
         }
         if let range = condition.magnitude, !range.isEmpty {
-            let magnitudes = contents.magnitudes
-            let start = contents.orders.byAmount.lowerBound { magnitudes[$0] < range.lowerBound }
+            let view = predicate.rows
+            let start = contents.orders.byAmount.lowerBound { view[magnitudeOf: $0] < range.lowerBound }
             contents.orders.byAmount.walk(from: start) { row in
-                guard magnitudes[row] < range.upperBound else { return false }
+                guard view[magnitudeOf: row] < range.upperBound else { return false }
                 let index = Int(row)
                 if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index])
                     && !cards.contains(rows.card[index]) && !accounts.contains(rows.account[index]) {

@@ -1,61 +1,3 @@
-/// The columns as raw pointers, taken once per query: the query loops read rows through them
-/// with no retain, release or bounds check per row. Valid while the read lock is held.
-struct RowView {
-    let instant: UnsafeMutablePointer<Int64>
-    let dayCode: UnsafeMutablePointer<UInt32>
-    let amount: UnsafeMutablePointer<Int64>
-    let currency: UnsafeMutablePointer<UInt16>
-    let descriptor: UnsafeMutablePointer<UInt32>
-    /// Per descriptor code: its merchant and category.
-    let merchantOfDescriptor: UnsafeMutablePointer<UInt32>
-    let categoryOfDescriptor: UnsafeMutablePointer<UInt32>
-    /// Per day code: its month code.
-    let monthOfDay: UnsafeMutablePointer<UInt32>
-    let card: UnsafeMutablePointer<UInt32>
-    let account: UnsafeMutablePointer<UInt32>
-    let note: UnsafeMutablePointer<UInt32>
-    let flags: UnsafeMutablePointer<UInt8>
-    let scales: UnsafePointer<UInt64>
-
-    init(contents: StoreContents, scales: UnsafePointer<UInt64>) {
-        let columns = contents.table
-        instant = columns.instant.base
-        dayCode = columns.dayCode.base
-        amount = columns.amount.base
-        currency = columns.currency.base
-        descriptor = columns.descriptor.base
-        merchantOfDescriptor = contents.text.descriptors.merchantOf.base
-        categoryOfDescriptor = contents.text.descriptors.categoryOf.base
-        monthOfDay = contents.calendar.monthOfDay.base
-        card = columns.card.base
-        account = columns.account.base
-        note = columns.note.base
-        flags = columns.flags.base
-        self.scales = scales
-    }
-
-    @inline(__always)
-    func category(_ row: Int) -> UInt32 { categoryOfDescriptor[Int(descriptor[row])] }
-
-    @inline(__always)
-    func magnitude(_ row: Int) -> UInt64 {
-        amount[row].magnitude &* scales[Int(currency[row])]
-    }
-
-    /// The row's group code for a grouping: a day or month code, or a pool code (0 for none).
-    @inline(__always)
-    func groupCode(_ row: Int, _ grouping: Grouping) -> UInt32 {
-        switch grouping {
-        case .none: 0
-        case .day: dayCode[row]
-        case .month: monthOfDay[Int(dayCode[row])]
-        case .card: card[row]
-        case .category: category(row)
-        case .merchant: merchantOfDescriptor[Int(descriptor[row])]
-        }
-    }
-}
-
 /// A code set as a pointer into the predicate's storage; an absent set has no words.
 struct BitsView {
     let words: UnsafePointer<UInt64>
@@ -179,12 +121,11 @@ final class PredicateStorage {
     private var words: UnsafeMutablePointer<UInt64>
     private var conditionViews: UnsafeMutablePointer<ConditionView>
     private var bounds: UnsafeMutablePointer<Int64>
-    private var scales: UnsafeMutablePointer<UInt64>
     private var filters: UnsafeMutablePointer<ColumnFilter>
     let predicate: RowPredicate
 
     init(_ query: CompiledQuery, contents: StoreContents) {
-        let currencyScales = contents.currencies.scales
+        let currencyCount = contents.currencies.count
         var wordCount = 1
         func measure(_ set: CodeSet?) { wordCount += set?.words.count ?? 0 }
         for condition in query.conditions + query.exclusions {
@@ -218,7 +159,6 @@ final class PredicateStorage {
         for (index, condition) in all.enumerated() {
             (conditionViews + index).initialize(to: conditionView(condition))
         }
-        let currencyCount = currencyScales.count
         let bounds = UnsafeMutablePointer<Int64>.allocate(capacity: max(2 * currencyCount, 1))
         if let amountBounds = query.amountBounds {
             for index in 0..<currencyCount {
@@ -226,10 +166,7 @@ final class PredicateStorage {
                 bounds[currencyCount + index] = amountBounds.upper[index]
             }
         }
-        let scales = UnsafeMutablePointer<UInt64>.allocate(capacity: max(currencyCount, 1))
-        for (index, scale) in currencyScales.enumerated() { scales[index] = scale }
-
-        let rows = RowView(contents: contents, scales: scales)
+        let rows = RowView(contents)
         var columnFilters: [ColumnFilter] = []
         if let dayCodes = query.dayCodes { columnFilters.append(ColumnFilter(column: rows.dayCode, allowed: view(dayCodes))) }
         if let cards = query.cards { columnFilters.append(ColumnFilter(column: rows.card, allowed: view(cards))) }
@@ -256,14 +193,12 @@ final class PredicateStorage {
         self.words = words
         self.conditionViews = conditionViews
         self.bounds = bounds
-        self.scales = scales
     }
 
     deinit {
         words.deallocate()
         conditionViews.deallocate()
         bounds.deallocate()
-        scales.deallocate()
         filters.deallocate()
     }
 }

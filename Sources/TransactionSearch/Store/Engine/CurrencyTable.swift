@@ -6,8 +6,12 @@ struct CurrencyTable: Sendable {
     private var numbers = IntMap()
     /// Per currency, what turns minor units into units of 10^-4 (the most minor digits any
     /// currency has), so amounts in different currencies compare as plain numbers: 12.00 EUR
-    /// (1200) and 12 JPY (12) both become 120,000.
-    private(set) var scales: [UInt64] = []
+    /// (1200) and 12 JPY (12) both become 120,000. In a buffer with a stable address, which
+    /// `RowView` reads.
+    let scaleBuffer = ColumnBuffer<UInt64>(filler: 0, capacity: 8)
+
+    /// The scales as an array.
+    var scales: [UInt64] { (0..<currencies.count).map { scaleBuffer[UInt32($0)] } }
 
     /// Fraction digits of a scaled magnitude.
     static let commonFractionDigits = 4
@@ -21,7 +25,8 @@ struct CurrencyTable: Sendable {
         let number = UInt16(currencies.count)
         currencies.append(currency)
         numbers.set(UInt64(currency.packed), UInt32(number))
-        scales.append(UInt64(Int64.powerOfTen(CurrencyTable.commonFractionDigits - currency.minorDigits)))
+        scaleBuffer.reserve(Int(number) + 1)
+        scaleBuffer[UInt32(number)] = UInt64(Int64.powerOfTen(CurrencyTable.commonFractionDigits - currency.minorDigits))
         return number
     }
 

@@ -85,17 +85,6 @@ final class RowTable: @unchecked Sendable {
         liveCount -= 1
     }
 
-    /// The column of a field's codes; merchant, category and subcategory are read through the
-    /// descriptor column, so they have none.
-    func codeColumn(of field: TextField) -> ColumnBuffer<UInt32> {
-        switch field {
-        case .card: card
-        case .account: account
-        case .notes: note
-        case .merchant, .category, .subcategory: descriptor
-        }
-    }
-
     /// A fresh id (`tx_N`) used by no row and not in `reserved`.
     func generateID(avoiding reserved: StringSet = StringSet()) -> String {
         while true {

@@ -12,10 +12,11 @@ extension StoreContents {
     /// store whose columns, pools and descriptors are filled but whose other indexes are empty.
     func buildIndexes(ofRows rows: [UInt32]) {
         let capacity = table.rowLimit
-        text.descriptors.setPostings(PostingList.buildAll(rows: rows, codes: table.descriptor.base,
+        let view = self.rows
+        text.descriptors.setPostings(PostingList.buildAll(rows: rows, codes: view.descriptor,
                                                           codeLimit: text.descriptors.codeLimit, rowCapacity: capacity))
         for field in TextField.allCases where field.keepsPostings {
-            text[field].setPostings(PostingList.buildAll(rows: rows, codes: table.codeColumn(of: field).base,
+            text[field].setPostings(PostingList.buildAll(rows: rows, codes: view.codes(of: field),
                                                          codeLimit: text[field].codeLimit, rowCapacity: capacity))
         }
         buildBuckets(rows)
@@ -60,7 +61,7 @@ extension StoreContents {
 
     /// Rows in the date order: a radix sort on the instant, ids breaking ties.
     private func sortedByDate(_ rows: [UInt32]) -> [UInt32] {
-        let instants = table.instant.base
+        let instants = self.rows.instant
         // Flipping the sign bit makes signed order unsigned order.
         var pairs = rows.map { (key: UInt64(bitPattern: instants[Int($0)]) ^ (1 << 63), row: $0) }
         let ids = table.ids
@@ -72,8 +73,8 @@ extension StoreContents {
     /// order (older first, then id): the runs of equal instants taken newest first, each kept
     /// in id order, then a stable radix sort on the magnitude. No comparisons at all.
     private func sortedByAmount(dateSorted rows: [UInt32]) -> [UInt32] {
-        let instants = table.instant.base
-        let magnitudes = self.magnitudes
+        let view = self.rows
+        let instants = view.instant
         var pairs: [(key: UInt64, row: UInt32)] = []
         pairs.reserveCapacity(rows.count)
         var end = rows.count
@@ -81,7 +82,7 @@ extension StoreContents {
             let instant = instants[Int(rows[end - 1])]
             var start = end - 1
             while start > 0 && instants[Int(rows[start - 1])] == instant { start -= 1 }
-            for row in rows[start..<end] { pairs.append((magnitudes[row], row)) }
+            for row in rows[start..<end] { pairs.append((view[magnitudeOf: row], row)) }
             end = start
         }
         RadixSort.sort(&pairs)

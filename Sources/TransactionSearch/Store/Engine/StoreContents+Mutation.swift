@@ -67,9 +67,9 @@ extension StoreContents {
         let new = makeRecord(transaction)
         let idChanges = table.ids.id(of: row) != transaction.id
         let dateMoves = idChanges || old.instant != new.instant
-        let scales = currencies.scales
+        let scales = currencies.scaleBuffer
         let amountMoves = dateMoves
-            || old.amount.magnitude &* scales[Int(old.currency)] != new.amount.magnitude &* scales[Int(new.currency)]
+            || old.amount.magnitude &* scales[UInt32(old.currency)] != new.amount.magnitude &* scales[UInt32(new.currency)]
         if dateMoves { orders.byDate.remove(row, order: dateOrdering) }
         if amountMoves { orders.byAmount.remove(row, order: amountOrdering) }
         if idChanges {

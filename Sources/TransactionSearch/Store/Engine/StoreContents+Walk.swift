@@ -10,19 +10,19 @@ extension StoreContents {
         case .amountAscending:
             orders.byAmount.walk(from: orders.byAmount.startPosition, body)
         case .dateDescending:
-            let instants = table.instant.base
+            let instants = rows.instant
             StoreContents.walkDescending(orders.byDate, before: orders.byDate.endPosition,
                                          key: { UInt64(bitPattern: instants[Int($0)]) }, body)
         case .amountDescending:
-            let magnitudes = self.magnitudes
+            let view = rows
             StoreContents.walkDescending(orders.byAmount, before: orders.byAmount.endPosition,
-                                         key: { magnitudes[$0] }, body)
+                                         key: { view[magnitudeOf: $0] }, body)
         }
     }
 
     /// Visits the rows whose instant lies in `window`, by date, while `body` returns true.
     func walkRows(instantsIn window: ClosedRange<Int64>, descending: Bool, _ body: (UInt32) -> Bool) {
-        let instants = table.instant.base
+        let instants = rows.instant
         if descending {
             let end = orders.byDate.lowerBound { instants[Int($0)] <= window.upperBound }
             StoreContents.walkDescending(orders.byDate, before: end, key: { UInt64(bitPattern: instants[Int($0)]) }) { row in
@@ -38,7 +38,7 @@ extension StoreContents {
 
     /// How many rows have their instant in `window`, from the date order's ranks.
     func rowCount(instantsIn window: ClosedRange<Int64>) -> Int {
-        let instants = table.instant.base
+        let instants = rows.instant
         let start = orders.byDate.lowerBound { instants[Int($0)] < window.lowerBound }
         let end = orders.byDate.lowerBound { instants[Int($0)] <= window.upperBound }
         return orders.byDate.rank(of: end) - orders.byDate.rank(of: start)

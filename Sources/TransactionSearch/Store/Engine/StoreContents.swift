@@ -31,9 +31,10 @@ final class StoreContents: @unchecked Sendable {
     var clock: ZoneClock { calendar.clock }
     var count: Int { table.liveCount }
 
-    var dateOrdering: DateOrder { DateOrder(table: table) }
-    var amountOrdering: AmountOrder { AmountOrder(table: table, scales: currencies.scales) }
-    var magnitudes: MagnitudeReader { MagnitudeReader(table: table, scales: currencies.scales) }
+    var dateOrdering: DateOrder { DateOrder(self) }
+    var amountOrdering: AmountOrder { AmountOrder(self) }
+    /// The handle on the columns; valid until the next mutation.
+    var rows: RowView { RowView(self) }
 
     /// The local day of a row.
     @inline(__always)

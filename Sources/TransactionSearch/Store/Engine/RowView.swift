@@ -1,0 +1,77 @@
+/// The one handle on the store's columns as raw pointers: query loops, row orders, bulk
+/// builds and walks read rows through it, with no retain, release or bounds check per row.
+///
+/// Valid while the store's lock is held and no column grows: take one per operation (a query,
+/// an insert into an order), never keep one across a mutation.
+struct RowView {
+    let instant: UnsafeMutablePointer<Int64>
+    let dayCode: UnsafeMutablePointer<UInt32>
+    let amount: UnsafeMutablePointer<Int64>
+    let currency: UnsafeMutablePointer<UInt16>
+    let descriptor: UnsafeMutablePointer<UInt32>
+    /// Per descriptor code: its merchant and category.
+    let merchantOfDescriptor: UnsafeMutablePointer<UInt32>
+    let categoryOfDescriptor: UnsafeMutablePointer<UInt32>
+    /// Per day code: its month code.
+    let monthOfDay: UnsafeMutablePointer<UInt32>
+    let card: UnsafeMutablePointer<UInt32>
+    let account: UnsafeMutablePointer<UInt32>
+    let note: UnsafeMutablePointer<UInt32>
+    let flags: UnsafeMutablePointer<UInt8>
+    let scales: UnsafePointer<UInt64>
+
+    init(_ contents: StoreContents) {
+        let columns = contents.table
+        instant = columns.instant.base
+        dayCode = columns.dayCode.base
+        amount = columns.amount.base
+        currency = columns.currency.base
+        descriptor = columns.descriptor.base
+        merchantOfDescriptor = contents.text.descriptors.merchantOf.base
+        categoryOfDescriptor = contents.text.descriptors.categoryOf.base
+        monthOfDay = contents.calendar.monthOfDay.base
+        card = columns.card.base
+        account = columns.account.base
+        note = columns.note.base
+        flags = columns.flags.base
+        scales = UnsafePointer(contents.currencies.scaleBuffer.base)
+    }
+
+    @inline(__always)
+    func category(_ row: Int) -> UInt32 { categoryOfDescriptor[Int(descriptor[row])] }
+
+    /// A row's amount magnitude scaled to 10^-4 units, comparable across currencies. Amounts
+    /// under 10^15 minor units scale to under 10^19, which fits a UInt64.
+    @inline(__always)
+    func magnitude(_ row: Int) -> UInt64 {
+        amount[row].magnitude &* scales[Int(currency[row])]
+    }
+
+    /// A row's magnitude, by row number.
+    @inline(__always)
+    subscript(magnitudeOf row: UInt32) -> UInt64 { magnitude(Int(row)) }
+
+    /// The column of a text field's codes (merchant, category and subcategory read through the
+    /// descriptor column).
+    func codes(of field: TextField) -> UnsafeMutablePointer<UInt32> {
+        switch field {
+        case .card: card
+        case .account: account
+        case .notes: note
+        case .merchant, .category, .subcategory: descriptor
+        }
+    }
+
+    /// The row's group code for a grouping: a day or month code, or a pool code (0 for none).
+    @inline(__always)
+    func groupCode(_ row: Int, _ grouping: Grouping) -> UInt32 {
+        switch grouping {
+        case .none: 0
+        case .day: dayCode[row]
+        case .month: monthOfDay[Int(dayCode[row])]
+        case .card: card[row]
+        case .category: category(row)
+        case .merchant: merchantOfDescriptor[Int(descriptor[row])]
+        }
+    }
+}
