@@ -17,7 +17,7 @@ struct PackedTexts: Sendable {
     private var garbage = 0
 
     /// Compaction runs when removed bytes pass both this and the live bytes (amortized O(1)).
-    private static let compactionFloor = 64 * 1024
+    static let compactionFloor = 64 * 1024
 
     init() {}
 
