@@ -58,8 +58,12 @@ struct MT940StatementLine {
         negative = bytes[index] == UInt8(ascii: "D")
         if reversal { negative.toggle() }
         index += 1
-        // The funds code: the third letter of the currency code, when present.
-        if index < end, bytes[index] >= 0x41 && bytes[index] <= 0x5A { index += 1 }
+        // The funds code: the third letter of the currency code, when a letter comes before
+        // the amount's digits.
+        if index + 1 < end, bytes[index] >= 0x41 && bytes[index] <= 0x5A,
+           UnsafeBufferPointer<UInt8>.isDigit(bytes[index + 1]) || bytes[index + 1] == UInt8(ascii: ",") {
+            index += 1
+        }
 
         // The amount runs to the transaction type (N, F or S and three characters).
         let amountStart = index
