@@ -72,6 +72,7 @@ import Testing
         (["/BENM//NAME/Shop B.V./REMI/STRD/CUR/12345/"], "Shop B.V.", "12345", nil),
         (["/TRTP/iDEAL/REMI/Order 1"], nil, "Order 1", "iDEAL"),
         (["/CNTP/NL1/BIC1//NL/"], nil, nil, nil),
+        (["/EREF/NAME/Shop/REMI/"], "Shop", nil, nil),
         (["Free text name", "second line", " third "], "Free text name", "second line third", nil),
         (["/not a key/ but text"], "/not a key/ but text", nil, nil),
         (["123 Main street"], "123 Main street", nil, nil),

@@ -51,6 +51,21 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return true
     }
 
+    /// Where `pattern` first occurs in `range` (bytes compared exactly), or nil.
+    func firstRange(of pattern: StaticString, in range: Range<Int>) -> Range<Int>? {
+        let count = pattern.utf8CodeUnitCount
+        guard count > 0, range.count >= count else { return nil }
+        let start = pattern.utf8Start
+        var index = range.lowerBound
+        while index + count <= range.upperBound {
+            var offset = 0
+            while offset < count && self[index + offset] == start[offset] { offset += 1 }
+            if offset == count { return index..<index + count }
+            index += 1
+        }
+        return nil
+    }
+
     /// An ASCII letter in lower case; any other byte as it is.
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte

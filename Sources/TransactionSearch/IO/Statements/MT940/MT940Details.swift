@@ -178,7 +178,9 @@ struct MT940Details {
                     index += 1
                     continue
                 }
-                if let open = current { values.append((open.key, bytes.text(open.start..<index))) }
+                // A key may start at the slash that closes the one before (`/EREF/NAME/x`):
+                // that value is empty.
+                if let open = current { values.append((open.key, bytes.text(open.start..<max(open.start, index)))) }
                 current = (found.key, found.close + 1)
                 index = found.close
             }

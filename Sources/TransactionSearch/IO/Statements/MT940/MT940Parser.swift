@@ -22,6 +22,7 @@ struct MT940Parser {
     /// A bad `:61:` was reported: its `:86:` belongs to nothing.
     private var pendingWasBad = false
     private var reportedTags: Set<String> = []
+    private var seenAccounts: Set<String> = []
     private var warnedOutside = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, statement: ParsedStatement) {
@@ -43,24 +44,29 @@ struct MT940Parser {
         var start = range.lowerBound
         let end = range.upperBound
         let trimmed = bytes.trimming(range)
-        if trimmed.isEmpty { return }
-        if bytes[trimmed.lowerBound] == UInt8(ascii: "-") && (trimmed.count == 1 || bytes[trimmed.lowerBound + 1] == UInt8(ascii: "}")) {
+        if trimmed.isEmpty {
+            // Spaces inside a field's text are text (a line cut at 65 characters).
+            if fieldTag != nil && !range.isEmpty { fieldLines.append(range) }
+            return
+        }
+        // A `-` or `-}` at the start of a line ends a message (SWIFT forbids field text lines
+        // that start with `-`, `:` or `{`).
+        if bytes[start] == UInt8(ascii: "-") && (trimmed.count == 1 || bytes[start + 1] == UInt8(ascii: "}")) {
             flushField()
             endMessage()
-            start = trimmed.lowerBound + min(2, trimmed.count)
+            start += min(2, trimmed.count)
             guard start < end, bytes[start] == UInt8(ascii: "{") else { return }
         }
         if bytes[start] == UInt8(ascii: "{") {
             flushField()
-            let text = bytes.text(start..<end)
-            if text.contains("{1:") { endMessage() }
-            if text.contains("{2:I942") || text.contains("{2:O942") {
+            let line = start..<end
+            if bytes.firstRange(of: "{1:", in: line) != nil { endMessage() }
+            if bytes.firstRange(of: "{2:I942", in: line) != nil || bytes.firstRange(of: "{2:O942", in: line) != nil {
                 envelopeIsIntraday = true
                 if messageOpen && !message.hasContent { message.isIntraday = true }
             }
-            if let block = text.range(of: "{4:") {
-                let offset = text.utf8.distance(from: text.startIndex, to: block.upperBound)
-                if start + offset < end { process(start + offset..<end, number: number) }
+            if let block = bytes.firstRange(of: "{4:", in: line), block.upperBound < end {
+                process(block.upperBound..<end, number: number)
             }
             return
         }
@@ -120,7 +126,7 @@ struct MT940Parser {
         case "25":
             if let account = MT940Parser.maskedAccount(bytes.text(bytes.trimming(content))) {
                 message.account = account
-                if !statement.accounts.contains(account) { statement.accounts.append(account) }
+                if seenAccounts.insert(account).inserted { statement.accounts.append(account) }
             }
         case "60F", "60M":
             if let balance = MT940Balance(bytes, content) {

@@ -30,8 +30,9 @@ enum MT940Reader {
                     other = true
                 }
                 if buffer.hasASCIIPrefix("{1:", in: trimmed) {
-                    let text = buffer.text(trimmed)
-                    if text.contains("{2:I940") || text.contains("{2:O940") || text.contains("{2:I942") || text.contains("{2:O942") { return true }
+                    for kind: StaticString in ["{2:I940", "{2:O940", "{2:I942", "{2:O942"] where buffer.firstRange(of: kind, in: trimmed) != nil {
+                        return true
+                    }
                 }
                 if reference && other { return true }
             }

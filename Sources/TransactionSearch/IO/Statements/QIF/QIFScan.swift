@@ -57,6 +57,7 @@ struct QIFScan {
         var autoSwitch = false
         var accountName: String?
         var current: (name: String, masked: String?)?
+        var seenAccounts: Set<String> = []
 
         func closeRecord() {
             defer { recordFields = 0 }
@@ -70,7 +71,7 @@ struct QIFScan {
             case .accounts:
                 guard let name = accountName else { break }
                 let masked = AccountName.masked(name)
-                if let masked, !accounts.contains(masked) { accounts.append(masked) }
+                if let masked, seenAccounts.insert(masked).inserted { accounts.append(masked) }
                 if !autoSwitch { current = (name, masked) }
             case .none, .skipped:
                 break
