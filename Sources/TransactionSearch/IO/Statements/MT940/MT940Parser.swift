@@ -23,6 +23,8 @@ struct MT940Parser {
     private var pendingWasBad = false
     private var reportedTags: Set<String> = []
     private var seenAccounts: Set<String> = []
+    /// Reused to join the lines of each `:86:` field.
+    private var scratch: [UInt8] = []
     private var warnedOutside = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, statement: ParsedStatement) {
@@ -174,7 +176,7 @@ struct MT940Parser {
 
     private mutating func handleDetails() {
         if pending != nil {
-            finishPending(details: MT940Details(bytes, lines: fieldLines[...]))
+            finishPending(details: MT940Details(bytes, lines: fieldLines[...], scratch: &scratch))
         } else if pendingWasBad {
             pendingWasBad = false
         } else {
@@ -205,10 +207,13 @@ struct MT940Parser {
             message.hasIssues = true
             return
         }
-        let notes = [purpose, supplementary, line.ownerReference.map { "reference: \($0)" }].compactMap { $0 }
+        var notes = StatementNotes()
+        if let purpose { notes.append(purpose) }
+        if let supplementary { notes.append(supplementary) }
+        if let reference = line.ownerReference { notes.append("reference: " + reference) }
         statement.entries.append(StatementEntry(
             location: .line(pendingLine), date: .day(line.date), amount: line.amount, currency: message.currency,
-            merchant: merchant, notes: notes.isEmpty ? nil : notes.joined(separator: " | "), account: message.account,
+            merchant: merchant, notes: notes.text, account: message.account,
             bankID: line.bankReference, transactionType: line.typeCode))
         message.sum = message.sum.flatMap { $0.adding(line.amount) }
     }

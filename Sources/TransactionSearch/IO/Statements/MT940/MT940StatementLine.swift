@@ -106,16 +106,18 @@ struct MT940StatementLine {
     }
 
     private static func reference(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        guard let text = bytes.trimmedText(range), text.uppercased() != "NONREF" else { return nil }
-        return text
+        let trimmed = bytes.trimming(range)
+        guard !trimmed.isEmpty, !(trimmed.count == 6 && bytes.hasASCIIPrefix("nonref", in: trimmed)) else { return nil }
+        return bytes.text(trimmed)
     }
 
     /// The day with `month` and `day` nearest to `reference`: in its year, the one before or
-    /// the one after (a booking on 2 January for a value date of 31 December).
+    /// the one after (a booking on 2 January for a value date of 31 December); the earlier on
+    /// a tie.
     static func nearest(month: Int, day: Int, to reference: CalendarDay) -> CalendarDay? {
         let year = reference.year
         var best: CalendarDay?
-        for candidateYear in [year, year - 1, year + 1] {
+        for candidateYear in year - 1...year + 1 {
             guard let candidate = CalendarDay(year: candidateYear, month: month, day: day) else { continue }
             let distance = abs(Int(candidate.daysSince1970) - Int(reference.daysSince1970))
             if best.map({ distance < abs(Int($0.daysSince1970) - Int(reference.daysSince1970)) }) ?? true { best = candidate }

@@ -3,7 +3,8 @@
 ///
 /// The first level is the category, deeper levels are joined into the subcategory with `:`
 /// (`Auto:Fuel:Diesel` is `Auto` and `Fuel:Diesel`). A transfer has no category. Quicken's
-/// `--Splits--` placeholder is no category.
+/// `--Splits--` placeholder is no category. Read from the bytes, so a record's category costs
+/// only the strings it keeps.
 struct QIFCategory {
     var category: String?
     var subcategory: String?
@@ -12,35 +13,46 @@ struct QIFCategory {
     /// The class after `/` (`Business` of `Travel/Business`).
     var className: String?
 
-    init(_ text: String) {
-        var path = Substring(text)
-        if let slash = path.firstIndex(of: "/") {
-            let name = path[path.index(after: slash)...].trimmingWhitespace()
-            className = name.isEmpty ? nil : name
-            path = path[..<slash]
+    /// Reads the value in `range`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        var pathEnd = range.upperBound
+        if let slash = range.first(where: { bytes[$0] == UInt8(ascii: "/") }) {
+            className = bytes.trimmedText(slash + 1..<range.upperBound)
+            pathEnd = slash
         }
-        let trimmed = path.trimmingWhitespace()
-        if trimmed.hasPrefix("[") {
-            var name = Substring(trimmed.dropFirst())
-            if name.hasSuffix("]") { name = name.dropLast() }
-            let account = name.trimmingWhitespace()
-            transferAccount = account.isEmpty ? nil : account
+        let path = bytes.trimming(range.lowerBound..<pathEnd)
+        guard !path.isEmpty else { return }
+        if bytes[path.lowerBound] == UInt8(ascii: "[") {
+            let end = bytes[path.upperBound - 1] == UInt8(ascii: "]") && path.count > 1 ? path.upperBound - 1 : path.upperBound
+            transferAccount = bytes.trimmedText(path.lowerBound + 1..<end)
             return
         }
-        guard trimmed != "--Splits--" else { return }
-        let levels = trimmed.split(separator: ":").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        guard let first = levels.first else { return }
-        category = first
-        subcategory = levels.count > 1 ? levels.dropFirst().joined(separator: ":") : nil
+        guard bytes.text(path) != "--Splits--" else { return }
+        var start = path.lowerBound
+        var index = path.lowerBound
+        while index <= path.upperBound {
+            if index == path.upperBound || bytes[index] == UInt8(ascii: ":") {
+                if let level = bytes.trimmedText(start..<index) {
+                    if category == nil {
+                        category = level
+                    } else if let deeper = subcategory {
+                        subcategory = deeper + ":" + level
+                    } else {
+                        subcategory = level
+                    }
+                }
+                start = index + 1
+            }
+            index += 1
+        }
+    }
+
+    /// Reads `text` (for tests and callers that hold a string).
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        self = bytes.withUnsafeBufferPointer { QIFCategory($0, 0..<$0.count) }
     }
 
     /// Whether the value names a transfer rather than a category.
     var isTransfer: Bool { transferAccount != nil }
-}
-
-extension Substring {
-    /// The text without leading and trailing white space.
-    func trimmingWhitespace() -> String {
-        String(self).trimmingWhitespace()
-    }
 }

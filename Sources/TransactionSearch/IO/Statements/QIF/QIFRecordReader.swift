@@ -141,7 +141,7 @@ struct QIFRecordReader {
         // Merchant.
         let memoText = memo >= 0 ? bytes.trimmedText(scan.fields[memo].range) : nil
         var merchant = payee >= 0 ? bytes.trimmedText(scan.fields[payee].range) : nil
-        var notes: [String] = []
+        var notes = StatementNotes()
         if merchant == nil {
             merchant = memoText
         } else if let memoText {
@@ -153,7 +153,7 @@ struct QIFRecordReader {
         guard statement.issues.count == issueCount, let day, let amount, let merchant else { return }
 
         let section = scan.sections[Int(record.section)]
-        let label = category >= 0 ? bytes.trimmedText(scan.fields[category].range).map(QIFCategory.init) : nil
+        let label = category >= 0 ? QIFCategory(bytes, scan.fields[category].range) : nil
         if let label, let account = label.transferAccount, merchant.lowercased() == "opening balance",
            section.accountName.map({ $0.trimmingWhitespace() == account }) ?? true {
             statement.skipped.append(SkippedPart(.line(recordLine), "opening balance \(amount) of account \(account): Quicken's starting balance, not a transaction"))
@@ -186,7 +186,7 @@ struct QIFRecordReader {
         } else if !splits.isEmpty {
             notes.append(splitNotes(amounts: splitAmounts, into: &entry))
         }
-        entry.notes = notes.isEmpty ? nil : notes.joined(separator: " | ")
+        entry.notes = notes.text
         statement.entries.append(entry)
     }
 
@@ -208,7 +208,7 @@ struct QIFRecordReader {
                 part += " (\(memoText))"
             }
             parts.append(part)
-            let label = categoryText.map(QIFCategory.init)
+            let label = split.category >= 0 ? QIFCategory(bytes, scan.fields[split.category].range) : nil
             if label?.isTransfer != true { allTransfers = false }
             guard let label, label.category != nil, let amount else { continue }
             let magnitude = amount.significand < 0 ? amount.negated : amount
