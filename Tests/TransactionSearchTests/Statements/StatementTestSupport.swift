@@ -15,6 +15,7 @@ enum StatementTestSupport {
         "reversals.sta", "year-end.sta", "mt942-pending.sta", "bad-lines.sta",
     ]
 
+    /// The bytes of a QIF or MT940 fixture.
     static func qif(_ name: String) throws -> [UInt8] { try TestFiles.fixture("statements/qif/" + name) }
     static func mt940(_ name: String) throws -> [UInt8] { try TestFiles.fixture("statements/mt940/" + name) }
 }

@@ -7,6 +7,7 @@ struct TextLines {
     /// The number of the line `next()` returned last (0 before the first call).
     private(set) var number = 0
 
+    /// The lines of `bytes`, which must outlive this value.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }

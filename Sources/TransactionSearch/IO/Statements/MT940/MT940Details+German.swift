@@ -36,6 +36,8 @@ extension MT940Details {
         return isSubfield(0) == UInt8(ascii: "?") ? UInt8(ascii: "?") : nil
     }
 
+    /// Reads the joined lines of a German structured field whose subfields start with
+    /// `separator`.
     init(german bytes: UnsafeBufferPointer<UInt8>, separator: UInt8) {
         var purposePieces: [Piece] = []
         purposePieces.reserveCapacity(14)  // ?20-?29 and ?60-?63

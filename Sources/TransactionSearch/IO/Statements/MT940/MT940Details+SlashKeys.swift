@@ -21,6 +21,7 @@ extension MT940Details {
         return knownKeys.contains(key) ? (key, end) : nil
     }
 
+    /// Reads the joined lines of a field that starts with a known `/KEY/`.
     init(slashKeys bytes: UnsafeBufferPointer<UInt8>) {
         var values: [(key: String, value: String)] = []
         var current: (key: String, start: Int)?

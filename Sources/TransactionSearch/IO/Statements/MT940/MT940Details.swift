@@ -45,6 +45,7 @@ struct MT940Details {
         self.init(bytes, lines: lines, scratch: &scratch)
     }
 
+    /// Details with these values.
     init(name: String?, purpose: String?, postingText: String? = nil) {
         self.name = name
         self.purpose = purpose

@@ -20,6 +20,7 @@ struct MT940Message {
     /// Whether the message has any field but `:20:` yet.
     var hasContent = false
 
+    /// A message whose entries will start at `firstEntry`.
     init(firstEntry: Int) {
         self.firstEntry = firstEntry
     }

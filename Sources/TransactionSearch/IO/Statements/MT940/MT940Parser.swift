@@ -27,6 +27,7 @@ struct MT940Parser {
     private var scratch: [UInt8] = []
     private var warnedOutside = false
 
+    /// A parser of `bytes` (UTF-8) that adds to `statement`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, statement: ParsedStatement) {
         self.bytes = bytes
         self.statement = statement

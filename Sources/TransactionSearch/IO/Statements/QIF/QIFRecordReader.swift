@@ -35,6 +35,7 @@ struct QIFRecordReader {
     private var reportedCodes = [Bool](repeating: false, count: 256)
     private var splits: [Split] = []
 
+    /// A reader of the records of `scan` over `bytes`, in the file's `conventions`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, scan: QIFScan, conventions: QIFConventions) {
         self.bytes = bytes
         self.scan = scan
