@@ -35,9 +35,12 @@ public struct Query: Hashable, Sendable, Codable {
     public var filters: QueryFilters
     public var grouping: Grouping
     public var sort: ResultOrder
-    /// Rows in the page (0 for aggregates only).
+    /// Rows in the page (0 for aggregates only). Any value is answered: a negative one counts
+    /// as 0, and one past the matching rows (up to `Int.max`) takes them all.
     public var limit: Int
-    /// Matching rows skipped before the page, counted group by group in the sort order.
+    /// Matching rows skipped before the page, counted group by group in the sort order. Any
+    /// value is answered: a negative one counts as 0, one past the matching rows gives an empty
+    /// page (the totals and groups are still there).
     public var offset: Int
 
     public init(

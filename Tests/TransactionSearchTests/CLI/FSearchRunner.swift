@@ -4,6 +4,8 @@ import Foundation
 struct FSearchRunner {
     struct Output {
         var status: Int32
+        /// The process was ended by a signal (a trap, a crash), `status` is then the signal.
+        var signaled = false
         var stdout: String
         var stderr: String
     }
@@ -41,7 +43,7 @@ struct FSearchRunner {
         let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-                      stderr: String(decoding: errorData, as: UTF8.self))
+        return Output(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+                      stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self))
     }
 }

@@ -53,7 +53,7 @@ enum ScaledAmount {
         }
         let divisor = Int64.powerOfTen(-shift)
         let quotient = value.significand.floorDivided(by: divisor)
-        let exact = quotient * divisor == value.significand
+        let exact = value.significand % divisor == 0  // not quotient * divisor: that overflows near Int64.min
         return roundUp && !exact ? quotient + 1 : quotient
     }
 }
