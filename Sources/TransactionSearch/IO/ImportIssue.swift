@@ -38,6 +38,9 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
         case missingColumn(String)
         /// The header names a column twice.
         case duplicateColumn(String)
+        /// A JSON object names a field twice (keys match fields without regard to case, so
+        /// `Amount` and `amount` are the same field): the field's name.
+        case duplicateKey(String)
         /// The input has no header or no data at all.
         case empty
         /// Malformed JSON.
@@ -75,10 +78,11 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooManyFields(let expected, let found): "\(found) fields, but the header names \(expected)"
         case .missingColumn(let name): "the header has no \(name) column (required: date, merchant, amount)"
         case .duplicateColumn(let name): "the header names the column \(name) twice"
+        case .duplicateKey(let name): "the key \(VisibleText.escaped(name)) appears twice"
         case .empty: "no header and no rows"
-        case .invalidJSON(let message): "invalid JSON: \(message)"
+        case .invalidJSON(let message): "invalid JSON: \(VisibleText.escaped(message))"
         case .wrongType(let expected): "expected \(expected)"
-        case .malformed(let expected): expected
+        case .malformed(let expected): VisibleText.escaped(expected)
         }
     }
 }

@@ -20,41 +20,62 @@ public struct DecimalAmount: Hashable, Sendable, CustomStringConvertible, Expres
         self.init(significand: value, fractionDigits: 0)
     }
 
-    /// Parses `[+|-]digits[.digits]` (or `.digits`), ignoring surrounding white space.
-    /// - Throws: `ValidationError` for the field `amount` naming what is wrong with the text.
+    /// Parses `[+|-]digits[.digits]` (or `.digits`), ignoring surrounding white space. At most
+    /// 18 significant digits (leading zeros do not count) and 18 after the point.
+    /// - Throws: `ValidationError` for the field `amount`: `invalidAmount` for what is not such
+    ///   a number, `tooManyDigits` past the limits.
     public init(parsing text: String) throws(ValidationError) {
-        guard let amount = DecimalAmount.parse(text) else {
-            throw ValidationError(.amount, .invalidAmount(text))
+        switch DecimalAmount.parseChecked(text) {
+        case .success(let amount): self = amount
+        case .failure(.notANumber): throw ValidationError(.amount, .invalidAmount(text))
+        case .failure(.tooManyDigits): throw ValidationError(.amount, .tooManyDigits(text))
         }
-        self = amount
+    }
+
+    /// Why a text is not a `DecimalAmount`.
+    enum ParseProblem: Error {
+        case notANumber
+        /// More than 18 significant digits, or more than 18 after the point.
+        case tooManyDigits
     }
 
     /// Parses like `init(parsing:)`; nil when the text is not such a number.
     static func parse(_ text: String) -> DecimalAmount? {
+        try? parseChecked(text).get()
+    }
+
+    /// Parses like `init(parsing:)`, saying what is wrong.
+    static func parseChecked(_ text: String) -> Result<DecimalAmount, ParseProblem> {
         var negative = false
         var value: Int64 = 0
         var digits = 0
+        var significantDigits = 0
         var fraction = -1
         var isFirst = true
+        var tooLong = false
         for byte in text.trimmingWhitespace().utf8 {
             defer { isFirst = false }
             switch byte {
             case UInt8(ascii: "-") where isFirst, UInt8(ascii: "+") where isFirst:
                 negative = byte == UInt8(ascii: "-")
             case UInt8(ascii: "."):
-                guard fraction < 0 else { return nil }
+                guard fraction < 0 else { return .failure(.notANumber) }
                 fraction = 0
             case 0x30...0x39:
                 digits += 1
-                guard digits <= maximumDigits else { return nil }
                 if fraction >= 0 { fraction += 1 }
-                value = value * 10 + Int64(byte - 0x30)
+                if value != 0 || byte != 0x30 { significantDigits += 1 }
+                // Past the limits the digits are still read, so that `12x` is not a number
+                // rather than too long; the value is no longer kept (it would overflow).
+                if significantDigits > maximumDigits || fraction > maximumDigits { tooLong = true }
+                if !tooLong { value = value * 10 + Int64(byte - 0x30) }
             default:
-                return nil
+                return .failure(.notANumber)
             }
         }
-        guard digits > 0 else { return nil }
-        return DecimalAmount(significand: negative ? -value : value, fractionDigits: max(fraction, 0))
+        guard digits > 0 else { return .failure(.notANumber) }
+        guard !tooLong else { return .failure(.tooManyDigits) }
+        return .success(DecimalAmount(significand: negative ? -value : value, fractionDigits: max(fraction, 0)))
     }
 
     /// The amount in minor units of a currency with `minorDigits` digits. Extra fraction digits

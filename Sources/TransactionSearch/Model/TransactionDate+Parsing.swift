@@ -10,13 +10,16 @@ enum ParsedDate: Hashable, Sendable {
 
     /// Parses ISO 8601: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM[:SS[.fraction]]` (a space may stand for
     /// `T`) followed by `Z`, an offset (`+01:00`, `+0100`, `+01`) or nothing. Fractions beyond
-    /// milliseconds are cut off. Nil for anything else, impossible days and times included.
-    static func parse(_ text: String) -> ParsedDate? {
+    /// milliseconds are cut off. Nil for anything else, impossible days and times included, and
+    /// the year 0000 unless `allowingYearZero` (so that a caller can say it is out of range
+    /// rather than not a date).
+    static func parse(_ text: String, allowingYearZero: Bool = false) -> ParsedDate? {
         var scanner = ASCIIScanner(text.trimmingWhitespace())
         guard let year = scanner.digits(exactly: 4), scanner.skip("-"),
               let month = scanner.digits(exactly: 2), scanner.skip("-"),
               let dayOfMonth = scanner.digits(exactly: 2),
               let day = CalendarDay(year: year, month: month, day: dayOfMonth)
+                ?? (allowingYearZero && year == 0 ? CalendarDay(yearZeroMonth: month, day: dayOfMonth) : nil)
         else { return nil }
         if scanner.isAtEnd { return .day(day) }
         guard scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
@@ -60,13 +63,33 @@ extension TransactionDate {
         try self.init(parsing: text, clock: ZoneClock(timeZone: timeZone))
     }
 
+    /// - Throws: `invalidDate` for what is not ISO 8601, `dateOutOfRange` (with the text as
+    ///   typed) for a date or instant outside the years a store takes (`StoreContents.validDate`).
     init(parsing text: String, clock: ZoneClock) throws(ValidationError) {
-        switch ParsedDate.parse(text) {
+        switch ParsedDate.parse(text, allowingYearZero: true) {
         case .day(let day)?: self = .day(day)
         case .instant(let milliseconds)?: self = .instant(millisecondsSince1970: milliseconds)
         case .local(let local)?: self = .instant(millisecondsSince1970: clock.instant(ofLocal: local))
         case nil: throw ValidationError(.date, .invalidDate(text))
         }
+        guard isInRange else { throw ValidationError(.date, .dateOutOfRange(text)) }
+    }
+
+    /// Whether a store takes the date: a calendar date in the years 0001-9999, an instant on a
+    /// UTC day from 0001-01-02 to 9999-12-30 (its local day is then in range in every zone).
+    var isInRange: Bool {
+        switch self {
+        case .day(let day): StoreContents.validCalendarDays.contains(Int64(day.daysSince1970))
+        case .instant(let milliseconds): StoreContents.validInstantDays.contains(milliseconds.floorDivided(by: 86_400_000))
+        }
+    }
+}
+
+extension CalendarDay {
+    /// A day of the year 0000 (1 BC), which only parsing makes, to report it as out of range.
+    fileprivate init?(yearZeroMonth month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= CalendarDay.daysIn(month: month, year: 0) else { return nil }
+        self.init(daysSince1970: Int32(CalendarDay.dayNumber(year: 0, month: month, day: day)))
     }
 }
 

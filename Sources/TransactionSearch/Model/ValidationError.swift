@@ -21,10 +21,17 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
         case blank
         /// The text is longer than the limit (`unit`: "characters" or "bytes").
         case tooLong(limit: Int, unit: String)
-        /// Not an ISO 8601 date or date-time.
+        /// Not an ISO 8601 date or date-time (the text as typed).
         case invalidDate(String)
+        /// A date or date-time outside the years 0001-9999 (an instant: outside 0001-01-02 to
+        /// 9999-12-30 UTC, so that its local day is in range in every zone); the text as typed,
+        /// or the date's ISO 8601 form when it was given as a value.
+        case dateOutOfRange(String)
         /// Not a decimal number.
         case invalidAmount(String)
+        /// A decimal number with more than 18 significant digits, or more than 18 after the
+        /// point: more than an exact amount holds.
+        case tooManyDigits(String)
         /// More fraction digits than the currency has, and they are not zeros.
         case tooManyFractionDigits(amount: String, currency: String, allowed: Int)
         /// The magnitude is 10^15 minor units or more.
@@ -54,7 +61,11 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
         case .blank: "is blank"
         case .tooLong(let limit, let unit): "is longer than \(limit) \(unit)"
         case .invalidDate(let text): "\(quoted(text)) is not an ISO 8601 date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with an optional Z or offset)"
+        case .dateOutOfRange(let text):
+            "\(quoted(text)) is out of range: dates must fall in years 0001-9999 (instants 0001-01-02 to 9999-12-30 UTC)"
         case .invalidAmount(let text): "\(quoted(text)) is not a decimal number (like -12.50)"
+        case .tooManyDigits(let text):
+            "\(quoted(text)) has too many digits: at most \(DecimalAmount.maximumDigits), and at most \(DecimalAmount.maximumDigits) after the point"
         case .tooManyFractionDigits(let amount, let currency, let allowed):
             "\(amount) has more fraction digits than \(currency) allows (\(allowed))"
         case .amountOutOfRange(let text): "\(text) is too large (at most 15 digits of minor units)"
@@ -67,8 +78,9 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 }
 
-/// The text in double quotes, shortened when long, for error messages.
+/// The text in double quotes, shortened when long, with control and invisible characters
+/// escaped (`VisibleText`), for error messages: what was typed, shown so it can be seen.
 func quoted(_ text: String) -> String {
     let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
-    return "\"" + shown + "\""
+    return "\"" + VisibleText.escaped(shown) + "\""
 }

@@ -141,6 +141,11 @@ struct TransactionReader {
                 }
                 continue
             }
+            // Keeping the last of two values would silently change the row (-1.00 to -999.00).
+            guard values[field] == nil else {
+                output.issues.append(ImportIssue(location, field: field, .duplicateKey(field.rawValue)))
+                return
+            }
             values[field] = member.value
         }
         do throws(ImportIssue) {
@@ -178,8 +183,11 @@ struct TransactionReader {
             throw ImportIssue(location, field: .date, .invalid(error.reason))
         }
         let amountText = try required(.amount)
-        guard let amount = DecimalAmount.parse(amountText) else {
-            throw ImportIssue(location, field: .amount, .invalid(.invalidAmount(amountText)))
+        let amount: DecimalAmount
+        do throws(ValidationError) {
+            amount = try DecimalAmount(parsing: amountText)
+        } catch {
+            throw ImportIssue(location, field: .amount, .invalid(error.reason))
         }
         var status = TransactionStatus.posted
         if let statusText = try value(.status), !statusText.trimmingWhitespace().isEmpty {

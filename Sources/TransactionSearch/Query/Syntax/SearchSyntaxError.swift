@@ -14,8 +14,9 @@ public struct SearchSyntaxError: Error, Hashable, Sendable, Codable, CustomStrin
         self.expected = expected
     }
 
-    /// `at character 8 ('amount>abc'): expected a number such as 50 or 12.5`.
+    /// `at character 8 ('amount>abc'): expected a number such as 50 or 12.5`; control and
+    /// invisible characters of what was typed shown escaped (`VisibleText`).
     public var description: String {
-        "at character \(position) ('\(term)'): expected \(expected)"
+        "at character \(position) ('\(VisibleText.escaped(term))'): expected \(VisibleText.escaped(expected))"
     }
 }

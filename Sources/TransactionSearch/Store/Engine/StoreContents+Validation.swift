@@ -123,10 +123,11 @@ extension StoreContents {
         return id
     }
 
+    /// The date when a store takes it (see `TransactionDate.isInRange`). Parsing has already
+    /// refused what was typed out of range, quoting the text; a date given as a value is quoted
+    /// in its ISO 8601 form.
     static func validDate(_ date: TransactionDate) throws(ValidationError) -> TransactionDate {
-        if case .instant(let milliseconds) = date, !validInstantDays.contains(milliseconds.floorDivided(by: 86_400_000)) {
-            throw ValidationError(.date, .invalidDate(date.description))
-        }
+        if !date.isInRange { throw ValidationError(.date, .dateOutOfRange(date.description)) }
         return date
     }
 
