@@ -85,7 +85,7 @@ public struct PlainScan: Sendable {
         let groups = query.grouping == .none ? [] : keys.map { key -> ResultGroup in
             let aggregate = PlainScan.aggregate(grouped[key]!.map(\.transaction), rates: rates)
             return ResultGroup(key: key ?? .day(CalendarDay(daysSince1970: 0)), count: aggregate.count,
-                               sums: aggregate.sums, base: aggregate.base)
+                               sums: aggregate.sums, base: aggregate.base, baseProblem: aggregate.baseProblem)
         }
         return QueryResult(grouping: query.grouping, total: total, groups: groups, rows: resultRows)
     }
@@ -264,7 +264,9 @@ public struct PlainScan: Sendable {
         let sums = byCurrency.keys.sorted { $0.code < $1.code }.map { currency in
             Money(minorUnits: byCurrency[currency]!.reduce(0) { $0 + $1.amount.minorUnits }, currency: currency)
         }
-        return Aggregate(count: transactions.count, sums: sums, base: rates?.total(of: sums))
+        let conversion = rates?.conversion(of: sums)
+        return Aggregate(count: transactions.count, sums: sums, base: try? conversion?.get(),
+                         baseProblem: conversion.flatMap { if case .failure(let problem) = $0 { problem } else { nil } })
     }
 
     static func highlightTerms(_ query: Query, words: [[UInt8]]) -> [[UInt8]] {

@@ -1,19 +1,21 @@
 /// `QueryResult` as JSON in the shape of SPEC section 6 (what `fsearch --format json` prints):
 /// sums as objects keyed by currency code with exact decimal strings, group keys as text (or
 /// null for the "none" group), rows with every field (`null` for none), their group and the
-/// [start, end) scalar offsets of the matches in the merchant. Two keys are added to the
-/// SPEC's: `grouping`, and `baseCurrency` when base totals are present (so both read back).
+/// [start, end) scalar offsets of the matches in the merchant. Keys added to the SPEC's:
+/// `grouping`, `baseCurrency` when base totals are present (so both read back), and, where rates
+/// are set but a total cannot be converted, `baseProblem` (its reason as text, such as
+/// `no rate for USD`) in place of `base`.
 extension QueryResult: Codable {
     private enum Keys: String, CodingKey {
         case total, groups, rows, elapsedMicroseconds, grouping, baseCurrency
     }
 
     private enum AggregateKeys: String, CodingKey {
-        case count, sums, base
+        case count, sums, base, baseProblem
     }
 
     private enum GroupKeys: String, CodingKey {
-        case key, title, count, sums, base
+        case key, title, count, sums, base, baseProblem
     }
 
     private enum RowKeys: String, CodingKey {
@@ -34,6 +36,7 @@ extension QueryResult: Codable {
         try total.encode(self.total.count, forKey: .count)
         try QueryResult.encode(self.total.sums, in: &total, forKey: .sums)
         if let base = self.total.base { try total.encode(base.decimalText, forKey: .base) }
+        if let problem = self.total.baseProblem { try total.encode(problem.description, forKey: .baseProblem) }
         var groups = container.nestedUnkeyedContainer(forKey: .groups)
         for group in self.groups {
             var object = groups.nestedContainer(keyedBy: GroupKeys.self)
@@ -42,6 +45,7 @@ extension QueryResult: Codable {
             try object.encode(group.count, forKey: .count)
             try QueryResult.encode(group.sums, in: &object, forKey: .sums)
             if let base = group.base { try object.encode(base.decimalText, forKey: .base) }
+            if let problem = group.baseProblem { try object.encode(problem.description, forKey: .baseProblem) }
         }
         var rows = container.nestedUnkeyedContainer(forKey: .rows)
         for row in self.rows {
@@ -55,7 +59,7 @@ extension QueryResult: Codable {
         }
         try container.encode(elapsedMicroseconds, forKey: .elapsedMicroseconds)
         try container.encode(grouping, forKey: .grouping)
-        if let base = self.total.base { try container.encode(base.currency.code, forKey: .baseCurrency) }
+        if let baseCurrency { try container.encode(baseCurrency.code, forKey: .baseCurrency) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,7 +70,8 @@ extension QueryResult: Codable {
         let aggregate = Aggregate(
             count: try total.decode(Int.self, forKey: .count),
             sums: try QueryResult.decodeSums(total, forKey: .sums),
-            base: try QueryResult.decodeMoney(total.decodeIfPresent(String.self, forKey: .base), currency: baseCurrency))
+            base: try QueryResult.decodeMoney(total.decodeIfPresent(String.self, forKey: .base), currency: baseCurrency),
+            baseProblem: try total.decodeIfPresent(String.self, forKey: .baseProblem).flatMap(BaseTotalProblem.init(description:)))
         var groups: [ResultGroup] = []
         var groupList = try container.nestedUnkeyedContainer(forKey: .groups)
         while !groupList.isAtEnd {
@@ -77,7 +82,8 @@ extension QueryResult: Codable {
             }
             groups.append(ResultGroup(
                 key: key, count: try object.decode(Int.self, forKey: .count), sums: try QueryResult.decodeSums(object, forKey: .sums),
-                base: try QueryResult.decodeMoney(object.decodeIfPresent(String.self, forKey: .base), currency: baseCurrency)))
+                base: try QueryResult.decodeMoney(object.decodeIfPresent(String.self, forKey: .base), currency: baseCurrency),
+                baseProblem: try object.decodeIfPresent(String.self, forKey: .baseProblem).flatMap(BaseTotalProblem.init(description:))))
         }
         var rows: [ResultRow] = []
         var rowList = try container.nestedUnkeyedContainer(forKey: .rows)
@@ -105,6 +111,12 @@ extension QueryResult: Codable {
         }
         self.init(grouping: grouping, total: aggregate, groups: groups, rows: rows,
                   elapsedMicroseconds: try container.decodeIfPresent(Int.self, forKey: .elapsedMicroseconds) ?? 0)
+    }
+
+    /// The currency of the base totals: the total's, else the first group's; nil when no total
+    /// has one (no rates, or none could be converted).
+    public var baseCurrency: Currency? {
+        total.base?.currency ?? groups.lazy.compactMap(\.base).first?.currency
     }
 
     private static func encode<Key: CodingKey>(_ sums: [Money], in container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {

@@ -37,13 +37,29 @@ public struct Aggregate: Hashable, Sendable {
     public var count: Int
     public var sums: [Money]
     /// The sums converted to the base currency and rounded once, half to even; nil without
-    /// rates, or when a currency present has no rate.
+    /// rates, or when they cannot be converted (then `baseProblem` says why).
     public var base: Money?
+    /// Why there is no base total although rates are set: a currency without a rate, or a
+    /// total too large to hold exactly. Nil when there is one, or no rates.
+    public var baseProblem: BaseTotalProblem?
 
-    public init(count: Int, sums: [Money], base: Money? = nil) {
+    public init(count: Int, sums: [Money], base: Money? = nil, baseProblem: BaseTotalProblem? = nil) {
         self.count = count
         self.sums = sums
         self.base = base
+        self.baseProblem = baseProblem
+    }
+
+    /// The count and sums with the outcome of converting them (nil: no rates).
+    init(count: Int, sums: [Money], conversion: Result<Money, BaseTotalProblem>?) {
+        self.init(count: count, sums: sums, base: try? conversion?.get(), baseProblem: conversion?.problem)
+    }
+}
+
+extension Result where Failure == BaseTotalProblem {
+    /// The problem of a failed conversion; nil for a success.
+    var problem: BaseTotalProblem? {
+        if case .failure(let problem) = self { problem } else { nil }
     }
 }
 
@@ -53,21 +69,24 @@ public struct ResultGroup: Hashable, Sendable {
     public let count: Int
     /// The sum per currency present in the group, in currency code order.
     public let sums: [Money]
-    /// The total in the base currency, when exchange rates are set.
+    /// The total in the base currency, when exchange rates are set and it can be computed.
     public let base: Money?
+    /// Why there is no base total although rates are set (see `Aggregate.baseProblem`).
+    public let baseProblem: BaseTotalProblem?
 
-    public init(key: GroupKey, count: Int, sums: [Money], base: Money? = nil) {
+    public init(key: GroupKey, count: Int, sums: [Money], base: Money? = nil, baseProblem: BaseTotalProblem? = nil) {
         self.key = key
         self.count = count
         self.sums = sums
         self.base = base
+        self.baseProblem = baseProblem
     }
 
     /// The display title (see `GroupKey.title`).
     public var title: String { key.title }
 
     /// The group's count and sums.
-    public var aggregate: Aggregate { Aggregate(count: count, sums: sums, base: base) }
+    public var aggregate: Aggregate { Aggregate(count: count, sums: sums, base: base, baseProblem: baseProblem) }
 }
 
 /// The groups of a result, in order. Kept as a few flat arrays, so that a result with a
@@ -80,6 +99,8 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
     private var sumStarts: [Int32] = [0]
     private var sums: [Money] = []
     private var bases: [Money?]?
+    /// Set with `bases` when rates are: each group's problem, nil where it has a base total.
+    private var baseProblems: [BaseTotalProblem?]?
 
     public init() {}
 
@@ -94,7 +115,9 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
 
     /// The groups of an array.
     public init(_ groups: [ResultGroup]) {
-        for group in groups { append(key: group.key, count: group.count, sums: group.sums, base: group.base) }
+        for group in groups {
+            append(key: group.key, count: group.count, sums: group.sums, base: group.base, baseProblem: group.baseProblem)
+        }
     }
 
     public var startIndex: Int { 0 }
@@ -102,7 +125,8 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
 
     public subscript(position: Int) -> ResultGroup {
         ResultGroup(key: keys[position], count: counts[position],
-                    sums: Array(sums[Int(sumStarts[position]) ..< Int(sumStarts[position + 1])]), base: bases?[position])
+                    sums: Array(sums[Int(sumStarts[position]) ..< Int(sumStarts[position + 1])]), base: bases?[position],
+                    baseProblem: baseProblems?[position])
     }
 
     mutating func reserveCapacity(_ count: Int) {
@@ -123,16 +147,22 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
         sumStarts[sumStarts.count - 1] += 1
     }
 
-    mutating func append(key: GroupKey, count: Int, sums groupSums: [Money], base: Money?) {
+    mutating func append(key: GroupKey, count: Int, sums groupSums: [Money], base: Money?, baseProblem: BaseTotalProblem? = nil) {
         append(key: key, count: count)
         for money in groupSums { appendSum(money) }
-        if base != nil && bases == nil { bases = Array(repeating: nil, count: keys.count - 1) }
+        if (base != nil || baseProblem != nil) && bases == nil {
+            bases = Array(repeating: nil, count: keys.count - 1)
+            baseProblems = Array(repeating: nil, count: keys.count - 1)
+        }
         bases?.append(base)
+        baseProblems?.append(baseProblem)
     }
 
-    /// Sets the base-currency totals of every group.
-    mutating func setBases(_ compute: ([Money]) -> Money?) {
-        bases = indices.map { compute(Array(sums[Int(sumStarts[$0]) ..< Int(sumStarts[$0 + 1])])) }
+    /// Sets the base-currency totals of every group, or why each has none.
+    mutating func setBases(_ convert: ([Money]) -> Result<Money, BaseTotalProblem>) {
+        let conversions = indices.map { convert(Array(sums[Int(sumStarts[$0]) ..< Int(sumStarts[$0 + 1])])) }
+        bases = conversions.map { try? $0.get() }
+        baseProblems = conversions.map(\.problem)
     }
 
     public static func == (lhs: ResultGroups, rhs: ResultGroups) -> Bool {

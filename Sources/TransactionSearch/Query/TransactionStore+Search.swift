@@ -41,12 +41,25 @@ extension TransactionStore {
     /// What the result cache has done: hits, misses, invalidations, evictions, entries.
     public var cacheStatistics: CacheStatistics { cache.statistics }
 
-    /// Sets (or, with nil, removes) exact rates to the base currency: `[USD: 0.92]` means 1 USD
-    /// is 0.92 of the base. Results then carry totals in the base currency. Every cached result
-    /// is dropped (every base total may change).
+    /// Sets (or, with nil, removes) exact rates to the store's base currency: `[USD: 0.92]`
+    /// means 1 USD is 0.92 of the base. See `setExchangeRates(_:)` taking `ExchangeRates`.
     public func setExchangeRates(_ rates: [Currency: DecimalAmount]?) {
+        replaceExchangeRates(rates.map { ExchangeRates(base: baseCurrency, rates: $0) })
+    }
+
+    /// Sets exact rates to a base currency, which need not be the store's (`nil` through the
+    /// other overload removes them). Results then carry totals in that currency, or why one
+    /// cannot be converted. Rates convert totals only: a transaction's currency is its own, or
+    /// the store's base currency when it has none, whatever the rates. Every cached result is
+    /// dropped (every base total may change).
+    public func setExchangeRates(_ rates: ExchangeRates) {
+        replaceExchangeRates(rates)
+    }
+
+    /// Installs the rates (nil: none) and drops every cached result.
+    private func replaceExchangeRates(_ rates: ExchangeRates?) {
         lock.withWriteLock {
-            contents.exchangeRates = rates.map { ExchangeRates(base: baseCurrency, rates: $0) }
+            contents.exchangeRates = rates
             cache.invalidateAll()
             liveQueries.markAll()
         }

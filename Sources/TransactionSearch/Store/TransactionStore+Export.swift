@@ -7,12 +7,15 @@ extension TransactionStore {
         TransactionStore.render(transactions(in: .dateAscending), as: format, jsonLines: jsonLines)
     }
 
-    /// Writes transactions in an interchange format (see `export(as:jsonLines:)`).
-    public static func render(_ transactions: [Transaction], as format: InterchangeFormat, jsonLines: Bool = false) -> String {
+    /// Writes transactions in an interchange format (see `export(as:jsonLines:)`). CSV without
+    /// its header (`includingHeader: false`) continues an earlier rendering, for writing rows
+    /// a chunk at a time.
+    public static func render(_ transactions: [Transaction], as format: InterchangeFormat, jsonLines: Bool = false,
+                              includingHeader: Bool = true) -> String {
         switch format {
         case .csv:
             var writer = CSVWriter()
-            writer.writeHeader()
+            if includingHeader { writer.writeHeader() }
             for transaction in transactions { writer.write(transaction) }
             return writer.text
         case .json:

@@ -17,13 +17,19 @@ struct QueryExecutor {
     var predicate: RowPredicate { storage.predicate }
 
     func run() -> QueryResult {
+        run(materializingRows: true).result
+    }
+
+    /// The result, and its page as rows and group codes; with `materializingRows: false` the
+    /// result's `rows` stay empty (see `ResultAssembler.rows(_:highlighter:)`).
+    func run(materializingRows: Bool) -> (result: QueryResult, page: [(row: UInt32, group: UInt32)]) {
         var tally: Tally
         var matched: [UInt32]?
         let buckets = BucketTallies(contents: contents, query: query)
         switch QueryPlanner(contents: contents, query: query).plan() {
         case .nothing:
-            return QueryResult(grouping: query.grouping, total: Aggregate(count: 0, sums: [], base: rates.map { Money(minorUnits: 0, currency: $0.base) }),
-                               groups: [], rows: [], elapsedMicroseconds: 0)
+            let total = Aggregate(count: 0, sums: [], base: rates.map { Money(minorUnits: 0, currency: $0.base) })
+            return (QueryResult(grouping: query.grouping, total: total, groups: [], rows: [], elapsedMicroseconds: 0), [])
         case .buckets:
             tally = buckets.tally()
         case .scan(let driver, let estimate):
@@ -38,8 +44,9 @@ struct QueryExecutor {
         let counts = order.map { tally.count(ofGroup: $0) }
         let selector = PageSelector(contents: contents, query: query, predicate: predicate, matched: matched)
         let pageRows = selector.page(groups: order, counts: counts)
-        return ResultAssembler(contents: contents, query: query, rates: rates)
-            .result(tally: tally, groupOrder: order, groupCounts: counts, page: pageRows)
+        let result = ResultAssembler(contents: contents, query: query, rates: rates)
+            .result(tally: tally, groupOrder: order, groupCounts: counts, page: materializingRows ? pageRows : [])
+        return (result, pageRows)
     }
 
     // MARK: Scan

@@ -14,7 +14,7 @@ struct ResultAssembler {
             sums.append(Money(minorUnits: tally.totalSums[currency], currency: currencies[currency]))
             count += Int(tally.totalCounts[currency])
         }
-        let total = Aggregate(count: count, sums: sums, base: rates?.total(of: sums))
+        let total = Aggregate(count: count, sums: sums, conversion: rates?.conversion(of: sums))
 
         var groups = ResultGroups()
         if query.grouping != .none {
@@ -38,11 +38,17 @@ struct ResultAssembler {
                 }
             }
             groups = ResultGroups(keys: keys, counts: groupCounts, sumStarts: sumStarts, sums: groupSums, bases: nil)
-            if let rates { groups.setBases(rates.total(of:)) }
+            if let rates { groups.setBases(rates.conversion(of:)) }
         }
 
         var highlighter = MatchHighlighter(terms: query.highlightTerms)
-        let rows = page.map { entry -> ResultRow in
+        return QueryResult(grouping: query.grouping, total: total, groups: groups, rows: rows(page[...], highlighter: &highlighter),
+                           elapsedMicroseconds: 0)
+    }
+
+    /// The page's rows: each transaction, its group and where the words occur in its merchant.
+    func rows(_ page: ArraySlice<(row: UInt32, group: UInt32)>, highlighter: inout MatchHighlighter) -> [ResultRow] {
+        page.map { entry -> ResultRow in
             let transaction = contents.transaction(at: entry.row)
             let merchantCode = contents.text.descriptors.merchantOf[contents.table.descriptor[entry.row]]
             return ResultRow(
@@ -50,7 +56,6 @@ struct ResultAssembler {
                 group: query.grouping == .none ? nil : key(of: entry.group),
                 matches: highlighter.ranges(in: transaction.merchant, code: merchantCode))
         }
-        return QueryResult(grouping: query.grouping, total: total, groups: groups, rows: rows, elapsedMicroseconds: 0)
     }
 
     /// The key of a group code under the query's grouping.

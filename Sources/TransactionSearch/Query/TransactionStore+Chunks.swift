@@ -1,0 +1,71 @@
+extension TransactionStore {
+    /// Answers a query like `search(_:usingCache:)`, but leaves the page's rows out of the
+    /// result (its `rows` is empty) and hands `body` the result with the rows as a sequence of
+    /// chunks of at most `chunkSize` rows, in order, each made when it is reached: a page of any
+    /// size, such as every matching row, is written out without holding all its transactions at
+    /// once. The cache is neither read nor filled; `elapsedMicroseconds` counts the answer
+    /// without the rows.
+    ///
+    /// `body` runs under the store's read lock, so the result and its chunks form one
+    /// consistent answer: it must not change the store (that would wait forever), should not
+    /// block for long (writers wait for it), and must not keep the chunks (reading them after
+    /// it returns traps).
+    /// - Parameter chunkSize: rows per chunk, at least 1.
+    /// - Returns: what `body` returns.
+    /// - Complexity: the query's cost, then O(page) over the chunks.
+    public func search<Value, Failure: Error>(
+        _ query: Query, rowsInChunksOf chunkSize: Int, _ body: (QueryResult, ResultRowChunks) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        precondition(chunkSize > 0, "chunkSize must be at least 1")
+        let start = ContinuousClock.now
+        return try lock.withReadLock { () throws(Failure) -> Value in
+            let compiled = contents.compile(query.normalized)
+            var (result, page) = QueryExecutor(contents: contents, query: compiled, rates: contents.exchangeRates).run(materializingRows: false)
+            result.elapsedMicroseconds = TransactionStore.microseconds(since: start)
+            let validity = ResultRowChunks.Validity()
+            defer { validity.isValid = false }
+            let chunks = ResultRowChunks(
+                assembler: ResultAssembler(contents: contents, query: compiled, rates: contents.exchangeRates), page: page,
+                chunkSize: chunkSize, highlighter: MatchHighlighter(terms: compiled.highlightTerms), validity: validity)
+            return try body(result, chunks)
+        }
+    }
+}
+
+/// The rows of a result's page in order, a chunk at a time, made as they are reached (see
+/// `TransactionStore.search(_:rowsInChunksOf:_:)`). Valid only inside that call's body.
+public struct ResultRowChunks: Sequence, IteratorProtocol {
+    /// Cleared when the body returns, so that a kept copy traps instead of reading rows the
+    /// store may have changed.
+    final class Validity {
+        var isValid = true
+    }
+
+    private let assembler: ResultAssembler
+    private let page: [(row: UInt32, group: UInt32)]
+    private let chunkSize: Int
+    private var highlighter: MatchHighlighter
+    private let validity: Validity
+    private var position = 0
+
+    init(assembler: ResultAssembler, page: [(row: UInt32, group: UInt32)], chunkSize: Int, highlighter: MatchHighlighter,
+         validity: Validity) {
+        self.assembler = assembler
+        self.page = page
+        self.chunkSize = chunkSize
+        self.highlighter = highlighter
+        self.validity = validity
+    }
+
+    /// How many rows the page has in all.
+    public var rowCount: Int { page.count }
+
+    /// The next chunk (never empty), or nil after the last.
+    public mutating func next() -> [ResultRow]? {
+        precondition(validity.isValid, "ResultRowChunks read after the search's body returned")
+        guard position < page.count else { return nil }
+        let end = position + Swift.min(chunkSize, page.count - position)
+        defer { position = end }
+        return assembler.rows(page[position..<end], highlighter: &highlighter)
+    }
+}
