@@ -230,7 +230,7 @@ enum DeleteCommand {
         }
         do throws(DurableStoreError) {
             let removed = try durable.delete(id: arguments.arguments[0])
-            Console.write("Deleted \(removed.id) (\(removed.merchant), \(AmountText.text(of: removed.amount))).\n")
+            Console.write("Deleted \(VisibleText.escaped(removed.id)) (\(VisibleText.escaped(removed.merchant)), \(AmountText.text(of: removed.amount))).\n")
         } catch {
             throw durableError(error)
         }

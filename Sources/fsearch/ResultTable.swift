@@ -2,7 +2,8 @@ import TransactionSearch
 
 /// The result as a terminal table: each group's header (title, count, sums), its rows (date,
 /// merchant with the match highlighted, category, card, amount, pending marker), then a
-/// summary line.
+/// summary line. Text from the data or the command line is shown through `VisibleText`, so a
+/// control character in it is printed escaped (`\u{1B}`) and never reaches the terminal raw.
 struct ResultTable {
     let store: TransactionStore
     let result: QueryResult
@@ -17,7 +18,7 @@ struct ResultTable {
     var text: String {
         var lines: [String] = []
         if result.total.count == 0 {
-            let what = searchText.isEmpty ? "the filters" : "'\(searchText)'"
+            let what = searchText.isEmpty ? "the filters" : "'\(VisibleText.escaped(searchText))'"
             return "No transactions match \(what).\n"
         }
         var groupIndex = 0
@@ -42,17 +43,24 @@ struct ResultTable {
     }
 
     private func header(_ group: ResultGroup) -> String {
-        var text = "\(bold(group.title)) · \(plural(group.count)) · \(AmountText.text(of: group.sums))"
-        if let base = group.base { text += " (≈ \(AmountText.text(of: base)))" }
-        return text
+        let text = "\(bold(VisibleText.escaped(group.title))) · \(plural(group.count)) · \(AmountText.text(of: group.sums))"
+        return text + ResultTable.baseNote(group.base, group.baseProblem)
+    }
+
+    /// ` (≈ -12.30 EUR)`, or ` (base total unavailable: no rate for USD)` when rates are set but
+    /// the sums cannot be converted; nothing without rates.
+    static func baseNote(_ base: Money?, _ problem: BaseTotalProblem?) -> String {
+        if let base { return " (≈ \(AmountText.text(of: base)))" }
+        if let problem { return " (base total unavailable: \(problem))" }
+        return ""
     }
 
     private func line(_ row: ResultRow) -> String {
         let transaction = row.transaction
         let day = ShortDate.title(of: store.localDay(of: transaction.date))
         let merchant = highlighted(transaction.merchant, row.matches, width: ResultTable.merchantWidth)
-        let category = padded(transaction.category ?? "", ResultTable.categoryWidth)
-        let card = padded(transaction.card.map(CardMask.title(of:)) ?? "", ResultTable.cardWidth)
+        let category = padded(VisibleText.escaped(transaction.category ?? ""), ResultTable.categoryWidth)
+        let card = padded(VisibleText.escaped(transaction.card.map(CardMask.title(of:)) ?? ""), ResultTable.cardWidth)
         let amount = AmountText.text(of: transaction.amount)
         let pending = transaction.status == .pending ? "  pending" : ""
         return "  \(day)  \(merchant)  \(category)  \(card)  \(String(repeating: " ", count: max(0, 16 - amount.count)))\(amount)\(pending)"
@@ -60,10 +68,11 @@ struct ResultTable {
 
     private var summary: String {
         var text = "\(plural(result.total.count)) · \(AmountText.text(of: result.total.sums))"
-        if let base = result.total.base { text += " (≈ \(AmountText.text(of: base)))" }
+        text += ResultTable.baseNote(result.total.base, result.total.baseProblem)
         if result.rows.count < result.total.count {
-            let first = min(query.offset + 1, result.total.count)
-            text += " · showing \(result.rows.isEmpty ? "none" : "\(first)-\(query.offset + result.rows.count)") of \(result.total.count)"
+            // The offset may be anything up to Int.max: rows shown start within the total.
+            let skipped = min(max(query.offset, 0), result.total.count)
+            text += " · showing \(result.rows.isEmpty ? "none" : "\(skipped + 1)-\(skipped + result.rows.count)") of \(result.total.count)"
         }
         let milliseconds = Double(result.elapsedMicroseconds) / 1000
         return text + " · " + String(format: "%.2f ms", milliseconds)
@@ -79,15 +88,30 @@ struct ResultTable {
         return text + String(repeating: " ", count: width - text.count)
     }
 
-    /// The merchant cut to `width`, the matched ranges (in Unicode scalars) in bold yellow.
+    /// The merchant shown through `VisibleText`, cut to `width`, the matched ranges (in Unicode
+    /// scalars of the stored text) in bold yellow.
     private func highlighted(_ text: String, _ matches: [Range<Int>], width: Int) -> String {
-        let cut = text.count > width
-        let visible = cut ? String(text.prefix(width - 1)) : text
+        // Each shown scalar remembers the stored scalar it comes from, so that the matched
+        // ranges still fall on the right characters when an escape stands for one.
+        var visibleText = VisibleText.escaped(text)
+        var origins = Array(0..<text.unicodeScalars.count)
+        if visibleText.utf8.count != text.utf8.count {  // something was escaped (an escape is longer)
+            var shown = String.UnicodeScalarView()
+            origins = []
+            for (offset, scalar) in text.unicodeScalars.enumerated() {
+                let piece = VisibleText.escaped(String(scalar)).unicodeScalars
+                shown.append(contentsOf: piece)
+                origins.append(contentsOf: repeatElement(offset, count: piece.count))
+            }
+            visibleText = String(shown)
+        }
+        let cut = visibleText.count > width
+        let visible = cut ? String(visibleText.prefix(width - 1)) : visibleText
         var output = ""
         if color && !matches.isEmpty {
             var inMatch = false
-            for (offset, scalar) in visible.unicodeScalars.enumerated() {
-                let matched = matches.contains { $0.contains(offset) }
+            for (index, scalar) in visible.unicodeScalars.enumerated() {
+                let matched = matches.contains { $0.contains(origins[index]) }
                 if matched != inMatch {
                     output += matched ? "\u{1B}[1;33m" : "\u{1B}[0m"
                     inMatch = matched

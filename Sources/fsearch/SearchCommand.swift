@@ -63,28 +63,45 @@ enum SearchCommand {
         let format = try Choice.parse(arguments.value("format") ?? "table", option: "format", among: ["table", "json", "csv"])
         let rates = try arguments.value("rates").map { path throws(CLIError) in try RatesFile.read(path) }
         let source = try DataSource.from(arguments)
-        let loaded = try source.load(timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: rates?.base,
+        // The rates convert totals only: rows without a currency take the store's base (EUR for
+        // a file), whatever the rates file's base.
+        let loaded = try source.load(timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
                                      skipBad: arguments.has("skip-bad"), recovering: arguments.has("recover"))
-        if let rates {
-            guard rates.base == loaded.store.baseCurrency else {
-                throw CLIError(.usage, "--rates: base \(rates.base) differs from the store's base currency \(loaded.store.baseCurrency)")
-            }
-            loaded.store.setExchangeRates(rates.rates)
-        }
+        if let rates { loaded.store.setExchangeRates(rates) }
         var query = try QueryOptions.query(from: arguments)
         if format == "csv" && arguments.value("limit") == nil { query.limit = Int.max }
-        let result = loaded.store.search(query)
-        if arguments.has("quiet") { return result.total.count == 0 ? 1 : 0 }
+        if arguments.has("quiet") {
+            query.limit = 0
+            return loaded.store.search(query).total.count == 0 ? 1 : 0
+        }
         switch format {
-        case "json":
-            Console.write(try ResultJSON.text(of: result) + "\n")
-        case "csv":
-            Console.write(TransactionStore.render(result.rows.map(\.transaction), as: .csv))
+        case "json", "csv":
+            SearchCommand.stream(query, from: loaded.store, asJSON: format == "json")
         default:
+            let result = loaded.store.search(query)
             Console.write(ResultTable(store: loaded.store, result: result, query: query, color: Console.usesColor,
                                       searchText: arguments.arguments.joined(separator: " ")).text)
         }
         return 0
+    }
+
+    /// Writes the result as JSON (SPEC section 6) or its rows as CSV, a chunk of rows at a
+    /// time: a page of every row of a large store is never held whole, as rows or as text.
+    static func stream(_ query: Query, from store: TransactionStore, asJSON: Bool) {
+        var output = store.search(query, rowsInChunksOf: 1024) { result, chunks in
+            if asJSON {
+                var writer = ResultJSONWriter(output: BufferedOutput())
+                writer.write(result, rows: chunks)
+                return writer.output
+            }
+            var output = BufferedOutput()
+            output.write(TransactionStore.render([], as: .csv))
+            for chunk in chunks {
+                output.write(TransactionStore.render(chunk.map(\.transaction), as: .csv, includingHeader: false))
+            }
+            return output
+        }
+        output.flush()
     }
 }
 
@@ -155,12 +172,19 @@ enum Choice {
 
     static func amount(_ text: String, option: String) throws(CLIError) -> DecimalAmount {
         do throws(ValidationError) { return try DecimalAmount(parsing: text) } catch {
+            if case .tooManyDigits = error.reason {
+                throw CLIError(.usage, "--\(option) '\(text)' has too many digits: at most 18, and at most 18 after the point")
+            }
             throw CLIError(.usage, "--\(option) '\(text)' is not an amount such as -50 or 12.50")
         }
     }
 
+    /// A count of rows: 0 to `Int.max`. The library takes any `Int` (a negative one as 0), but
+    /// a negative or larger number typed here is more likely a mistake than a wish.
     static func count(_ text: String, option: String) throws(CLIError) -> Int {
-        guard let value = Int(text), value >= 0 else { throw CLIError(.usage, "--\(option) needs a whole number ≥ 0, not '\(text)'") }
+        guard let value = Int(text), value >= 0 else {
+            throw CLIError(.usage, "--\(option) needs a whole number from 0 to \(Int.max), not '\(text)'")
+        }
         return value
     }
 
@@ -174,37 +198,15 @@ enum Choice {
 }
 
 /// `--rates FILE`: `{"base": "EUR", "rates": {"USD": "0.92"}}`, one unit of each currency in
-/// the base currency, as decimal strings (exact).
+/// the base currency, exact (see `ExchangeRates.init(parsingJSON:)`). The base may differ from
+/// the store's: the totals are then in the rates' base.
 enum RatesFile {
-    static func read(_ path: String) throws(CLIError) -> (base: Currency, rates: [Currency: DecimalAmount]) {
+    static func read(_ path: String) throws(CLIError) -> ExchangeRates {
         let bytes = try DataSource.read(path)
-        func bad(_ reason: String) -> CLIError {
-            CLIError(.badData, "\(path): \(reason)", hint: "expected {\"base\": \"EUR\", \"rates\": {\"USD\": \"0.92\"}}")
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { throw bad("not a JSON object") }
-        guard let baseText = object["base"] as? String, let base = Currency(baseText) else { throw bad("no valid \"base\" currency") }
-        guard let table = object["rates"] as? [String: Any] else { throw bad("no \"rates\" object") }
-        var rates: [Currency: DecimalAmount] = [:]
-        for (code, value) in table {
-            guard let currency = Currency(code) else { throw bad("'\(code)' is not a currency code") }
-            guard let text = value as? String, let rate = try? DecimalAmount(parsing: text), rate.significand > 0 else {
-                throw bad("the rate of \(code) must be a positive decimal string, such as \"0.92\"")
-            }
-            rates[currency] = rate
-        }
-        return (base, rates)
-    }
-}
-
-/// The result as SPEC section 6's JSON.
-enum ResultJSON {
-    static func text(of result: QueryResult) throws(CLIError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(result), as: UTF8.self)
+        do throws(ExchangeRatesError) {
+            return try ExchangeRates(parsingJSON: bytes)
         } catch {
-            throw CLIError(.other, "cannot write the result as JSON: \(error)")
+            throw CLIError(.badData, "\(path): \(error)", hint: "expected {\"base\": \"EUR\", \"rates\": {\"USD\": \"0.92\"}}")
         }
     }
 }

@@ -1,0 +1,180 @@
+import TransactionSearch
+
+/// Writes a result as SPEC section 6's JSON, byte for byte as `JSONEncoder` writes
+/// `QueryResult` with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, but with the
+/// rows streamed chunk by chunk: keys in sorted order, two spaces of indent, `" : "`, an empty
+/// array or object as `[`, an empty line, `]`, strings escaped as the encoder escapes them.
+/// `FSearchOutputTests` compares the two. Bytes go straight to the buffer: no string is built
+/// per value. The caller flushes `output` at the end.
+struct ResultJSONWriter {
+    var output: BufferedOutput
+
+    /// A value of a member: a JSON string, `null`, or a number.
+    enum Value {
+        case string(String)
+        case optional(String?)
+        case number(Int)
+    }
+
+    /// Writes `result` (its rows ignored) with the rows of `chunks` in place of its rows.
+    mutating func write(_ result: QueryResult, rows chunks: ResultRowChunks) {
+        output.write("{\n")
+        if let base = result.baseCurrency { member("baseCurrency", .string(base.code), indent: 1) }
+        member("elapsedMicroseconds", .number(result.elapsedMicroseconds), indent: 1)
+        member("grouping", .string(result.grouping.rawValue), indent: 1)
+        key("groups", indent: 1)
+        if result.groups.isEmpty {
+            emptyContainer("[", "]", indent: 1)
+        } else {
+            output.write("[\n")
+            for (index, group) in result.groups.enumerated() {
+                if index > 0 { output.write(",\n") }
+                writeGroup(group)
+            }
+            output.write("\n  ],\n")
+        }
+        key("rows", indent: 1)
+        var wroteRow = false
+        for chunk in chunks {
+            for row in chunk {
+                output.write(wroteRow ? ",\n" : "[\n")
+                wroteRow = true
+                writeRow(row)
+            }
+        }
+        if wroteRow { output.write("\n  ],\n") } else { emptyContainer("[", "]", indent: 1) }
+        key("total", indent: 1)
+        output.write("{\n")
+        aggregate(base: result.total.base, problem: result.total.baseProblem, count: result.total.count, indent: 2)
+        sums(result.total.sums, indent: 2, last: true)
+        output.write("  }\n}\n")
+    }
+
+    private mutating func writeGroup(_ group: ResultGroup) {
+        output.write("    {\n")
+        aggregate(base: group.base, problem: group.baseProblem, count: group.count, indent: 3)
+        member("key", .optional(group.key.text), indent: 3)
+        sums(group.sums, indent: 3, last: false)
+        member("title", .string(group.title), indent: 3, last: true)
+        output.write("    }")
+    }
+
+    private mutating func writeRow(_ row: ResultRow) {
+        let transaction = row.transaction
+        output.write("    {\n")
+        member("account", .optional(transaction.account), indent: 3)
+        member("amount", .string(transaction.amount.decimalText), indent: 3)
+        member("card", .optional(transaction.card), indent: 3)
+        member("category", .optional(transaction.category), indent: 3)
+        member("currency", .string(transaction.amount.currency.code), indent: 3)
+        member("date", .string(transaction.date.description), indent: 3)
+        member("group", .optional(row.group?.text), indent: 3)
+        member("id", .string(transaction.id), indent: 3)
+        key("matches", indent: 3)
+        if row.matches.isEmpty {
+            emptyContainer("[", "]", indent: 3)
+        } else {
+            output.write("[\n")
+            for (index, range) in row.matches.enumerated() {
+                if index > 0 { output.write(",\n") }
+                output.write("        [\n          ")
+                output.write(String(range.lowerBound))
+                output.write(",\n          ")
+                output.write(String(range.upperBound))
+                output.write("\n        ]")
+            }
+            output.write("\n      ],\n")
+        }
+        member("merchant", .string(transaction.merchant), indent: 3)
+        member("notes", .optional(transaction.notes), indent: 3)
+        member("status", .string(transaction.status.rawValue), indent: 3)
+        member("subcategory", .optional(transaction.subcategory), indent: 3, last: true)
+        output.write("    }")
+    }
+
+    /// The `base`, `baseProblem` and `count` keys of a total or a group.
+    private mutating func aggregate(base: Money?, problem: BaseTotalProblem?, count: Int, indent: Int) {
+        if let base { member("base", .string(base.decimalText), indent: indent) }
+        if let problem { member("baseProblem", .string(problem.description), indent: indent) }
+        member("count", .number(count), indent: indent)
+    }
+
+    private mutating func sums(_ sums: [Money], indent: Int, last: Bool) {
+        key("sums", indent: indent)
+        guard !sums.isEmpty else {
+            emptyContainer("{", "}", indent: indent, last: last)
+            return
+        }
+        output.write("{\n")
+        for (index, money) in sums.enumerated() {
+            member(money.currency.code, .string(money.decimalText), indent: indent + 1, last: index == sums.count - 1)
+        }
+        spaces(indent)
+        output.write(last ? "}\n" : "},\n")
+    }
+
+    private mutating func spaces(_ indent: Int) {
+        switch indent {
+        case 1: output.write("  ")
+        case 2: output.write("    ")
+        case 3: output.write("      ")
+        default: for _ in 0..<indent { output.write("  ") }
+        }
+    }
+
+    private mutating func key(_ name: String, indent: Int) {
+        spaces(indent)
+        output.write(UInt8(ascii: "\""))
+        output.write(name)
+        output.write("\" : ")
+    }
+
+    /// `"name" : value,` on its own line (no comma when `last`).
+    private mutating func member(_ name: String, _ value: Value, indent: Int, last: Bool = false) {
+        key(name, indent: indent)
+        switch value {
+        case .string(let text): quoted(text)
+        case .optional(let text?): quoted(text)
+        case .optional(nil): output.write("null")
+        case .number(let number): output.write(String(number))
+        }
+        output.write(last ? "\n" : ",\n")
+    }
+
+    /// An empty array or object as the encoder writes it: open, an empty line, close.
+    private mutating func emptyContainer(_ open: StaticString, _ close: StaticString, indent: Int, last: Bool = false) {
+        output.write(open)
+        output.write("\n\n")
+        spaces(indent)
+        output.write(close)
+        output.write(last ? "\n" : ",\n")
+    }
+
+    /// A JSON string as `JSONEncoder` escapes it: `"` and `\`, `\b \f \n \r \t`, other controls
+    /// below 0x20 as `\u00XX` (lower-case hex); `/`, DEL and non-ASCII as they are.
+    private mutating func quoted(_ text: String) {
+        output.write(UInt8(ascii: "\""))
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            output.write(text)
+        } else {
+            for byte in text.utf8 {
+                switch byte {
+                case 0x22: output.write("\\\"")
+                case 0x5C: output.write("\\\\")
+                case 0x08: output.write("\\b")
+                case 0x0C: output.write("\\f")
+                case 0x0A: output.write("\\n")
+                case 0x0D: output.write("\\r")
+                case 0x09: output.write("\\t")
+                case 0..<0x20:
+                    output.write("\\u00")
+                    output.write(byte >> 4 == 0 ? UInt8(ascii: "0") : UInt8(ascii: "1"))
+                    let low = byte & 0xF
+                    output.write(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+                default: output.write(byte)
+                }
+            }
+        }
+        output.write(UInt8(ascii: "\""))
+    }
+}
