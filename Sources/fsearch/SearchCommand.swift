@@ -164,9 +164,12 @@ enum Choice {
     }
 
     static func day(_ text: String, option: String) throws(CLIError) -> CalendarDay {
-        guard case .day(let day)? = try? TransactionDate(parsing: text, in: .utc) else {
+        let date: TransactionDate
+        do throws(ValidationError) { date = try TransactionDate(parsing: text, in: .utc) } catch {
+            if case .dateOutOfRange = error.reason { throw CLIError(.usage, "--\(option): \(error.reasonText)") }
             throw CLIError(.usage, "--\(option) '\(text)' is not a date as YYYY-MM-DD")
         }
+        guard case .day(let day) = date else { throw CLIError(.usage, "--\(option) '\(text)' is not a date as YYYY-MM-DD") }
         return day
     }
 

@@ -19,6 +19,8 @@ import TransactionSearchSupport
         (["--limit", "-1"], "--limit needs a whole number from 0 to 9223372036854775807, not '-1'"),
         (["--min", "1234567890123456789"], "--min '1234567890123456789' has too many digits"),
         (["--max", "0.0000000000000000001"], "at most 18 after the point"),
+        (["--from", "0000-12-31"], "--from: \"0000-12-31\" is out of range: dates must fall in years 0001-9999"),
+        (["--to", "2026-03-14T10:00:00Z"], "--to '2026-03-14T10:00:00Z' is not a date as YYYY-MM-DD"),
     ])
     func outOfRangeValuesAreUsageErrorsThatSayTheRange(arguments: [String], message: String) throws {
         let output = try FSearchRunner.run(arguments)
