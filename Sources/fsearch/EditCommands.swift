@@ -57,9 +57,7 @@ enum FieldOptions {
     }
 
     static func amount(_ text: String) throws(CLIError) -> DecimalAmount {
-        do throws(ValidationError) { return try DecimalAmount(parsing: text) } catch {
-            throw CLIError(.usage, "--amount '\(text)' is not an amount such as -12.50")
-        }
+        try Choice.amount(text, option: "amount")
     }
 
     static func status(_ text: String) throws(CLIError) -> TransactionStatus {
