@@ -63,12 +63,16 @@ import TransactionSearch
     }
 
     @Test func aTotalTooLargeToConvertSaysSoInTheTableAndTheJSON() throws {
-        let rates = #"{"base": "EUR", "rates": {"USD": "999999999999999999"}}"#
-        let table = try FSearchRatesTests.run(rates: rates, ["--group", "day"])
+        // 10^15 cents at a rate of 18 digits, at the scale of a rate with 18 fraction digits:
+        // about 10^49, beyond 128-bit arithmetic.
+        let csv = FSearchRatesTests.csv.replacingOccurrences(of: "-2.00,USD", with: "-9999999999999.99,USD") + "2026-03-15,Kiosk,1,JPY\n"
+        let rates = #"{"base": "EUR", "rates": {"USD": "999999999999999999", "JPY": "0.000000000000000001"}}"#
+        let table = try FSearchRatesTests.run(rates: rates, ["--group", "day"], csv: csv)
         #expect(table.status == 0, "\(table.stderr)")
         #expect(table.stdout.contains("14/03/26 · 1 transaction · -1.50 EUR (≈ -1.50 EUR)"), "\(table.stdout)")
-        #expect(table.stdout.contains("15/03/26 · 1 transaction · -2.00 USD (base total unavailable: "), "\(table.stdout)")
-        let json = try FSearchRatesTests.run(rates: rates, ["--group", "day", "--format", "json"])
+        #expect(table.stdout.contains("15/03/26 · 2 transactions · 1 JPY, -9999999999999.99 USD (base total unavailable: the exact total in EUR is too large to compute exactly)"),
+                "\(table.stdout)")
+        let json = try FSearchRatesTests.run(rates: rates, ["--group", "day", "--format", "json"], csv: csv)
         let document = try FSearchTests.json(json.stdout)
         let total = try #require(document["total"] as? [String: Any])
         #expect(total["base"] == nil)
@@ -76,6 +80,9 @@ import TransactionSearch
         let groups = try #require(document["groups"] as? [[String: Any]])
         #expect(groups.map { $0["base"] as? String } == [nil, "-1.50"])
         #expect(groups.map { $0["baseProblem"] != nil } == [true, false])
+        let large = try FSearchRatesTests.run(rates: #"{"base": "EUR", "rates": {"USD": "999999999999999999"}}"#, ["--format", "json"])
+        #expect((try FSearchTests.json(large.stdout)["total"] as? [String: Any])?["base"] as? String == "-1999999999999999999.50",
+                "a large rate on a small sum is exact in 128 bits")
     }
 
     @Test func aMissingRateIsNamed() throws {

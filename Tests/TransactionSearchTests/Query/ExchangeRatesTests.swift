@@ -43,10 +43,13 @@ import Testing
         #expect(total["base"] == nil && total["baseProblem"] as? String == "the exact total in EUR is too large to compute exactly")
     }
 
-    @Test func aRateOfEighteenDigitsOnALargeSumIsStillExact() throws {
+    @Test func aRateOfEighteenDigitsIsExactOrOutOfRangeNeverATrap() throws {
         let rates = ExchangeRates(base: .eur, rates: [ExchangeRatesTests.usd: DecimalAmount(significand: 999_999_999_999_999_999, fractionDigits: 0)])
-        let sum = Money(minorUnits: -999_999_999_999_999 * 4_294_967_296, currency: ExchangeRatesTests.usd)  // the most a store can hold
-        #expect(rates.total(of: [sum]) == Money(minorUnits: sum.minorUnits * 999_999_999_999_999_999, currency: .eur))
+        let row = Money(minorUnits: -999_999_999_999_999, currency: ExchangeRatesTests.usd)  // the largest amount
+        #expect(rates.conversion(of: [row]) == .success(Money(minorUnits: row.minorUnits * 999_999_999_999_999_999, currency: .eur)))
+        // The most a store can sum (2^32 such rows, about 2^82) times 10^18 is beyond 128 bits.
+        let sum = Money(minorUnits: row.minorUnits * 4_294_967_296, currency: ExchangeRatesTests.usd)
+        #expect(rates.conversion(of: [sum]) == .failure(.outOfRange(.eur)))
     }
 
     @Test func ratesReadFromJSONSayWhatIsWrong() throws {
