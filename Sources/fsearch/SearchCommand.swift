@@ -88,6 +88,8 @@ enum SearchCommand {
     /// Writes the result as JSON (SPEC section 6) or its rows as CSV, a chunk of rows at a
     /// time: a page of every row of a large store is never held whole, as rows or as text.
     static func stream(_ query: Query, from store: TransactionStore, asJSON: Bool) {
+        // 1,024 rows is a few hundred KiB of transactions at a time: small beside the store,
+        // large enough that the per-chunk cost (one array) is lost in the per-row work.
         var output = store.search(query, rowsInChunksOf: 1024) { result, chunks in
             if asJSON {
                 var writer = ResultJSONWriter(output: BufferedOutput())
