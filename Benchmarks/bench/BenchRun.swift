@@ -6,7 +6,7 @@ import TransactionSearchSupport
 /// mutations and the cache. Every timed query's answer is checked against the plain scan.
 ///
 /// Runs outside `@MainActor` (top-level code is main-actor isolated, which made a sort 12x
-/// slower here, FINDINGS.md).
+/// slower here, docs/measurements.md).
 struct BenchRun {
     let options: BenchOptions
 

@@ -4,7 +4,7 @@ import TransactionSearch
 /// The plain way to answer a query, as apps do today: keep every row with its fields folded once,
 /// then on each query filter every row, `Dictionary(grouping:)`, sort, and cut the page.
 ///
-/// It is the reference the tests compare the store with (slow, obvious, written from SPEC
+/// It is the reference the tests compare the store with (slow, obvious, written from docs/SPEC.md
 /// sections 2 and 3 with no shared query code), and the baseline `bench` measures against.
 /// Local days come from `Calendar`, not from the store's zone tables.
 public struct PlainScan: Sendable {

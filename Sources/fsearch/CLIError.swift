@@ -2,7 +2,7 @@ import CommandLineSupport
 
 /// A failure fsearch reports as one line on stderr (and a hint), with its exit code.
 struct CLIError: Error {
-    /// sysexits(3) codes, as the issue asks.
+    /// sysexits(3) codes.
     enum Code: Int32 {
         case other = 1
         case usage = 64

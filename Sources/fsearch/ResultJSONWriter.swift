@@ -1,6 +1,6 @@
 import TransactionSearch
 
-/// Writes a result as SPEC section 6's JSON, byte for byte as `JSONEncoder` writes
+/// Writes a result as docs/SPEC.md section 6's JSON, byte for byte as `JSONEncoder` writes
 /// `QueryResult` with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, but with the
 /// rows streamed chunk by chunk: keys in sorted order, two spaces of indent, `" : "`, an empty
 /// array or object as `[`, an empty line, `]`, strings escaped as the encoder escapes them.

@@ -85,7 +85,7 @@ enum SearchCommand {
         return 0
     }
 
-    /// Writes the result as JSON (SPEC section 6) or its rows as CSV, a chunk of rows at a
+    /// Writes the result as JSON (docs/SPEC.md section 6) or its rows as CSV, a chunk of rows at a
     /// time: a page of every row of a large store is never held whole, as rows or as text.
     static func stream(_ query: Query, from store: TransactionStore, asJSON: Bool) {
         // 1,024 rows is a few hundred KiB of transactions at a time: small beside the store,

@@ -26,7 +26,7 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Why.
     public enum Reason: Hashable, Sendable {
-        /// The field's value breaks a rule of SPEC section 1.
+        /// The field's value breaks a rule of docs/SPEC.md section 1.
         case invalid(ValidationError.Reason)
         /// A quoted CSV field has no closing quote (the location is where it opens).
         case unterminatedQuote

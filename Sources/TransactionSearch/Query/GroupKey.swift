@@ -21,7 +21,7 @@ public enum GroupKey: Hashable, Sendable {
         }
     }
 
-    /// The key as SPEC section 6 writes it: `2026-03-14`, `2026-03`, the text, or nil.
+    /// The key as docs/SPEC.md section 6 writes it: `2026-03-14`, `2026-03`, the text, or nil.
     public var text: String? {
         switch self {
         case .day(let day): day.description

@@ -4,9 +4,9 @@ extension Query {
     /// the same normalized form have the same result; the cache is keyed by it.
     public var normalized: Query {
         var query = self
-        query.text = TermText.words(of: text).map { String(decoding: $0, as: UTF8.self) }.sorted().joined(separator: " ")
+        query.text = TermFolding.words(of: text).map { String(decoding: $0, as: UTF8.self) }.sorted().joined(separator: " ")
         func fold(_ values: [String?]) -> [String?] {
-            let folded = Set(values.map { $0.map { String(decoding: TermText.phrase($0), as: UTF8.self) } })
+            let folded = Set(values.map { $0.map { String(decoding: TermFolding.phrase($0), as: UTF8.self) } })
             return folded.sorted { ($0 ?? "") < ($1 ?? "") || ($0 == nil && $1 != nil) }
         }
         query.filters.cards = fold(filters.cards)
@@ -23,6 +23,6 @@ extension Query {
 extension SearchTerm {
     var normalized: SearchTerm {
         guard case .text(let text, let field) = condition else { return self }
-        return SearchTerm(.text(String(decoding: TermText.phrase(text), as: UTF8.self), field: field), isExcluded: isExcluded)
+        return SearchTerm(.text(String(decoding: TermFolding.phrase(text), as: UTF8.self), field: field), isExcluded: isExcluded)
     }
 }

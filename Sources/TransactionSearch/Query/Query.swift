@@ -1,4 +1,4 @@
-/// Which fields the text of a query is matched against (SPEC section 2).
+/// Which fields the text of a query is matched against (docs/SPEC.md section 2).
 public enum SearchScope: String, Hashable, Sendable, CaseIterable, Codable {
     /// Merchant, category, subcategory, notes, and the amount for numeric terms.
     case all
@@ -10,7 +10,7 @@ public enum SearchScope: String, Hashable, Sendable, CaseIterable, Codable {
     case amount
 }
 
-/// How the matching rows are grouped (SPEC section 3).
+/// How the matching rows are grouped (docs/SPEC.md section 3).
 public enum Grouping: String, Hashable, Sendable, CaseIterable, Codable {
     case none, day, month, card, category, merchant
 }
@@ -26,7 +26,7 @@ public enum TransactionKind: String, Hashable, Sendable, CaseIterable, Codable {
 /// What a person asks of the store: text in a scope, filters, a grouping, a sort and a page.
 /// Everything is optional; the default query matches every row, newest first, 50 a page.
 public struct Query: Hashable, Sendable, Codable {
-    /// Words to find (each must match, SPEC section 2); empty matches every row.
+    /// Words to find (each must match, docs/SPEC.md section 2); empty matches every row.
     public var text: String
     public var scope: SearchScope
     /// More conditions, each required (or, when excluded, forbidden): what the search box

@@ -1,7 +1,7 @@
-/// `QueryResult` as JSON in the shape of SPEC section 6 (what `fsearch --format json` prints):
+/// `QueryResult` as JSON in the shape of docs/SPEC.md section 6 (what `fsearch --format json` prints):
 /// sums as objects keyed by currency code with exact decimal strings, group keys as text (or
 /// null for the "none" group), rows with every field (`null` for none), their group and the
-/// [start, end) scalar offsets of the matches in the merchant. Keys added to the SPEC's:
+/// [start, end) scalar offsets of the matches in the merchant. Keys added to those of docs/SPEC.md:
 /// `grouping`, `baseCurrency` when base totals are present (so both read back), and, where rates
 /// are set but a total cannot be converted, `baseProblem` (its reason as text, such as
 /// `no rate for USD`) in place of `base`.

@@ -1,4 +1,4 @@
-/// How the rows of a result are ordered (SPEC section 3). Ties: newer first, then id ascending;
+/// How the rows of a result are ordered (docs/SPEC.md section 3). Ties: newer first, then id ascending;
 /// for `dateAscending`, equal instants by id. Amounts sort by magnitude, across currencies as
 /// plain numbers.
 public enum ResultOrder: String, Hashable, Sendable, CaseIterable, Codable {

@@ -12,7 +12,7 @@ public enum TermField: String, Hashable, Sendable, CaseIterable, Codable {
 /// and an excluded term must not.
 public struct SearchTerm: Hashable, Sendable, Codable {
     public enum Condition: Hashable, Sendable, Codable {
-        /// A folded substring of a field (SPEC section 2); a numeric term also matches amounts by
+        /// A folded substring of a field (docs/SPEC.md section 2); a numeric term also matches amounts by
         /// value in the fields `all` and `amount`. For `card`, the text also matches the last
         /// four digits or the masked title.
         case text(String, field: TermField)

@@ -1,6 +1,6 @@
 extension TransactionStore {
     /// Answers a query: total count and exact sums of every matching row, the groups, and one
-    /// page of rows (SPEC sections 2 and 3). Results are cached by normalized query until a
+    /// page of rows (docs/SPEC.md sections 2 and 3). Results are cached by normalized query until a
     /// mutation touches rows the query can match; `usingCache: false` computes afresh and
     /// leaves the cache alone (for measuring).
     public func search(_ query: Query, usingCache: Bool = true) -> QueryResult {

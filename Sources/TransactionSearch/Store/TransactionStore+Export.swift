@@ -1,5 +1,5 @@
 extension TransactionStore {
-    /// Every transaction in an interchange format, oldest first: CSV with the SPEC's header, or
+    /// Every transaction in an interchange format, oldest first: CSV with the header of docs/SPEC.md section 1, or
     /// JSON Lines (`jsonLines`) or a JSON array (one object a line). Importing the output into
     /// a store with the same zone and base currency gives back the same transactions.
     /// - Complexity: O(n).

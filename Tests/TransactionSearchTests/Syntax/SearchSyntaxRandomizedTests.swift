@@ -68,7 +68,7 @@ extension SearchTerm {
     var canBeTyped: Bool {
         guard case .text(let value, let field) = condition else { return true }
         if value.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return false }
-        return field != .amount || TermText.number(Array(value.utf8)) != nil
+        return field != .amount || TermFolding.number(Array(value.utf8)) != nil
     }
 
     /// A magnitude range with both ends, one of them excluded: it prints as two terms, which

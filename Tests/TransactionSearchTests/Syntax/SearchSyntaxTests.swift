@@ -10,7 +10,7 @@ import Testing
         return day
     }
 
-    static func amount(_ text: String) -> DecimalAmount { TermText.number(Array(text.utf8))! }
+    static func amount(_ text: String) -> DecimalAmount { TermFolding.number(Array(text.utf8))! }
 
     static func term(_ condition: SearchTerm.Condition, excluded: Bool = false) -> SearchTerm {
         SearchTerm(condition, isExcluded: excluded)

@@ -3,7 +3,7 @@
 struct CSVWriter {
     private(set) var text = ""
 
-    /// The interchange columns, in the SPEC's order.
+    /// The interchange columns, in the order of docs/SPEC.md section 1.
     static let header: [TransactionField] = [
         .id, .date, .merchant, .category, .subcategory, .card, .account, .amount, .currency, .status, .notes,
     ]

@@ -1,4 +1,4 @@
-/// The interchange formats of SPEC section 1.
+/// The interchange formats of docs/SPEC.md section 1.
 public enum InterchangeFormat: String, Hashable, Sendable, CaseIterable {
     /// RFC 4180 CSV with a header row.
     case csv

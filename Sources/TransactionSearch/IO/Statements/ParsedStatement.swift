@@ -1,6 +1,6 @@
 /// The file formats a statement reader recognises from a file's content.
 public enum StatementFormat: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
-    /// Our own CSV (SPEC section 1).
+    /// Our own CSV (docs/SPEC.md section 1).
     case csv
     /// Our own JSON or JSON Lines.
     case json

@@ -30,17 +30,17 @@ struct QueryPredicate: Sendable {
 
     init(_ query: Query) {
         let field = TermField(query.scope)
-        for word in TermText.words(of: query.text) {
+        for word in TermFolding.words(of: query.text) {
             conditions.append(.text(QueryPredicate.textTerm(word, field)))
         }
         for term in query.terms {
             let condition: Condition
             switch term.condition {
             case .text(let text, let field):
-                let phrase = TermText.phrase(text)
+                let phrase = TermFolding.phrase(text)
                 if phrase.isEmpty { continue }
                 condition = .text(QueryPredicate.textTerm(phrase, field))
-            case .magnitude(let range): condition = .magnitude(ScaledAmount.range(range))
+            case .magnitude(let range): condition = .magnitude(AmountScaling.range(range))
             case .dates(let from, let to):
                 condition = .dates(first: from?.daysSince1970 ?? .min, last: to?.daysSince1970 ?? .max)
             case .status(let status): condition = .pending(status == .pending)
@@ -52,7 +52,7 @@ struct QueryPredicate: Sendable {
             days = (filters.from?.daysSince1970 ?? .min, filters.to?.daysSince1970 ?? .max)
         }
         func folded(_ values: [String?]) -> [[UInt8]?]? {
-            values.isEmpty ? nil : values.map { $0.map(TermText.phrase) }
+            values.isEmpty ? nil : values.map { $0.map(TermFolding.phrase) }
         }
         cards = folded(filters.cards)
         categories = folded(filters.categories)
@@ -72,8 +72,8 @@ struct QueryPredicate: Sendable {
         case .income?: if row.amount <= 0 { return false }
         case nil: break
         }
-        if let minimum, row.amount < ScaledAmount.minorUnits(minimum, digits: row.minorDigits, roundUp: true) { return false }
-        if let maximum, row.amount > ScaledAmount.minorUnits(maximum, digits: row.minorDigits, roundUp: false) { return false }
+        if let minimum, row.amount < AmountScaling.minorUnits(minimum, digits: row.minorDigits, roundUp: true) { return false }
+        if let maximum, row.amount > AmountScaling.minorUnits(maximum, digits: row.minorDigits, roundUp: false) { return false }
         if let categories, !categories.contains(where: { row.equals(.category, $0) }) { return false }
         if let accounts, !accounts.contains(where: { row.equals(.account, $0) }) { return false }
         if let cards, !cards.contains(where: { wanted in
@@ -88,8 +88,8 @@ struct QueryPredicate: Sendable {
     }
 
     private static func textTerm(_ bytes: [UInt8], _ field: TermField) -> TextTerm {
-        let number = field == .all || field == .amount ? TermText.number(bytes) : nil
-        return TextTerm(bytes: bytes, field: field, magnitude: number.map(ScaledAmount.typedRange))
+        let number = field == .all || field == .amount ? TermFolding.number(bytes) : nil
+        return TextTerm(bytes: bytes, field: field, magnitude: number.map(AmountScaling.typedRange))
     }
 
     private static func holds(_ condition: Condition, _ row: RowFacts) -> Bool {

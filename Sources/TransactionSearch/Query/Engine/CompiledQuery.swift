@@ -9,7 +9,7 @@ struct CompiledCondition: Sendable {
     var notes = CodeSet()
     var cards = CodeSet()
     var accounts = CodeSet()
-    /// Scaled magnitudes, half open (see `ScaledAmount`).
+    /// Scaled magnitudes, half open (see `AmountScaling`).
     var magnitude: Range<UInt64>?
     var dayCodes: CodeSet?
     /// The local days of `dayCodes`, for walking the date order (an excluded date term).

@@ -126,7 +126,7 @@ struct PageSelector {
         return Array(rows[skip ..< min(rows.count, skip + take)])
     }
 
-    /// Rows in the query's sort order (SPEC section 3 tie-breaks).
+    /// Rows in the query's sort order (docs/SPEC.md section 3 tie-breaks).
     private func sorted(_ rows: [UInt32]) -> [UInt32] {
         let instants = predicate.rows.instant
         let ids = contents.table.ids

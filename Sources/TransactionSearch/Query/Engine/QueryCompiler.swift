@@ -10,7 +10,7 @@ extension StoreContents {
         compiled.offset = max(0, query.offset)
 
         let field = TermField(query.scope)
-        for word in TermText.words(of: query.text) {
+        for word in TermFolding.words(of: query.text) {
             compiled.conditions.append(textCondition(word, field: field))
             if field == .all || field == .merchant { compiled.highlightTerms.append(word) }
         }
@@ -21,14 +21,14 @@ extension StoreContents {
             let condition: CompiledCondition
             switch term.condition {
             case .text(let text, let field):
-                let phrase = TermText.phrase(text)
+                let phrase = TermFolding.phrase(text)
                 if phrase.isEmpty { continue }  // an empty term constrains nothing
                 condition = textCondition(phrase, field: field)
                 if !term.isExcluded && (field == .all || field == .merchant) && !compiled.highlightTerms.contains(phrase) {
                     compiled.highlightTerms.append(phrase)
                 }
             case .magnitude(let bounds):
-                condition = magnitudeCondition(ScaledAmount.range(bounds))
+                condition = magnitudeCondition(AmountScaling.range(bounds))
             case .dates(let from, let to):
                 let days = (from?.daysSince1970 ?? Int32.min)...max(from?.daysSince1970 ?? Int32.min, to?.daysSince1970 ?? Int32.max)
                 let isEmpty = (from?.daysSince1970 ?? Int32.min) > (to?.daysSince1970 ?? Int32.max)
@@ -93,10 +93,10 @@ extension StoreContents {
             var bounds = AmountBounds(lower: [], upper: [])
             for currency in currencies.currencies {
                 bounds.lower.append(filters.minimumAmount.map {
-                    ScaledAmount.minorUnits($0, digits: currency.minorDigits, roundUp: true)
+                    AmountScaling.minorUnits($0, digits: currency.minorDigits, roundUp: true)
                 } ?? .min)
                 bounds.upper.append(filters.maximumAmount.map {
-                    ScaledAmount.minorUnits($0, digits: currency.minorDigits, roundUp: false)
+                    AmountScaling.minorUnits($0, digits: currency.minorDigits, roundUp: false)
                 } ?? .max)
             }
             compiled.amountBounds = bounds
@@ -141,8 +141,8 @@ extension StoreContents {
         condition.descriptors = text.descriptors.descriptors(
             merchants: condition.merchants, categories: condition.categories, subcategories: condition.subcategories)
         condition.estimate = found.reduce(0) { $0 + $1.1 } + text.descriptors.rowCount(of: condition.descriptors)
-        if field == .all || field == .amount, let value = TermText.number(term) {
-            let range = ScaledAmount.typedRange(value)
+        if field == .all || field == .amount, let value = TermFolding.number(term) {
+            let range = AmountScaling.typedRange(value)
             condition.magnitude = range
             condition.estimate += magnitudeCount(range)
         }
@@ -211,14 +211,14 @@ extension StoreContents {
     /// Codes whose folded string equals the folded `name` (code 0 for nil: rows with none).
     func codes(in index: FieldIndex, named name: String?) -> [UInt32] {
         guard let name else { return [0] }
-        let wanted = TermText.phrase(name)
+        let wanted = TermFolding.phrase(name)
         return index.pool.liveCodes.filter { index.pool.folded.bytes($0) == wanted }
     }
 
     /// Cards a filter value names: by folded name, masked title or last four digits.
     func cardCodes(named name: String?) -> [UInt32] {
         guard let name else { return [0] }
-        let wanted = TermText.phrase(name)
+        let wanted = TermFolding.phrase(name)
         return text[.card].pool.liveCodes.filter { code in
             if text[.card].pool.folded.bytes(code) == wanted { return true }
             let title = text[.card].title(code)

@@ -1,4 +1,4 @@
-/// The search box syntax of SPEC section 3b: what a person types into one box, turned into the
+/// The search box syntax of docs/SPEC.md section 3b: what a person types into one box, turned into the
 /// text and terms of a `Query`, and printed back.
 ///
 /// - Plain words are the query's text; `"two words"` is one term with its space.
@@ -107,7 +107,7 @@ public enum SearchSyntax {
         return nil
     }
 
-    private typealias Problem = SyntaxValues.ValueProblem
+    private typealias Problem = SyntaxValueParsing.ValueProblem
 
     /// The condition of a known field's term. A problem's offset counts from the value's
     /// start; -1 points at the operation.
@@ -143,7 +143,7 @@ public enum SearchSyntax {
                 return .failure(Problem(offset: 0, expected: "one amount after '\(operation.rawValue)', not a range"))
             }
             let lower: DecimalAmount?, upper: DecimalAmount?
-            switch rangeSides(low, high, highOffset: highOffset, SyntaxValues.magnitude) {
+            switch rangeSides(low, high, highOffset: highOffset, SyntaxValueParsing.magnitude) {
             case .success(let sides): (lower, upper) = sides
             case .failure(let problem): return .failure(problem)
             }
@@ -152,7 +152,7 @@ public enum SearchSyntax {
             }
             return .success(.magnitude(MagnitudeRange(lower: lower, upper: upper)))
         }
-        switch SyntaxValues.magnitude(value) {
+        switch SyntaxValueParsing.magnitude(value) {
         case .failure(let problem): return .failure(problem)
         case .success(let amount):
             switch operation {
@@ -171,7 +171,7 @@ public enum SearchSyntax {
                 return .failure(Problem(offset: 0, expected: "one date after '\(operation.rawValue)', not a range"))
             }
             let from: CalendarDay?, to: CalendarDay?
-            switch rangeSides(low, high, highOffset: highOffset, SyntaxValues.days) {
+            switch rangeSides(low, high, highOffset: highOffset, SyntaxValueParsing.days) {
             case .success(let sides): (from, to) = (sides.0?.lowerBound, sides.1?.upperBound)
             case .failure(let problem): return .failure(problem)
             }
@@ -180,7 +180,7 @@ public enum SearchSyntax {
             }
             return .success(.dates(from: from, to: to))
         }
-        switch SyntaxValues.days(value) {
+        switch SyntaxValueParsing.days(value) {
         case .failure(let problem): return .failure(problem)
         case .success(let days):
             switch operation {

@@ -1,7 +1,7 @@
 /// Why a change to a durable store was refused. The store is then as it was, in memory and
 /// on disk.
 public enum DurableStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The change breaks a rule of SPEC section 1 (or names an unknown id).
+    /// The change breaks a rule of docs/SPEC.md section 1 (or names an unknown id).
     case invalid(ValidationError)
     /// A batch with bad rows (all or nothing).
     case invalidBatch(BatchError)

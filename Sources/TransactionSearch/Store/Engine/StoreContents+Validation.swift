@@ -1,7 +1,7 @@
-/// The rules of SPEC section 1, applied before anything changes: a draft or a patch becomes a
+/// The rules of docs/SPEC.md section 1, applied before anything changes: a draft or a patch becomes a
 /// normalized `Transaction` or a `ValidationError` naming the field and the reason.
 extension StoreContents {
-    /// Limits on text fields: the SPEC's 256 characters for a merchant, and the same for the
+    /// Limits on text fields: the 256 characters of docs/SPEC.md section 1 for a merchant, and the same for the
     /// other names; notes may be longer.
     static let nameLimit = 256
     static let notesLimit = 4096

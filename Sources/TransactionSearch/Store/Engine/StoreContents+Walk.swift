@@ -1,6 +1,6 @@
 /// Walking rows in a sort order. The date order holds (instant, id) ascending and the amount
 /// order (magnitude, newer first, id); descending sorts walk them backward one run of equal
-/// keys at a time, emitting each run forward, so ties keep the SPEC's tie-break.
+/// keys at a time, emitting each run forward, so ties keep the tie-break of docs/SPEC.md section 3.
 extension StoreContents {
     /// Visits every live row in `order` while `body` returns true.
     func walkRows(in order: ResultOrder, _ body: (UInt32) -> Bool) {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A store's time zone turned into integer arithmetic: the UTC offset at any instant from a
 /// table of the zone's transitions, so that the day and month of a row cost a binary search,
-/// not a `Calendar` call (3-6 us each here, FINDINGS.md).
+/// not a `Calendar` call (3-6 us each here, docs/measurements.md).
 ///
 /// The table covers 1900-2200; outside it the zone is asked directly.
 struct ZoneClock: Sendable {

@@ -1,5 +1,5 @@
 /// Turning typed text into folded search terms, and recognizing numbers typed as amounts.
-enum TermText {
+enum TermFolding {
     /// The folded words of a text, split on white space, without repeats, in order.
     static func words(of text: String) -> [[UInt8]] {
         var folded: [UInt8] = []

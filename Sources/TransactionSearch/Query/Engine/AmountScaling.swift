@@ -1,7 +1,7 @@
 /// Amounts as integers in units of 10^-4 (`CurrencyTable.commonFractionDigits`), the scale at
 /// which every currency's amounts are whole numbers and compare as plain numbers.
-enum ScaledAmount {
-    /// The half-open range of scaled magnitudes a typed number matches (SPEC section 2): `19`
+enum AmountScaling {
+    /// The half-open range of scaled magnitudes a typed number matches (docs/SPEC.md section 2): `19`
     /// matches [19, 20), `12.5` [12.50, 12.60), `12.50` exactly 12.50.
     static func typedRange(_ value: DecimalAmount) -> Range<UInt64> {
         let magnitude = value.significand.magnitude

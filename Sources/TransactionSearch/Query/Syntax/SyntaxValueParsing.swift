@@ -1,12 +1,12 @@
 /// The values of `amount` and `date` terms: magnitudes without a sign, and days or months.
-enum SyntaxValues {
+enum SyntaxValueParsing {
     /// A magnitude as typed (`12.5`, `12,50`, `7`), or a description of what was expected.
     static func magnitude(_ text: String) -> Result<DecimalAmount, ValueProblem> {
         if text.isEmpty { return .failure(.init(offset: 0, expected: "an amount such as 50 or 12.5")) }
         if text.hasPrefix("-") || text.hasPrefix("+") {
             return .failure(.init(offset: 0, expected: "an amount without a sign (amounts match by size, income or expense)"))
         }
-        guard let amount = TermText.number(Array(text.utf8)) else {
+        guard let amount = TermFolding.number(Array(text.utf8)) else {
             return .failure(.init(offset: 0, expected: "an amount such as 50 or 12.5, not '\(text)'"))
         }
         return .success(amount)
