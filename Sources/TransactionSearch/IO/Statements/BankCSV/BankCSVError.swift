@@ -50,7 +50,7 @@ public struct BankCSVError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Whether the suggested options were tried on the file and read it without a file-level error.
     public var suggestionVerified: Bool
 
-/// An error; the reader fills in what it knows.
+    /// An error; the reader fills in what it knows.
     init(_ reason: Reason, headerLine: Int? = nil, headers: [String] = [], missing: [MissingColumn] = [],
          suggestedOptions: BankCSVOptions? = nil, suggestionVerified: Bool = false) {
         self.reason = reason
@@ -97,7 +97,7 @@ public struct BankCSVError: Error, Hashable, Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
-/// How a missing role is named in the message (`amount (or debit and credit)`).
+    /// How a missing role is named in the message (`amount (or debit and credit)`).
     static func roleWords(_ role: ColumnRole) -> String {
         switch role {
         case .amount: "amount (or debit and credit)"

@@ -147,7 +147,7 @@ extension BankCSVOptions {
 public struct BankCSVOptionError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
 
-/// An error with its message.
+    /// An error with its message.
     init(_ description: String) { self.description = description }
 }
 

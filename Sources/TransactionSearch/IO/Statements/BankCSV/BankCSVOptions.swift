@@ -24,7 +24,7 @@ public struct BankCSVOptions: Hashable, Sendable, Codable {
     /// masked to its last four digits).
     public var account: String?
 
-/// Options; every one left out is detected.
+    /// Options; every one left out is detected.
     public init(columns: [ColumnRole: ColumnRef] = [:], dateOrder: DateOrder? = nil,
                 decimalSeparator: DecimalSeparator? = nil, delimiter: String? = nil, encoding: TextEncoding? = nil,
                 skipLines: Int? = nil, sign: SignConvention? = nil, defaultCurrency: Currency? = nil,
@@ -181,7 +181,7 @@ public enum DecimalSeparator: String, Hashable, Sendable, CaseIterable, Codable,
 
     public var description: String { rawValue }
 
-/// The separator as a byte.
+    /// The separator as a byte.
     var byte: UInt8 { self == .point ? UInt8(ascii: ".") : UInt8(ascii: ",") }
 }
 

@@ -2,7 +2,7 @@
 /// decimal separator, the sign convention, whether the reference identifies transactions, and
 /// the plan the row converter follows.
 extension BankCSVReader {
-/// What was decided for a file, for the row converter and the layout.
+    /// What was decided for a file, for the row converter and the layout.
     struct Decided {
         var plan: BankCSVRowConverter.Plan
         var dateOrder: DateOrderDecision.Outcome
@@ -23,8 +23,8 @@ extension BankCSVReader {
         var repeatedReference: String?
     }
 
-/// Decides date order, decimal separators, sign, status kind, reference use and account
-/// from every data row, and makes the row converter's plan.
+    /// Decides date order, decimal separators, sign, status kind, reference use and account
+    /// from every data row, and makes the row converter's plan.
     static func decide(_ table: DelimitedTable, rows: [Int], headers: [HeaderName], roles: ColumnRoles,
                        options: BankCSVOptions, context: StatementContext,
                        preamble: (account: String?, accountLine: Int?, currency: Currency?)) -> Decided {

@@ -3,7 +3,7 @@
 /// header, and opening or closing balance lines at either end are skipped (and listed); any
 /// other row there is a transaction, and a bad one becomes an issue, never silently dropped.
 extension BankCSVReader {
-/// The records after the header, sorted into transactions, skipped rows and footer.
+    /// The records after the header, sorted into transactions, skipped rows and footer.
     struct Sections {
         /// The records to convert, in order.
         var rows: [Int] = []
@@ -21,7 +21,7 @@ extension BankCSVReader {
         "saldo atual",
     ]
 
-/// Sorts the records after the header (see the extension's comment).
+    /// Sorts the records after the header (see the extension's comment).
     static func sections(_ table: DelimitedTable, firstData: Int, header: [String], roles: ColumnRoles,
                          delimiter: UInt8) -> Sections {
         guard let dateColumn = roles.column(.date) else { return Sections() }

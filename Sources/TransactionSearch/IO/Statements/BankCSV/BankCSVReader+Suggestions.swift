@@ -2,8 +2,8 @@
 /// columns for each missing role (by their cells, and by how close their names are to the names
 /// the reader knows), and options that import the file, tried on it before they are suggested.
 extension BankCSVReader {
-/// The error for missing required roles, with candidates and verified options (tried only
-/// when `suggesting`, so that the trial itself suggests nothing).
+    /// The error for missing required roles, with candidates and verified options (tried only
+    /// when `suggesting`, so that the trial itself suggests nothing).
     static func missingColumnsError(_ missing: [ColumnRole], bytes: [UInt8], options: BankCSVOptions, context: StatementContext,
                                     suggesting: Bool, headerLine: Int, headers: [String], roles: ColumnRoles,
                                     profiles: [ColumnProfile]) -> BankCSVError {

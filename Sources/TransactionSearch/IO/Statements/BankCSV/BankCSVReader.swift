@@ -49,8 +49,8 @@ enum BankCSVReader {
         try read(bytes, options: options, context: context, suggesting: true)
     }
 
-/// `read`, with suggestions in errors only when `suggesting` (the suggestion's own trial
-/// turns them off).
+    /// `read`, with suggestions in errors only when `suggesting` (the suggestion's own trial
+    /// turns them off).
     static func read(_ bytes: [UInt8], options: BankCSVOptions, context: StatementContext,
                      suggesting: Bool) throws(BankCSVError) -> (ParsedStatement, BankCSVLayout) {
         guard bytes.count < Int(Int32.max) - 16 else { throw BankCSVError(.tooLarge) }

@@ -52,7 +52,7 @@ struct BankCSVRowConverter {
     private var statuses = ValueCache<TransactionStatus?>()
     private var currencies = ValueCache<Currency?>()
 
-/// A converter for a file's plan; `clock` resolves local times with no zone.
+    /// A converter for a file's plan; `clock` resolves local times with no zone.
     init(plan: Plan, clock: ZoneClock) {
         self.plan = plan
         self.clock = clock

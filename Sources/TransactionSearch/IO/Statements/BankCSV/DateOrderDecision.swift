@@ -8,7 +8,7 @@ struct DateEvidence {
     /// The first value, for describing the style.
     var first: DateScanner.Scan?
 
-/// Adds one scanned value.
+    /// Adds one scanned value.
     mutating func add(_ scan: DateScanner.Scan, _ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
         values += 1
         if first == nil { first = scan }
@@ -28,7 +28,7 @@ struct DateEvidence {
 /// settles it; when every value is ambiguous, day-first unless the file says it is from the US
 /// (`$` amounts, USD, US header words); an option overrides. The reason is always kept.
 enum DateOrderDecision {
-/// The decision and why.
+    /// The decision and why.
     struct Outcome {
         /// The order numeric dates are read in.
         var order: BankCSVOptions.DateOrder

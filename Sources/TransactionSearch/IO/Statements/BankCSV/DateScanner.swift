@@ -9,7 +9,7 @@
 enum DateScanner {
     /// What a date's text holds.
     struct Scan {
-/// The shape of the date.
+        /// The shape of the date.
         enum Kind {
             /// `2023-04-17`, `20230417`: `first` is the month, `second` the day.
             case yearFirst

@@ -67,7 +67,7 @@ struct DecimalEvidence {
 /// with two decimals never have three), and a file with no separators at all follows its
 /// header language. Every assumption is written in the notes.
 enum DecimalSeparatorDecision {
-/// The decision per column and for the layout, and why.
+    /// The decision per column and for the layout, and why.
     struct Outcome {
         /// Per evidence column, in the order given.
         var separators: [DecimalSeparator]

@@ -31,7 +31,7 @@ struct DelimitedTable {
     /// The blank lines (no record), in order.
     private(set) var blankLines: [Int32] = []
 
-/// How many records (blank lines are none).
+    /// How many records (blank lines are none).
     var recordCount: Int { recordLine.count }
 
     /// Splits `text` from byte `start` (which begins line `firstLine`), stopping after
@@ -165,12 +165,12 @@ struct DelimitedTable {
         }
     }
 
-/// How many fields a record has.
+    /// How many fields a record has.
     func fieldCount(of record: Int) -> Int {
         Int(recordFirstSpan[record + 1] - recordFirstSpan[record])
     }
 
-/// The physical line (1-based) a record starts on.
+    /// The physical line (1-based) a record starts on.
     func line(of record: Int) -> Int { Int(recordLine[record]) }
 
     /// The text of a field, or "" when the record has no such column.
@@ -209,7 +209,7 @@ struct DelimitedTable {
         /// The physical line a record starts on.
         func line(_ record: Int) -> Int32 { lines[record] }
 
-/// How many fields a record has.
+        /// How many fields a record has.
         func fieldCount(of record: Int) -> Int { Int(firsts[record + 1] - firsts[record]) }
 
         /// The bytes of a field; empty when the record has no such column.
@@ -224,7 +224,7 @@ struct DelimitedTable {
             return UnsafeBufferPointer(rebasing: side[Int(~span.start) ..< Int(span.end)])
         }
 
-/// The text of a field ("" when absent).
+        /// The text of a field ("" when absent).
         func string(_ record: Int, _ column: Int) -> String {
             String(decoding: field(record, column), as: UTF8.self)
         }

@@ -22,7 +22,7 @@ struct HeaderName: Hashable {
         "brl", "mxn", "inr", "cny", "hkd", "sgd", "zar", "ils", "isk", "rub", "uah",
     ]
 
-/// Normalizes a header name as written.
+    /// Normalizes a header name as written.
     init(_ text: String) {
         original = text.trimmingWhitespace()
         hasDollarSign = text.contains("$")

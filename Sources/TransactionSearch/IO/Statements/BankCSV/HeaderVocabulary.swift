@@ -3,7 +3,7 @@ enum HeaderLanguage: String, CaseIterable, Hashable, Sendable {
     case english = "English", german = "German", french = "French", spanish = "Spanish", italian = "Italian"
     case dutch = "Dutch", portuguese = "Portuguese"
 
-/// The language's bit in `HeaderMeaning.languages`.
+    /// The language's bit in `HeaderMeaning.languages`.
     var bit: UInt8 { 1 << UInt8(HeaderLanguage.allCases.firstIndex(of: self)!) }
 
     /// Whether amounts in this language are written with a decimal comma.
@@ -12,7 +12,7 @@ enum HeaderLanguage: String, CaseIterable, Hashable, Sendable {
 
 /// What a header name says about its column.
 struct HeaderMeaning: Hashable, Sendable {
-/// What the name makes of its column.
+    /// What the name makes of its column.
     enum Target: Hashable, Sendable {
         case role(ColumnRole)
         /// Read and left out, with why (`the counterparty's account`).
@@ -31,7 +31,7 @@ struct HeaderMeaning: Hashable, Sendable {
     /// Found by a keyword inside the name, not by the whole name.
     var isFromKeyword = false
 
-/// The role, unless the column is left out.
+    /// The role, unless the column is left out.
     var role: ColumnRole? {
         if case .role(let role) = target { return role }
         return nil

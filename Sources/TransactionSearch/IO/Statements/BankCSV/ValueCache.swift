@@ -4,7 +4,7 @@ struct ValueCache<Value> {
     private var entries: [(bytes: [UInt8], value: Value)] = []
     private let capacity: Int
 
-/// A cache of at most `capacity` distinct values (more are computed each time).
+    /// A cache of at most `capacity` distinct values (more are computed each time).
     init(capacity: Int = 32) { self.capacity = capacity }
 
     /// The value of `bytes`, computed by `make` the first time.

@@ -2,7 +2,7 @@
 /// indicators, pending/posted statuses, yes/no flags, and the kinds of card transactions that
 /// tell which sign a card export gives purchases.
 enum ValueWords {
-/// Which way a debit/credit indicator points.
+    /// Which way a debit/credit indicator points.
     enum Indicator: Hashable { case debit, credit }
 
     /// Whether a transaction of this kind takes money out (a purchase) or brings it in (a

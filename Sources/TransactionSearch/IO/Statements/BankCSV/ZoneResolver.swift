@@ -3,7 +3,7 @@ import Foundation
 /// Turns the zone texts of a file into offsets or zone clocks, remembering the few distinct
 /// ones a file has, so that a zone column costs a comparison per row.
 struct ZoneResolver {
-/// A fixed offset, or a zone with daylight saving time.
+    /// A fixed offset, or a zone with daylight saving time.
     enum Zone {
         case offset(seconds: Int)
         case clock(ZoneClock)
