@@ -190,6 +190,15 @@ import Testing
         #expect(statement.skipped.map(\.description) == ["line 1: the delimiter declaration (sep=)", "line 4: the header again"])
     }
 
+    @Test func aRowWhoseDateCellSaysPendingTakesItsValueDate() throws {
+        let text = "Buchungstag;Wertstellung (Valuta);Vorgang;Buchungstext;Umsatz in EUR\noffen;19.04.2023;Lastschrift;Netflix;-12,99\n18.04.2023;18.04.2023;Kartenverfügung;REWE;-23,45\n"
+        let (statement, _) = try read(text)
+        #expect(statement.issues.isEmpty)
+        #expect(statement.entries.map(\.date.description) == ["2023-04-19", "2023-04-18"])
+        #expect(statement.entries.map(\.status) == [.pending, .posted])
+        #expect(statement.entries.map(\.transactionType) == ["Lastschrift", "Kartenverfügung"])
+    }
+
     @Test func theMapSyntaxRoundTripsAndOptionsAreAJSONProfile() throws {
         let columns: [ColumnRole: ColumnRef] = [.date: .header("Buchungstag"), .merchant: .header("Auftraggeber/Empfänger"),
                                                 .amount: .position(5), .notes: .header("Zweck, Text"), .card: .header("#1")]

@@ -183,5 +183,9 @@ import Testing
         #expect(BankCSVReader.maskedIfNumber("NL91INGB0001234567") == "****4567")
         #expect(BankCSVReader.maskedIfNumber("Chase Sapphire (4242)") == "Chase Sapphire (4242)")
         #expect(BankCSVReader.maskedIfNumber(" Main ") == "Main")
+        #expect(BankCSVReader.maskedIfNumber("Checking 0001234567") == "Checking ****4567")
+        #expect(BankCSVReader.maskedIfNumber("DE12500105170648489890 / Girokonto") == "****9890 / Girokonto")
+        #expect(BankCSVReader.maskedIfNumber("Current Account ****12345") == "Current Account ****2345")
+        #expect(BankCSVReader.maskedIfNumber("4111 1111 1111 1111") == "****1111")
     }
 }

@@ -140,21 +140,27 @@ extension BankCSVReader {
         return (account, accountLine, currency)
     }
 
-    /// An account or card as kept: masked to its last four characters when it holds five or
-    /// more digits (a number, an IBAN), else as written (`Main`, `Visa 4242`).
+    /// An account or card as kept: every number in it with five or more digits masked to its
+    /// last four (`DE89 3704 0044 0532 0130 00` → `****3000`, `Checking 0001234567` →
+    /// `Checking ****4567`), the rest as written (`Main`, `Visa 4242`).
     static func maskedIfNumber(_ text: String) -> String {
-        let trimmed = text.trimmingWhitespace()
-        return trimmed.unicodeScalars.filter({ ("0"..."9").contains($0) }).count >= 5 ? AccountMask.masked(trimmed) : trimmed
+        maskingNumbers(text.trimmingWhitespace(), minimumDigits: 5, minimumLength: 5)
     }
 
-    /// A line's text for a report, with account-like numbers masked (a run of words that all
-    /// hold digits, joined by single spaces, with eight or more characters and six or more
-    /// digits: `DE89 3704 0044 0532 0130 00` → `****3000`), cut to 120 characters.
+    /// A line's text for a report, with account-like numbers masked (eight or more characters,
+    /// six or more digits), cut to 120 characters.
     static func maskedLineText(_ fields: [String], delimiter: UInt8) -> String {
-        let joined = fields.joined(separator: String(UnicodeScalar(delimiter)))
+        let output = maskingNumbers(fields.joined(separator: String(UnicodeScalar(delimiter))), minimumDigits: 6, minimumLength: 8)
+        return output.count > 120 ? String(output.prefix(117)) + "..." : output
+    }
+
+    /// The text with each account-like number masked by `AccountMask`: a run of words that all
+    /// hold digits, joined by single spaces (`DE89 3704 0044 0532 0130 00`), with at least
+    /// `minimumLength` letters and digits, `minimumDigits` of them digits.
+    static func maskingNumbers(_ text: String, minimumDigits: Int, minimumLength: Int) -> String {
         // Words (letters and digits) and what separates them.
         var pieces: [(text: String, isWord: Bool)] = []
-        for character in joined {
+        for character in text {
             let isWord = character.isLetter || character.isNumber
             if let last = pieces.last, last.isWord == isWord {
                 pieces[pieces.count - 1].text.append(character)
@@ -175,10 +181,16 @@ extension BankCSVReader {
             while end + 1 < pieces.count, pieces[end].text == " ", pieces[end + 1].text.contains(where: \.isNumber) { end += 2 }
             let run = pieces[index..<end].map(\.text).joined()
             let compact = run.filter { $0 != " " }
-            output += compact.count >= 8 && compact.filter(\.isNumber).count >= 6 ? AccountMask.masked(compact) : run
+            let isNumber = compact.count >= minimumLength && compact.filter(\.isNumber).count >= minimumDigits
+            if isNumber {
+                while output.hasSuffix("*") { output.removeLast() }  // `****12345` was masked already
+                output += AccountMask.masked(compact)
+            } else {
+                output += run
+            }
             index = end
         }
-        return output.count > 120 ? String(output.prefix(117)) + "..." : output
+        return output
     }
 }
 

@@ -65,8 +65,14 @@ struct BankCSVRowConverter {
         var noteParts: [String] = []
 
         // Date, time, zone.
-        let dateBytes = ByteText.trimmed(view.field(record, plan.date))
+        var dateBytes = ByteText.trimmed(view.field(record, plan.date))
         guard !dateBytes.isEmpty else { throw ImportIssue(location, field: .date, .invalid(.missing)) }
+        var isPendingByDate = false
+        if DateScanner.scan(dateBytes) == nil, let valueDate = pendingValueDate(view, record, dateBytes) {
+            // `offen` or `pending` instead of a booking date: not booked yet; the value date is its date.
+            dateBytes = valueDate
+            isPendingByDate = true
+        }
         guard let scan = DateScanner.scan(dateBytes), let day = DateScanner.day(of: scan, order: plan.dateOrder) else {
             throw ImportIssue(location, field: .date, .malformed("\(quoted(ByteText.string(dateBytes) ?? "")) is not a date like the column's (\(plan.dateStyle))"))
         }
@@ -121,7 +127,7 @@ struct BankCSVRowConverter {
         currency = currency ?? textCurrency ?? plan.fileCurrency
 
         // Status.
-        var status = TransactionStatus.posted
+        var status = isPendingByDate ? TransactionStatus.pending : .posted
         if let column = plan.status {
             let bytes = ByteText.trimmed(view.field(record, column))
             if !bytes.isEmpty {
@@ -178,6 +184,20 @@ struct BankCSVRowConverter {
             status: status, bankID: bankID,
             pendingBankID: plan.pendingReference.flatMap { ByteText.string(view.field(record, $0)) },
             transactionType: plan.type.flatMap { ByteText.string(view.field(record, $0)) })
+    }
+
+    /// The first value date of a row whose date cell says the row is pending (`offen`,
+    /// `pending`, `vorgemerkt`), or nil.
+    private func pendingValueDate(_ view: DelimitedTable.View, _ record: Int,
+                                  _ dateBytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard !plan.secondaryDates.isEmpty, dateBytes.count <= 30,
+              ValueWords.status(key: ByteText.key(dateBytes)) == .pending
+        else { return nil }
+        for (column, _) in plan.secondaryDates {
+            let bytes = ByteText.trimmed(view.field(record, column))
+            if DateScanner.scan(bytes) != nil { return bytes }
+        }
+        return nil
     }
 
     /// The signed amount: one signed column, or debit and credit columns, with an indicator

@@ -75,12 +75,15 @@ struct ColumnRoles {
                 if role != proposal.role {
                     notes.append("\(label(index)) holds \(ColumnRoles.kindWords(role)) (e.g. \(quoted(profile.example ?? ""))): read as \(role.rawValue), not \(proposal.role.rawValue)")
                 }
-                claimed[index] = Proposal(role: role, rank: proposal.rank, isTentative: proposal.isTentative)
+                // A column read as another role than its name says yields to one named for it.
+                let rank = role == proposal.role ? proposal.rank : proposal.rank + 5
+                claimed[index] = Proposal(role: role, rank: rank, isTentative: proposal.isTentative)
             } else if role(proposal.role, isCounterpartyAccountIn: profile) {
                 ignoredReasons[index] = "the counterparty's account (a different value on most rows)"
                 notes.append("\(label(index)) has a different value on most rows: read as the counterparty's account, not imported")
             } else {
-                ignoredReasons[index] = "named like \(proposal.role.rawValue), but its values do not fit (e.g. \(quoted(profile.example ?? "")))"
+                ignoredReasons[index] = profile.nonEmpty == 0 ? "named like \(proposal.role.rawValue), but empty"
+                    : "named like \(proposal.role.rawValue), but its values do not fit (e.g. \(quoted(profile.example ?? "")))"
             }
         }
         // One column per single role: the lowest rank, then the leftmost.
@@ -174,7 +177,7 @@ struct ColumnRoles {
             return role
         case .merchant, .description, .notes:
             // `Details` holding DEBIT/CREDIT is a kind of transaction, not a text.
-            return proposal.isTentative && profile.mostly(profile.indicators) ? .type : role
+            return proposal.isTentative && profile.mostly(profile.indicators, 0.5) ? .type : role
         default:
             return role
         }

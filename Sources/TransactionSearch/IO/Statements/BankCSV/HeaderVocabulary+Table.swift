@@ -19,7 +19,7 @@ extension HeaderVocabulary {
         en valueDate: value date | settlement date | effective date
         de date0: buchungstag | buchungsdatum | belegdatum | transaktionsdatum | umsatztag | buchung | datum der buchung
         de date2: datum | datum/uhrzeit
-        de valueDate: wertstellung | wertstellungsdatum | valutadatum | wert | valuta datum
+        de valueDate: wertstellung | wertstellungsdatum | valutadatum | wert | valuta datum | wertstellung (valuta)
         * valueDate~: valuta
         fr date0: date d'opération | date de l'opération | date opération | date de transaction | date comptable | date de comptabilisation | date d'exécution
         fr date2: date
@@ -38,7 +38,7 @@ extension HeaderVocabulary {
         pt valueDate: data valor | data de valor | data-valor
 
         en merchant: payee | payee name | merchant | merchant name | name | counterparty | counter party | counterparty name | beneficiary | recipient | payer | payer/payee | paid to | to/from | other party
-        de merchant: auftraggeber/empfänger | auftraggeber/zahlungsempfänger | empfänger | zahlungsempfänger | begünstigter/zahlungspflichtiger | begünstigter | auftraggeber | zahlungspflichtiger | empfänger/zahlungspflichtiger | name zahlungsbeteiligter | zahlungsbeteiligter | gegenpartei | empfänger/auftraggeber | händler
+        de merchant: auftraggeber/empfänger | auftraggeber/begünstigter | begünstigter/auftraggeber | zahlungspflichtiger/empfänger | auftraggeber/zahlungsempfänger | empfänger | zahlungsempfänger | begünstigter/zahlungspflichtiger | begünstigter | auftraggeber | zahlungspflichtiger | empfänger/zahlungspflichtiger | name zahlungsbeteiligter | zahlungsbeteiligter | gegenpartei | empfänger/auftraggeber | händler
         fr merchant: bénéficiaire | tiers | destinataire | contrepartie | nom | émetteur/bénéficiaire | bénéficiaire/émetteur | commerçant | nom du tiers
         es merchant: beneficiario | ordenante | ordenante/beneficiario | beneficiario/ordenante | comercio | nombre | contraparte | establecimiento
         it merchant: ordinante | esercente | controparte | nome | beneficiario/ordinante
@@ -47,15 +47,15 @@ extension HeaderVocabulary {
 
         en description: description | transaction description | narrative | transaction details | particulars | text | statement description | merchant description
         en description~: details
-        de description: beschreibung | buchungstext | vorgang | vorgang/verwendungszweck | umsatztext | buchungsdetails | transaktionsbeschreibung | buchungsinformationen
+        de description: beschreibung | buchungstext | vorgang/verwendungszweck | umsatztext | buchungsdetails | transaktionsbeschreibung | buchungsinformationen
         fr description: libellé | libellé opération | libellé de l'opération | libellé simplifié | nature de l'opération | opération | intitulé
         es description: concepto | descripción | movimiento | detalle
         it description: descrizione | descrizione operazione | causale | operazione | descrizione movimento
         nl description: omschrijving | beschrijving | omschrijving-1 | omschrijving-2 | omschrijving-3
         pt description: descrição | descritivo | histórico | descrição do movimento
 
-        en notes: memo | notes | note | purpose | remarks | comment | comments | additional info | additional information | extended details | original description | original statement | notes and #tags | message
-        de notes: verwendungszweck | zweck | notiz | notizen | bemerkung | bemerkungen | mitteilung | zusatzinfo
+        en notes: memo | notes | note | purpose | payment reference | payment details | remarks | comment | comments | additional info | additional information | extended details | original description | original statement | notes and #tags | message
+        de notes: verwendungszweck | zweck | zahlungsreferenz | notiz | notizen | bemerkung | bemerkungen | mitteilung | zusatzinfo
         de status~: info
         fr notes: motif | commentaire | commentaires | détail | détail de l'écriture | informations complémentaires
         es notes: observaciones | notas | más datos | concepto ampliado | información adicional | comentario
@@ -100,7 +100,7 @@ extension HeaderVocabulary {
 
         en type: type | transaction type | trans type | trans. type | kind
         en type~: action
-        de type: typ | umsatzart | buchungsart | transaktionsart | art | vorgangsart | transaktionstyp
+        de type: typ | vorgang | umsatzart | buchungsart | transaktionsart | art | vorgangsart | transaktionstyp
         fr type: type d'opération | type de transaction | nature | type opération
         es type: tipo | tipo de movimiento | tipo movimiento | tipo de operación | tipo operación
         it type: tipo operazione | tipologia
@@ -146,9 +146,10 @@ extension HeaderVocabulary {
         nl card: kaart | kaartnummer | pasnummer
         pt card: cartão | número do cartão
 
-        en account: account | account name | account number | account no | account #
-        de account: konto | auftragskonto | konto-nr | kontobezeichnung | eigenes konto
-        de account~: kontonummer
+        en account: account | account name
+        en account~: account number | account no | account #
+        de account: konto | auftragskonto | kontobezeichnung | eigenes konto
+        de account~: kontonummer | konto-nr
         * account~: iban
         fr account: compte | numéro de compte | n° de compte
         es account: cuenta | número de cuenta
@@ -193,7 +194,7 @@ extension HeaderVocabulary {
         * ignore-counterparty: tegenrekening | tegenrekening iban/bban | kontonummer/iban | iban zahlungsbeteiligter | iban auftraggeber | iban empfänger | empfänger iban | gegenkonto | counterparty account | counterparty iban | payee account | compte de contrepartie | cuenta contrapartida | cuenta ordenante | conto controparte | conta contraparte
         * ignore-bank: bic | bic (swift-code) | bic swift | swift | blz | bankleitzahl | sort code | routing number | bank code | bic tegenpartij | bic zahlungsbeteiligter
         * ignore-mandate: mandatsreferenz | gläubiger id | gläubiger-id | creditor id | sammlerreferenz | mandate reference
-        * ignore-original: lastschrift ursprungsbetrag | auslagenersatz rücklastschrift | original amount | original currency | local amount | local currency | foreign amount | foreign currency | exchange rate | kurs | wechselkurs | fees & comm | fee | fees | commission
+        * ignore-original: lastschrift ursprungsbetrag | auslagenersatz rücklastschrift | original amount | original currency | local amount | local currency | foreign amount | foreign currency | amount (foreign currency) | type foreign currency | foreign currency amount | exchange rate | kurs | wechselkurs | fees & comm | fee | fees | commission
         * ignore-check: check number | checknumber | check # | check or slip # | cheque number
         * ignore-other: quantity | price | symbol | emoji | receipt | address | city | city/state | zip code | country | postal code | tags | labels | tag | flag | card member | category split
         """
