@@ -111,6 +111,18 @@ import Testing
         #expect(layout.footerLines.map(\.line) == [9, 10])
     }
 
+    @Test func aFileWithNoTransactionsIsReadAsEmpty() throws {
+        let (headerOnly, _) = try read("Date,Description,Amount\n")
+        #expect(headerOnly.entries.isEmpty && headerOnly.issues.isEmpty)
+        let (totalOnly, layout) = try read("Date,Description,Amount\nTotal,,0.00\n")
+        #expect(totalOnly.entries.isEmpty && totalOnly.issues.isEmpty)
+        #expect(layout.footerLines.map(\.line) == [2])
+        // A date the reader cannot read is an issue, never a footer.
+        let (unreadable, _) = try read("Date,Description,Amount\n17 avril,A,1.00\n")
+        #expect(unreadable.issues.map(\.description)
+            == ["line 2, date: \"17 avril\" is not a date this reader knows (like 2023-04-17, 17.04.2023, 04/17/2023, 17 Apr 2023)"])
+    }
+
     @Test func debitAndCreditAreSignedOnceAndBothAtOnceIsAnIssue() throws {
         let text = "Date;Text;Debit;Credit\n2023-04-01;A;12,50;\n2023-04-02;B;-3,00;\n2023-04-03;C;;7,00\n2023-04-04;D;1,00;2,00\n2023-04-05;E;0,00;4,00\n"
         let (statement, _) = try read(text)

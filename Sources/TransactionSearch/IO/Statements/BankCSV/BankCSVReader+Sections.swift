@@ -33,8 +33,13 @@ extension BankCSVReader {
             let records = firstData..<table.recordCount
             let dataLike = records.filter { looksLikeData(view, $0, dateColumns: [dateColumn], amountColumns: amountColumns) }
             guard let lastData = dataLike.last else {
-                // Nothing reads as a transaction: every row is one, so that each names its problem.
-                for record in records where !view.isEmpty(record) { sections.rows.append(record) }
+                // Nothing reads as a transaction. A row with digits in its date cell is one whose
+                // date cannot be read: it is a row, so that it names its problem; the others
+                // (`Total`, a disclaimer) are footer.
+                for record in records where !view.isEmpty(record) {
+                    let hasDigits = ByteText.trimmed(view.field(record, dateColumn)).contains { $0 >= 0x30 && $0 <= 0x39 }
+                    if hasDigits { sections.rows.append(record) } else { sections.footer.append(record) }
+                }
                 return sections
             }
             // Balance and total lines at either end of the data.

@@ -52,7 +52,7 @@ extension BankCSVReader {
             }
         }
         let chosen = best ?? ((0, 0, 0), UInt8(ascii: ","), "")
-        var reason = chosen.score.1 == 0 ? "no delimiter makes a table: comma" : chosen.reason
+        var reason = chosen.score.0 < 2 && chosen.score.1 == 0 ? "no delimiter makes a table: comma" : chosen.reason
         if chosen.score.0 == 2 && !alsoNamed.isEmpty {
             let others = alsoNamed.map { BankCSVOptions.delimiterName(String(UnicodeScalar($0))) }.joined(separator: ", ")
             reason += " (a header is found with \(others) too, with fewer matching lines)"

@@ -136,13 +136,13 @@ enum BankCSVReader {
         let proposals = ColumnRoles.proposals(headers: headers, columnCount: columnCount, explicit: explicit)
         let proposedDates = proposals.filter { $0.value.role == .date || $0.value.role == .valueDate }.map(\.key).sorted()
         let proposedAmounts = proposals.filter { [.amount, .debit, .credit].contains($0.value.role) }.map(\.key).sorted()
-        let profiles = profile(table, from: firstData, columnCount: columnCount) { view, record in
+        let (profiles, profiledTransactions) = profile(table, from: firstData, columnCount: columnCount) { view, record in
             proposedDates.isEmpty || proposedAmounts.isEmpty
                 ? looksLikeDataAnywhere(view, record)
                 : looksLikeData(view, record, dateColumns: proposedDates, amountColumns: proposedAmounts)
         }
         var roles = ColumnRoles(headers: headers, columnCount: columnCount, explicit: explicit)
-        roles.decide(proposals: proposals, headers: headers, profiles: profiles)
+        roles.decide(proposals: proposals, headers: headers, profiles: profiles, checkingCells: profiledTransactions)
         notes += roles.notes
 
         var missing: [ColumnRole] = []
@@ -222,14 +222,16 @@ enum BankCSVReader {
     static let profiledRows = 1000
 
     /// Profiles of the columns over the first rows that look like transactions (over the first
-    /// non-empty rows when none does, so that the error can still propose columns).
+    /// non-empty rows when none does, so that the error can still propose columns), and whether
+    /// they are transactions.
     private static func profile(_ table: DelimitedTable, from first: Int, columnCount: Int,
-                                looksLikeData: (DelimitedTable.View, Int) -> Bool) -> [ColumnProfile] {
+                                looksLikeData: (DelimitedTable.View, Int) -> Bool) -> ([ColumnProfile], Bool) {
         table.withView { view in
             var chosen: [Int] = []
             for record in first..<table.recordCount where chosen.count < profiledRows && looksLikeData(view, record) {
                 chosen.append(record)
             }
+            let areTransactions = !chosen.isEmpty
             if chosen.isEmpty {
                 chosen = Array((first..<table.recordCount).lazy.filter { !view.isEmpty($0) }.prefix(profiledRows))
             }
@@ -239,7 +241,7 @@ enum BankCSVReader {
                     profiles[column].add(ByteText.trimmed(view.field(record, column)), line: Int(view.line(record)))
                 }
             }
-            return profiles
+            return (profiles, areTransactions)
         }
     }
 }

@@ -74,7 +74,9 @@ struct BankCSVRowConverter {
             isPendingByDate = true
         }
         guard let scan = DateScanner.scan(dateBytes), let day = DateScanner.day(of: scan, order: plan.dateOrder) else {
-            throw ImportIssue(location, field: .date, .malformed("\(quoted(ByteText.string(dateBytes) ?? "")) is not a date like the column's (\(plan.dateStyle))"))
+            let like = plan.dateStyle.isEmpty ? "a date this reader knows (like 2023-04-17, 17.04.2023, 04/17/2023, 17 Apr 2023)"
+                : "a date like the column's (\(plan.dateStyle))"
+            throw ImportIssue(location, field: .date, .malformed("\(quoted(ByteText.string(dateBytes) ?? "")) is not \(like)"))
         }
         var timeOfDay = scan.timeOfDay
         if timeOfDay < 0, let column = plan.time {

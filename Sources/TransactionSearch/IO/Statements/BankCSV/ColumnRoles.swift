@@ -58,15 +58,17 @@ struct ColumnRoles {
         return proposals
     }
 
-    /// Decides every column's role from the proposals and the columns' cells.
-    mutating func decide(proposals: [Int: Proposal], headers: [HeaderName], profiles: [ColumnProfile]) {
+    /// Decides every column's role from the proposals and the columns' cells. When the cells
+    /// are not transactions (`checkingCells` false: no row has a date and an amount), a role
+    /// the whole name gives is kept as named; only tentative ones are checked.
+    mutating func decide(proposals: [Int: Proposal], headers: [HeaderName], profiles: [ColumnProfile], checkingCells: Bool = true) {
         func label(_ index: Int) -> String {
             index < headers.count && !headers[index].original.isEmpty ? quoted(headers[index].original) : "column \(index + 1)"
         }
         let explicitColumns = Set(explicit.values)
         var claimed: [Int: Proposal] = [:]
         for (index, proposal) in proposals.sorted(by: { $0.key < $1.key }) {
-            guard !explicitColumns.contains(index) else {
+            guard !explicitColumns.contains(index), checkingCells || proposal.isTentative else {
                 claimed[index] = proposal
                 continue
             }
