@@ -51,6 +51,8 @@ struct BankCSVRowConverter {
     private var zones = ZoneResolver()
     private var statuses = ValueCache<TransactionStatus?>()
     private var currencies = ValueCache<Currency?>()
+    /// The merchant's or the notes' bytes while a row is read (kept to reuse its storage).
+    private var text: [UInt8] = []
 
     /// A converter for a file's plan; `clock` resolves local times with no zone.
     init(plan: Plan, clock: ZoneClock) {
@@ -62,7 +64,6 @@ struct BankCSVRowConverter {
     /// - Throws: `ImportIssue` naming the line, the field and what is wrong with it.
     mutating func entry(_ view: DelimitedTable.View, record: Int, line: Int) throws(ImportIssue) -> StatementEntry {
         let location = ImportIssue.Location.line(line)
-        var noteParts: [String] = []
 
         // Date, time, zone.
         var dateBytes = ByteText.trimmed(view.field(record, plan.date))
@@ -108,9 +109,6 @@ struct BankCSVRowConverter {
                 date = .instant(millisecondsSince1970: ZoneResolver.instant(ofLocal: local, in: zone))
             }
         }
-        if scan.asOfStart >= 0 {
-            noteParts.append(String(decoding: UnsafeBufferPointer(rebasing: dateBytes[scan.asOfStart...]), as: UTF8.self))
-        }
 
         // Amount and currency.
         var textCurrency: Currency?
@@ -142,35 +140,52 @@ struct BankCSVRowConverter {
         }
 
         // Merchant and notes: the payee first; descriptions are the merchant when there is no
-        // payee, else they lead the notes.
-        let payees = texts(view, record, plan.merchants)
-        var descriptions = texts(view, record, plan.descriptions)
-        var notes = texts(view, record, plan.notes)
-        let merchant: String
-        if !payees.isEmpty {
-            merchant = payees.joined(separator: " · ")
-        } else if !descriptions.isEmpty {
-            merchant = descriptions.joined(separator: " · ")
-            descriptions = []
-        } else if !notes.isEmpty {
-            merchant = notes.removeFirst()
-        } else {
-            throw ImportIssue(location, field: .merchant, .invalid(.missing))
+        // payee, else they lead the notes. Both are built in one reused buffer.
+        text.removeAll(keepingCapacity: true)
+        var usedForMerchant = MerchantSource.payees
+        if appendCells(view, record, plan.merchants, separator: BankCSVRowConverter.merchantSeparator) == 0 {
+            usedForMerchant = .descriptions
+            if appendCells(view, record, plan.descriptions, separator: BankCSVRowConverter.merchantSeparator) == 0 {
+                usedForMerchant = .firstNotes
+                if appendCells(view, record, plan.notes, separator: [], limit: 1) == 0 {
+                    throw ImportIssue(location, field: .merchant, .invalid(.missing))
+                }
+            }
         }
-        var allNotes = descriptions + notes
-        for (column, label) in plan.secondaryDates {
-            if let text = ByteText.string(view.field(record, column)) { allNotes.append(label + ": " + text) }
-        }
-        allNotes += noteParts
+        let merchant = String(decoding: text, as: UTF8.self)
 
+        text.removeAll(keepingCapacity: true)
+        let separator = BankCSVRowConverter.notesSeparator
+        if usedForMerchant == .payees { appendCells(view, record, plan.descriptions, separator: separator) }
+        appendCells(view, record, plan.notes, separator: separator, skippingFirstFound: usedForMerchant == .firstNotes)
+        for (column, label) in plan.secondaryDates {
+            let bytes = ByteText.trimmed(view.field(record, column))
+            guard !bytes.isEmpty else { continue }
+            if !text.isEmpty { text += separator }
+            text += label.utf8
+            text += BankCSVRowConverter.labelSeparator
+            text += bytes
+        }
+        if scan.asOfStart >= 0 {
+            if !text.isEmpty { text += separator }
+            text += UnsafeBufferPointer(rebasing: dateBytes[scan.asOfStart...])
+        }
         var bankID: String?
         if let column = plan.reference {
             let bytes = ByteText.trimmed(view.field(record, column))
             if !bytes.isEmpty && !BankCSVRowConverter.isPlaceholder(bytes) {
-                let text = String(decoding: bytes, as: UTF8.self)
-                if plan.referenceIsID { bankID = text } else { allNotes.append(plan.referenceLabel + ": " + text) }
+                if plan.referenceIsID {
+                    bankID = String(decoding: bytes, as: UTF8.self)
+                } else {
+                    if !text.isEmpty { text += separator }
+                    text += plan.referenceLabel.utf8
+                    text += BankCSVRowConverter.labelSeparator
+                    text += bytes
+                }
             }
         }
+        let notes = text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+
         var account = plan.fixedAccount
         if account == nil, let column = plan.account, let text = ByteText.string(view.field(record, column)) {
             account = BankCSVReader.maskedIfNumber(text)
@@ -180,7 +195,7 @@ struct BankCSVRowConverter {
 
         return StatementEntry(
             location: location, date: date, amount: amount, currency: currency, merchant: merchant,
-            notes: allNotes.isEmpty ? nil : allNotes.joined(separator: "; "), account: account, card: card,
+            notes: notes, account: account, card: card,
             category: plan.category.flatMap { ByteText.string(view.field(record, $0)) },
             subcategory: plan.subcategory.flatMap { ByteText.string(view.field(record, $0)) },
             status: status, bankID: bankID,
@@ -264,14 +279,34 @@ struct BankCSVRowConverter {
         return amount
     }
 
-    /// The non-empty cells of some columns, trimmed.
-    private func texts(_ view: DelimitedTable.View, _ record: Int, _ columns: [Int]) -> [String] {
-        var texts: [String] = []
-        for column in columns {
-            if let text = ByteText.string(view.field(record, column)) { texts.append(text) }
+    /// Appends the non-empty cells of some columns (trimmed) to `text`, `separator` between
+    /// them and after what `text` already holds; at most `limit` cells, the first one found left
+    /// out when `skippingFirstFound`. How many were appended.
+    @discardableResult
+    private mutating func appendCells(_ view: DelimitedTable.View, _ record: Int, _ columns: [Int], separator: [UInt8],
+                                      limit: Int = .max, skippingFirstFound: Bool = false) -> Int {
+        var appended = 0
+        var skip = skippingFirstFound
+        for column in columns where appended < limit {
+            let bytes = ByteText.trimmed(view.field(record, column))
+            guard !bytes.isEmpty else { continue }
+            if skip {
+                skip = false
+                continue
+            }
+            if !text.isEmpty { text += separator }
+            text += bytes
+            appended += 1
         }
-        return texts
+        return appended
     }
+
+    /// Where the merchant came from.
+    private enum MerchantSource { case payees, descriptions, firstNotes }
+
+    private static let merchantSeparator = Array(" · ".utf8)
+    private static let notesSeparator = Array("; ".utf8)
+    private static let labelSeparator = Array(": ".utf8)
 
     /// A currency cell: a known code in any case, or `€` or `£`.
     private static func currencyCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Currency? {
