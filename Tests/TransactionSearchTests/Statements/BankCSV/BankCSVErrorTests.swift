@@ -85,6 +85,8 @@ import Testing
         #expect(error("a,b\n", BankCSVOptions(delimiter: "ab"))?.reason
             == .invalidOption("the delimiter must be one ASCII character other than a quote or a line end, not \"ab\""))
         #expect(error("a,b\n", BankCSVOptions(skipLines: -1)) != nil)
+        #expect(error("Date,Description,Amount\n2023-04-01,A,1\n", BankCSVOptions(columns: [.date: .position(0), .notes: .header("date")]))?.reason
+            == .invalidOption("the options give column 1 two roles, date and notes"))
     }
 
     @Test func badRowsInsideTheDataAreIssuesAndTrailingRowsAreFooter() throws {
@@ -230,6 +232,9 @@ import Testing
         #expect(json == "{\"columns\":{\"amount\":{\"position\":2},\"date\":{\"header\":\"Datum\"}},\"defaultCurrency\":\"CHF\"}")
         #expect(try JSONDecoder().decode(BankCSVOptions.self, from: Data(json.utf8)) == BankCSVOptions(columns: [.date: .header("Datum"), .amount: .position(2)], defaultCurrency: .chf))
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(BankCSVOptions.self, from: Data("{\"defaultCurrency\":\"EURO\"}".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(BankCSVOptions.self, from: Data("{\"columns\":{\"when\":{\"header\":\"Datum\"}}}".utf8))
+        }
     }
 }
 

@@ -59,7 +59,14 @@ public struct BankCSVOptions: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        columns = try container.decodeIfPresent([ColumnRole: ColumnRef].self, forKey: .columns) ?? [:]
+        // Columns are a JSON object keyed by role (`CodingKeyRepresentable` would need macOS 12.3).
+        columns = [:]
+        for (name, reference) in try container.decodeIfPresent([String: ColumnRef].self, forKey: .columns) ?? [:] {
+            guard let role = ColumnRole(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(forKey: .columns, in: container, debugDescription: "unknown role \(quoted(name))")
+            }
+            columns[role] = reference
+        }
         dateOrder = try container.decodeIfPresent(DateOrder.self, forKey: .dateOrder)
         decimalSeparator = try container.decodeIfPresent(DecimalSeparator.self, forKey: .decimalSeparator)
         delimiter = try container.decodeIfPresent(String.self, forKey: .delimiter)
@@ -78,7 +85,9 @@ public struct BankCSVOptions: Hashable, Sendable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        if !columns.isEmpty { try container.encode(columns, forKey: .columns) }
+        if !columns.isEmpty {
+            try container.encode(Dictionary(uniqueKeysWithValues: columns.map { ($0.key.rawValue, $0.value) }), forKey: .columns)
+        }
         try container.encodeIfPresent(dateOrder, forKey: .dateOrder)
         try container.encodeIfPresent(decimalSeparator, forKey: .decimalSeparator)
         try container.encodeIfPresent(delimiter, forKey: .delimiter)
@@ -91,7 +100,7 @@ public struct BankCSVOptions: Hashable, Sendable, Codable {
 }
 
 /// What a column of a bank export holds.
-public enum ColumnRole: String, Hashable, Sendable, CaseIterable, Codable, CodingKeyRepresentable {
+public enum ColumnRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// The booking or transaction date (with its time, when the cell has one).
     case date
     /// The time of day, in a column of its own.

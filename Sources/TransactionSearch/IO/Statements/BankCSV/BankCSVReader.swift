@@ -2,7 +2,7 @@
 /// gives each column a role from its name (seven languages) and its cells, decides date order,
 /// decimal separators and sign convention once per file, then turns every data row into a
 /// `StatementEntry`. `BankCSVLayout` says what was understood and why; `BankCSVOptions` decide
-/// what the file cannot. Design notes: `BankCSV/README.md`.
+/// what the file cannot. How it works: the README's *Bank CSV exports*.
 enum BankCSVReader {
     /// Whether the bytes look like a bank CSV export: delimited text with a header that names a
     /// date and an amount (or a debit or credit), followed by a row holding both. Our own CSV
@@ -128,6 +128,10 @@ enum BankCSVReader {
             }
             guard let index else {
                 throw BankCSVError(.unknownColumn(role: role, reference), headerLine: headerRecord.map(table.line(of:)), headers: headerStrings)
+            }
+            if let other = explicit.first(where: { $0.value == index })?.key {
+                throw BankCSVError(.invalidOption("the options give column \(index + 1) two roles, \(other.rawValue) and \(role.rawValue)"),
+                                   headerLine: headerRecord.map(table.line(of:)), headers: headerStrings)
             }
             explicit[role] = index
         }

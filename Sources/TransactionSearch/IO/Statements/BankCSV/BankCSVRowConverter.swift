@@ -68,13 +68,15 @@ struct BankCSVRowConverter {
         // Date, time, zone.
         var dateBytes = ByteText.trimmed(view.field(record, plan.date))
         guard !dateBytes.isEmpty else { throw ImportIssue(location, field: .date, .invalid(.missing)) }
+        var scanned = DateScanner.scan(dateBytes)
         var isPendingByDate = false
-        if DateScanner.scan(dateBytes) == nil, let valueDate = pendingValueDate(view, record, dateBytes) {
+        if scanned == nil, let valueDate = pendingValueDate(view, record, dateBytes) {
             // `offen` or `pending` instead of a booking date: not booked yet; the value date is its date.
             dateBytes = valueDate
+            scanned = DateScanner.scan(valueDate)
             isPendingByDate = true
         }
-        guard let scan = DateScanner.scan(dateBytes), let day = DateScanner.day(of: scan, order: plan.dateOrder) else {
+        guard let scan = scanned, let day = DateScanner.day(of: scan, order: plan.dateOrder) else {
             let like = plan.dateStyle.isEmpty ? "a date this reader knows (like 2023-04-17, 17.04.2023, 04/17/2023, 17 Apr 2023)"
                 : "a date like the column's (\(plan.dateStyle))"
             throw ImportIssue(location, field: .date, .malformed("\(quoted(ByteText.string(dateBytes) ?? "")) is not \(like)"))
