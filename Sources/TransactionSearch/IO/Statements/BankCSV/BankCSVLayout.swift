@@ -1,0 +1,86 @@
+/// What the bank CSV reader understood of a file, and why: for `fsearch inspect`, import
+/// reports, and for saving as a profile (`options`). Every choice between two plausible
+/// readings is in `notes`.
+public struct BankCSVLayout: Hashable, Sendable, Codable {
+    /// The field delimiter (`,`, `;`, `\t`, `|`).
+    public var delimiter: String
+    /// Why that delimiter (`detected: 7 fields on the header and on every data line`).
+    public var delimiterReason: String
+    public var encoding: TextEncoding
+    /// `LF`, `CRLF`, `CR`, `mixed` or `none` (a single line).
+    public var lineEnds: String
+    /// The header's line (1-based), nil when the file has no header.
+    public var headerLine: Int?
+    /// The header's names as written (empty when there is no header).
+    public var headers: [String]
+    /// The columns that were used, each with its role.
+    public var columns: [Column]
+    /// The columns that were not used, each with why.
+    public var ignoredColumns: [IgnoredColumn]
+    /// How dates are written (`DD.MM.YYYY`, `YYYY-MM-DD HH:MM`, `DD MMM YYYY`).
+    public var dateStyle: String
+    /// The order of numeric dates; nil when the dates say it themselves (ISO, month names).
+    public var dateOrder: BankCSVOptions.DateOrder?
+    /// Why (`a value over 12 in position 1 (17/04/2023, line 5)`, `ambiguous: day-first by
+    /// default (header language German)`, `given`).
+    public var dateOrderReason: String
+    /// The decimal separator of the amount columns; nil when no amount has a fraction.
+    public var decimalSeparator: DecimalSeparator?
+    public var decimalSeparatorReason: String
+    public var sign: SignConvention
+    public var signReason: String
+    /// The currency the header names (`Amount (EUR)`), or a preamble line (`Währung:;CHF`).
+    public var headerCurrency: String?
+    /// Lines before the header (blank ones too).
+    public var preambleLines: [Int]
+    /// Lines after the last transaction, with their text (account-like numbers masked).
+    public var footerLines: [Line]
+    /// How many records were read as transactions (good or bad).
+    public var rowCount: Int
+    /// Every choice the reader made where the file allowed two readings, and other remarks.
+    public var notes: [String]
+
+    /// A used column.
+    public struct Column: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// 0-based.
+        public var index: Int
+        public var header: String
+        public var role: ColumnRole
+
+        public var description: String { "column \(index + 1) \(quoted(header)): \(role.rawValue)" }
+    }
+
+    /// A column left out, and why.
+    public struct IgnoredColumn: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// 0-based.
+        public var index: Int
+        public var header: String
+        public var reason: String
+
+        public var description: String { "column \(index + 1) \(quoted(header)): \(reason)" }
+    }
+
+    /// A line of the file and its text.
+    public struct Line: Hashable, Sendable, Codable, CustomStringConvertible {
+        public var line: Int
+        public var text: String
+
+        public var description: String { "line \(line): \(text)" }
+    }
+
+    /// The options that pin what was detected here: what a person saves as a profile for the
+    /// next export of the same bank. A role that several columns share (two description
+    /// columns) is left to detection, since a map names one column a role.
+    public var options: BankCSVOptions {
+        var options = BankCSVOptions()
+        for column in columns where columns.filter({ $0.role == column.role }).count == 1 {
+            options.columns[column.role] = headerLine == nil || column.header.isEmpty
+                ? .position(column.index) : .header(column.header)
+        }
+        options.dateOrder = dateOrder
+        options.decimalSeparator = decimalSeparator
+        options.delimiter = delimiter
+        options.sign = sign
+        return options
+    }
+}

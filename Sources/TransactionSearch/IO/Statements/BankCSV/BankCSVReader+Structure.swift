@@ -1,0 +1,200 @@
+/// Finding a file's structure: its delimiter, where its header is, what comes before it.
+extension BankCSVReader {
+    /// The delimiters tried, in the order that breaks ties.
+    static let candidateDelimiters: [UInt8] = [UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: "|")]
+
+    /// How many records detection reads with each delimiter (a preamble is a few lines; the
+    /// header and 50 rows settle the delimiter).
+    static let detectionRecords = 80
+
+    /// A `sep=;` first line (a spreadsheet's delimiter declaration): the delimiter and where the
+    /// next line starts.
+    static func delimiterDeclaration(_ text: [UInt8]) -> (delimiter: UInt8, next: Int)? {
+        guard text.count >= 5, text[0] | 0x20 == UInt8(ascii: "s"), text[1] | 0x20 == UInt8(ascii: "e"),
+              text[2] | 0x20 == UInt8(ascii: "p"), text[3] == UInt8(ascii: "=") else { return nil }
+        var next = 5
+        if next < text.count && text[next] == UInt8(ascii: "\r") { next += 1 }
+        if next < text.count && text[next] == UInt8(ascii: "\n") { next += 1 }
+        guard next > 5 || next == text.count else { return nil }
+        return (text[4], next)
+    }
+
+    /// The delimiter that makes the text a table: the one under which a header names a date
+    /// and an amount and the lines after it have as many fields; else the one under which the
+    /// most lines share a field count above one.
+    static func detectDelimiter(_ text: [UInt8], start: Int, firstLine: Int, explicitNames: [String]) -> (UInt8, String) {
+        var best: (score: (Int, Int, Int), delimiter: UInt8, reason: String)?
+        var alsoNamed: [UInt8] = []
+        for delimiter in candidateDelimiters {
+            let table = DelimitedTable(text, delimiter: delimiter, start: start, firstLine: firstLine, maxRecords: detectionRecords)
+            let score: (Int, Int, Int)
+            let reason: String
+            if let header = (0..<table.recordCount).first(where: { headerQualifies(table.strings(of: $0), explicitNames: explicitNames) }) {
+                let fields = table.fieldCount(of: header)
+                let after = (header + 1)..<table.recordCount
+                let matching = after.filter { abs(table.fieldCount(of: $0) - fields) <= 1 }.count
+                score = (2, matching, fields)
+                reason = "the header on line \(table.line(of: header)) names a date and an amount in \(fields) fields, and \(matching) of the \(after.count) lines read after it have as many"
+            } else {
+                var counts: [Int: Int] = [:]
+                for record in 0..<table.recordCount where table.fieldCount(of: record) > 1 {
+                    counts[table.fieldCount(of: record), default: 0] += 1
+                }
+                let common = counts.max { ($0.value, $0.key) < ($1.value, $1.key) }
+                score = (1, common?.value ?? 0, common?.key ?? 0)
+                reason = "\(common?.value ?? 0) of \(table.recordCount) lines read have \(common?.key ?? 0) fields"
+            }
+            if best == nil || score > best!.score {
+                if let previous = best, previous.score.0 == 2 { alsoNamed.append(previous.delimiter) }
+                best = (score, delimiter, reason)
+            } else if score.0 == 2 {
+                alsoNamed.append(delimiter)
+            }
+        }
+        let chosen = best ?? ((0, 0, 0), UInt8(ascii: ","), "")
+        var reason = chosen.score.0 < 2 && chosen.score.1 == 0 ? "no delimiter makes a table: comma" : chosen.reason
+        if chosen.score.0 == 2 && !alsoNamed.isEmpty {
+            let others = alsoNamed.map { BankCSVOptions.delimiterName(String(UnicodeScalar($0))) }.joined(separator: ", ")
+            reason += " (a header is found with \(others) too, with fewer matching lines)"
+        }
+        return (chosen.delimiter, reason)
+    }
+
+    /// Whether a line's fields look like a header: names for a date and for an amount (or a
+    /// debit or credit) in two different columns, or every column the options name.
+    static func headerQualifies(_ fields: [String], explicitNames: [String]) -> Bool {
+        guard fields.count >= 2 else { return false }
+        let names = fields.map(HeaderName.init)
+        if !explicitNames.isEmpty {
+            let keys = Set(names.map(\.fullKey))
+            if explicitNames.allSatisfy({ keys.contains(HeaderName($0).fullKey) }) { return true }
+        }
+        var dates: Set<Int> = [], amounts: Set<Int> = []
+        for (index, name) in names.enumerated() {
+            guard let role = HeaderVocabulary.meaning(of: name)?.role else { continue }
+            if role == .date || role == .valueDate { dates.insert(index) }
+            if role == .amount || role == .debit || role == .credit { amounts.insert(index) }
+        }
+        return dates.contains { date in amounts.contains { $0 != date } }
+    }
+
+    /// A row's cells look like a transaction: some column holds a date and another an amount.
+    static func looksLikeData(_ view: DelimitedTable.View, _ record: Int, dateColumns: [Int], amountColumns: [Int]) -> Bool {
+        let dateFound = dateColumns.contains { DateScanner.scan(ByteText.trimmed(view.field(record, $0))) != nil }
+        guard dateFound else { return false }
+        return amountColumns.contains { column in
+            let bytes = ByteText.trimmed(view.field(record, column))
+            return !bytes.isEmpty && AmountScanner.scan(bytes) != nil && DateScanner.scan(bytes) == nil
+        }
+    }
+
+    /// A row with a date in one column and an amount in another, whatever the columns (for a
+    /// file whose header the reader cannot name).
+    static func looksLikeDataAnywhere(_ view: DelimitedTable.View, _ record: Int) -> Bool {
+        let count = view.fieldCount(of: record)
+        let all = Array(0..<count)
+        for column in all where DateScanner.scan(ByteText.trimmed(view.field(record, column))) != nil {
+            if looksLikeData(view, record, dateColumns: [column], amountColumns: all.filter { $0 != column }) { return true }
+        }
+        return false
+    }
+
+    /// The first record of the longest run of records with the same field count (two or
+    /// more): where a table starts when no header can be named.
+    static func tableStart(_ table: DelimitedTable, from first: Int) -> Int? {
+        var best: (start: Int, length: Int)?
+        var record = first
+        while record < table.recordCount {
+            let count = table.fieldCount(of: record)
+            var end = record + 1
+            while end < table.recordCount && table.fieldCount(of: end) == count { end += 1 }
+            if count >= 2 && (best == nil || end - record > best!.length) { best = (record, end - record) }
+            record = end
+        }
+        return best?.start
+    }
+
+    /// Account and currency named before the header (`Kontonummer:;DE89...`, `Währung:;CHF`,
+    /// `Account: ****1234`): the account masked, the currency a known code.
+    static func preambleFacts(_ table: DelimitedTable, records: Range<Int>) -> (account: String?, accountLine: Int?, currency: Currency?) {
+        var account: String?, accountLine: Int?
+        var currency: Currency?
+        let accountLabels: Set<String> = ["account", "account number", "account no", "konto", "kontonummer", "iban", "auftragskonto",
+                                          "compte", "numero de compte", "cuenta", "numero de cuenta", "conto", "numero conto",
+                                          "rekening", "rekeningnummer", "conta", "numero da conta", "account name"]
+        let currencyLabels: Set<String> = ["currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "valuta", "munt", "moeda"]
+        for record in records {
+            var fields = table.strings(of: record).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            if fields.count == 1, let colon = fields[0].firstIndex(of: ":") {
+                fields = [String(fields[0][..<colon]), String(fields[0][fields[0].index(after: colon)...]).trimmingWhitespace()]
+            }
+            guard fields.count >= 2 else { continue }
+            let label = HeaderName.normalizedKey(fields[0])
+            if account == nil && accountLabels.contains(label), fields[1].contains(where: \.isNumber) || label == "account name" {
+                account = maskedIfNumber(fields[1])
+                accountLine = table.line(of: record)
+            } else if currency == nil && currencyLabels.contains(label), let code = CurrencyCodes.currency(fields[1]) {
+                currency = code
+            }
+        }
+        return (account, accountLine, currency)
+    }
+
+    /// An account or card as kept: every number in it with five or more digits masked to its
+    /// last four (`DE89 3704 0044 0532 0130 00` → `****3000`, `Checking 0001234567` →
+    /// `Checking ****4567`), the rest as written (`Main`, `Visa 4242`).
+    static func maskedIfNumber(_ text: String) -> String {
+        maskingNumbers(text.trimmingWhitespace(), minimumDigits: 5, minimumLength: 5)
+    }
+
+    /// A line's text for a report, with account-like numbers masked (eight or more characters,
+    /// six or more digits), cut to 120 characters.
+    static func maskedLineText(_ fields: [String], delimiter: UInt8) -> String {
+        let output = maskingNumbers(fields.joined(separator: String(UnicodeScalar(delimiter))), minimumDigits: 6, minimumLength: 8)
+        return output.count > 120 ? String(output.prefix(117)) + "..." : output
+    }
+
+    /// The text with each account-like number masked by `AccountMask`: a run of words that all
+    /// hold digits, joined by single spaces (`DE89 3704 0044 0532 0130 00`), with at least
+    /// `minimumLength` letters and digits, `minimumDigits` of them digits.
+    static func maskingNumbers(_ text: String, minimumDigits: Int, minimumLength: Int) -> String {
+        // Words (letters and digits) and what separates them.
+        var pieces: [(text: String, isWord: Bool)] = []
+        for character in text {
+            let isWord = character.isLetter || character.isNumber
+            if let last = pieces.last, last.isWord == isWord {
+                pieces[pieces.count - 1].text.append(character)
+            } else {
+                pieces.append((String(character), isWord))
+            }
+        }
+        var output = ""
+        var index = 0
+        while index < pieces.count {
+            let piece = pieces[index]
+            guard piece.isWord, piece.text.contains(where: \.isNumber) else {
+                output += piece.text
+                index += 1
+                continue
+            }
+            var end = index + 1  // one past the last word of the run
+            while end + 1 < pieces.count, pieces[end].text == " ", pieces[end + 1].text.contains(where: \.isNumber) { end += 2 }
+            let run = pieces[index..<end].map(\.text).joined()
+            let compact = run.filter { $0 != " " }
+            let isNumber = compact.count >= minimumLength && compact.filter(\.isNumber).count >= minimumDigits
+            if isNumber {
+                while output.hasSuffix("*") { output.removeLast() }  // `****12345` was masked already
+                output += AccountMask.masked(compact)
+            } else {
+                output += run
+            }
+            index = end
+        }
+        return output
+    }
+}
+
+extension HeaderName {
+    /// The folded name with its currency, for matching a name the options give.
+    var fullKey: String { HeaderName.normalizedKey(original) }
+}

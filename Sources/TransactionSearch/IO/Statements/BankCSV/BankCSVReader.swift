@@ -1,0 +1,251 @@
+/// Reads any bank's CSV export: finds its delimiter, encoding, preamble, header and footer,
+/// gives each column a role from its name (seven languages) and its cells, decides date order,
+/// decimal separators and sign convention once per file, then turns every data row into a
+/// `StatementEntry`. `BankCSVLayout` says what was understood and why; `BankCSVOptions` decide
+/// what the file cannot. How it works: the README's *Bank CSV exports*.
+enum BankCSVReader {
+    /// Whether the bytes look like a bank CSV export: delimited text with a header that names a
+    /// date and an amount (or a debit or credit), followed by a row holding both. Our own CSV
+    /// (`date,merchant,amount`) passes too: check for it first.
+    static func looksLike(_ bytes: [UInt8]) -> Bool {
+        var prefix = Array(bytes.prefix(64 * 1024))
+        if prefix.count < bytes.count, let lastLineEnd = prefix.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+            prefix.removeSubrange((lastLineEnd + 1)...)  // whole lines only, so UTF-8 is not cut
+        }
+        let text = TextDecoding.decode(prefix).bytes
+        var start = 0, firstLine = 1
+        let delimiter: UInt8
+        if let declaration = delimiterDeclaration(text) {
+            (delimiter, start, firstLine) = (declaration.delimiter, declaration.next, 2)
+        } else {
+            delimiter = detectDelimiter(text, start: 0, firstLine: 1, explicitNames: []).0
+        }
+        let table = DelimitedTable(text, delimiter: delimiter, start: start, firstLine: firstLine, maxRecords: detectionRecords)
+        guard let header = (0..<table.recordCount).first(where: { headerQualifies(table.strings(of: $0), explicitNames: []) }) else {
+            return false
+        }
+        let names = table.strings(of: header).map(HeaderName.init)
+        var dates: [Int] = [], amounts: [Int] = []
+        for (index, name) in names.enumerated() {
+            switch HeaderVocabulary.meaning(of: name)?.role {
+            case .date?, .valueDate?: dates.append(index)
+            case .amount?, .debit?, .credit?: amounts.append(index)
+            default: break
+            }
+        }
+        return table.withView { view in
+            ((header + 1)..<table.recordCount).contains { looksLikeData(view, $0, dateColumns: dates, amountColumns: amounts) }
+        }
+    }
+
+    /// Reads a bank CSV export.
+    /// - Returns: the transactions (bad rows as issues, preamble and footer as skipped parts),
+    ///   and what was understood.
+    /// - Throws: `BankCSVError` when the file as a whole cannot be read: no text, an unclosed
+    ///   quote, a required column that cannot be found (with the headers seen, the closest
+    ///   columns and the options that would read it), an option that names no column.
+    static func read(_ bytes: [UInt8], options: BankCSVOptions = BankCSVOptions(),
+                     context: StatementContext) throws(BankCSVError) -> (ParsedStatement, BankCSVLayout) {
+        try read(bytes, options: options, context: context, suggesting: true)
+    }
+
+    /// `read`, with suggestions in errors only when `suggesting` (the suggestion's own trial
+    /// turns them off).
+    static func read(_ bytes: [UInt8], options: BankCSVOptions, context: StatementContext,
+                     suggesting: Bool) throws(BankCSVError) -> (ParsedStatement, BankCSVLayout) {
+        guard bytes.count < Int(Int32.max) - 16 else { throw BankCSVError(.tooLarge) }
+        if let skip = options.skipLines, skip < 0 { throw BankCSVError(.invalidOption("the lines to skip cannot be negative (\(skip))")) }
+        var notes: [String] = []
+        let decoded = TextDecoding.decode(bytes, declared: options.encoding)
+        if let wanted = options.encoding, wanted != decoded.encoding, !(wanted == .utf8 && decoded.encoding == .utf8WithBOM) {
+            notes.append("the file reads as \(decoded.encoding), so the given encoding \(wanted) was not used")
+        }
+        let text = decoded.bytes
+        guard text.contains(where: { $0 > 0x20 }) else { throw BankCSVError(.empty) }
+
+        // The delimiter.
+        let explicitNames = options.columns.values.compactMap { reference -> String? in
+            if case .header(let name) = reference { return name }
+            return nil
+        }
+        var start = 0, firstLine = 1
+        let declaration = delimiterDeclaration(text)
+        if let declaration { (start, firstLine) = (declaration.next, 2) }
+        let delimiter: UInt8
+        let delimiterReason: String
+        if let given = options.delimiter {
+            guard given.utf8.count == 1, let byte = given.utf8.first, byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D else {
+                throw BankCSVError(.invalidOption("the delimiter must be one ASCII character other than a quote or a line end, not \(quoted(given))"))
+            }
+            (delimiter, delimiterReason) = (byte, "given")
+        } else if let declaration, declaration.delimiter < 0x80, declaration.delimiter != UInt8(ascii: "\"") {
+            (delimiter, delimiterReason) = (declaration.delimiter, "declared on line 1 (sep=)")
+        } else {
+            let detected = detectDelimiter(text, start: start, firstLine: firstLine, explicitNames: explicitNames)
+            (delimiter, delimiterReason) = (detected.0, "detected: " + detected.1)
+            if detected.1.contains("a header is found with") { notes.append("delimiter " + delimiterReason) }
+        }
+
+        let table = DelimitedTable(text, delimiter: delimiter, start: start, firstLine: firstLine)
+        if let line = table.unterminatedQuoteLine { throw BankCSVError(.unterminatedQuote(line: line)) }
+        guard table.recordCount > 0 else { throw BankCSVError(.empty) }
+
+        // The header.
+        var headerRecord: Int?
+        var tableFirst: Int
+        if let skip = options.skipLines {
+            guard let first = (0..<table.recordCount).first(where: { table.line(of: $0) > skip }) else {
+                throw BankCSVError(.invalidOption("the file has nothing after line \(skip), the lines to skip"))
+            }
+            tableFirst = first
+        } else if let found = (0..<min(table.recordCount, 500)).first(where: { headerQualifies(table.strings(of: $0), explicitNames: explicitNames) }) {
+            tableFirst = found
+            headerRecord = found
+        } else {
+            tableFirst = tableStart(table, from: 0) ?? 0
+        }
+        if headerRecord == nil {
+            // A line found by position is the header unless it is a transaction itself.
+            let isData = table.withView { looksLikeDataAnywhere($0, tableFirst) }
+            if !isData || !explicitNames.isEmpty { headerRecord = tableFirst }
+        }
+        let headerStrings = headerRecord.map { table.strings(of: $0) } ?? []
+        let headers = headerStrings.map(HeaderName.init)
+        let firstData = headerRecord.map { $0 + 1 } ?? tableFirst
+        var columnCount = headers.count
+        for record in firstData..<table.recordCount { columnCount = max(columnCount, table.fieldCount(of: record)) }
+
+        // What the options name.
+        var explicit: [ColumnRole: Int] = [:]
+        for (role, reference) in options.columns.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let index: Int?
+            switch reference {
+            case .header(let name):
+                let key = HeaderName(name).fullKey
+                index = headers.firstIndex { $0.fullKey == key }
+            case .position(let position):
+                index = position >= 0 && position < columnCount ? position : nil
+            }
+            guard let index else {
+                throw BankCSVError(.unknownColumn(role: role, reference), headerLine: headerRecord.map(table.line(of:)), headers: headerStrings)
+            }
+            if let other = explicit.first(where: { $0.value == index })?.key {
+                throw BankCSVError(.invalidOption("the options give column \(index + 1) two roles, \(other.rawValue) and \(role.rawValue)"),
+                                   headerLine: headerRecord.map(table.line(of:)), headers: headerStrings)
+            }
+            explicit[role] = index
+        }
+
+        // Roles from names, checked against the cells of the rows that look like transactions.
+        let proposals = ColumnRoles.proposals(headers: headers, columnCount: columnCount, explicit: explicit)
+        let proposedDates = proposals.filter { $0.value.role == .date || $0.value.role == .valueDate }.map(\.key).sorted()
+        let proposedAmounts = proposals.filter { [.amount, .debit, .credit].contains($0.value.role) }.map(\.key).sorted()
+        let (profiles, profiledTransactions) = profile(table, from: firstData, columnCount: columnCount) { view, record in
+            proposedDates.isEmpty || proposedAmounts.isEmpty
+                ? looksLikeDataAnywhere(view, record)
+                : looksLikeData(view, record, dateColumns: proposedDates, amountColumns: proposedAmounts)
+        }
+        var roles = ColumnRoles(headers: headers, columnCount: columnCount, explicit: explicit)
+        roles.decide(proposals: proposals, headers: headers, profiles: profiles, checkingCells: profiledTransactions)
+        notes += roles.notes
+
+        var missing: [ColumnRole] = []
+        if roles.column(.date) == nil { missing.append(.date) }
+        if roles.column(.amount) == nil && roles.column(.debit) == nil && roles.column(.credit) == nil { missing.append(.amount) }
+        if roles.columns(.merchant).isEmpty && roles.columns(.description).isEmpty && roles.columns(.notes).isEmpty { missing.append(.merchant) }
+        if !missing.isEmpty {
+            throw missingColumnsError(missing, bytes: bytes, options: options, context: context, suggesting: suggesting,
+                                      headerLine: headerRecord.map(table.line(of:)) ?? table.line(of: tableFirst),
+                                      headers: headerStrings, roles: roles, profiles: profiles)
+        }
+
+        let sections = sections(table, firstData: firstData, header: headerStrings, roles: roles, delimiter: delimiter)
+        var statement = ParsedStatement(format: .bankCSV, encoding: decoded.encoding)
+        let preambleEnd = headerRecord ?? firstData
+        let preamble = preambleFacts(table, records: 0..<preambleEnd)
+        let tableLine = table.line(of: preambleEnd)
+        let blankBefore = table.blankLines.map(Int.init).filter { $0 < tableLine }
+        for line in blankBefore { statement.skipped.append(SkippedPart(.line(line), "a blank line before the header")) }
+        if declaration != nil { statement.skipped.append(SkippedPart(.line(1), "the delimiter declaration (sep=)")) }
+        for record in 0..<preambleEnd {
+            let text = maskedLineText(table.strings(of: record), delimiter: delimiter)
+            statement.skipped.append(SkippedPart(.line(table.line(of: record)), "before the header: " + text))
+        }
+        statement.skipped += sections.skipped
+        var footerLines: [BankCSVLayout.Line] = []
+        for record in sections.footer {
+            let text = maskedLineText(table.strings(of: record), delimiter: delimiter)
+            footerLines.append(BankCSVLayout.Line(line: table.line(of: record), text: text))
+            statement.skipped.append(SkippedPart(.line(table.line(of: record)), "after the last transaction: " + text))
+        }
+        statement.skipped.sort { $0.location.order < $1.location.order }
+
+        // Decisions for the whole file, then the rows.
+        let decided = decide(table, rows: sections.rows, headers: headers, roles: roles, options: options, context: context,
+                             preamble: preamble)
+        notes += decided.notes
+        var converter = BankCSVRowConverter(plan: decided.plan, clock: context.clock)
+        statement.entries.reserveCapacity(sections.rows.count)
+        table.withView { view in
+            for record in sections.rows {
+                do throws(ImportIssue) {
+                    statement.entries.append(try converter.entry(view, record: record, line: Int(view.line(record))))
+                } catch {
+                    statement.issues.append(error)
+                }
+            }
+        }
+        var accounts: [String] = []
+        if let account = decided.plan.fixedAccount { accounts.append(account) }
+        for entry in statement.entries {
+            if let account = entry.account, accounts.last != account, !accounts.contains(account) { accounts.append(account) }
+        }
+        statement.accounts = accounts
+        statement.warnings = notes
+
+        let layout = BankCSVLayout(
+            delimiter: String(UnicodeScalar(delimiter)), delimiterReason: delimiterReason, encoding: decoded.encoding,
+            lineEnds: table.lineEndStyle, headerLine: headerRecord.map(table.line(of:)), headers: headerStrings,
+            columns: roles.roles.enumerated().compactMap { index, role in
+                role.map { BankCSVLayout.Column(index: index, header: headerStrings[ifPresent: index] ?? "", role: $0) }
+            },
+            ignoredColumns: roles.ignoredReasons.sorted { $0.key < $1.key }.filter { $0.key < columnCount }.map {
+                BankCSVLayout.IgnoredColumn(index: $0.key, header: headerStrings[ifPresent: $0.key] ?? "", reason: $0.value)
+            },
+            dateStyle: decided.dateStyle, dateOrder: decided.dateOrder.shown, dateOrderReason: decided.dateOrder.reason,
+            decimalSeparator: decided.decimal.separator, decimalSeparatorReason: decided.decimal.reason,
+            sign: decided.plan.flip ? .flipped : .asWritten, signReason: decided.signReason,
+            headerCurrency: decided.headerCurrency?.code,
+            preambleLines: Array(1..<max(1, table.line(of: preambleEnd))), footerLines: footerLines,
+            rowCount: sections.rows.count, notes: notes)
+        return (statement, layout)
+    }
+
+    /// How many rows the column profiles look at (enough to tell dates from currencies; the
+    /// decisions that need every row — date order, decimal separator, sign — read them all).
+    static let profiledRows = 1000
+
+    /// Profiles of the columns over the first rows that look like transactions (over the first
+    /// non-empty rows when none does, so that the error can still propose columns), and whether
+    /// they are transactions.
+    private static func profile(_ table: DelimitedTable, from first: Int, columnCount: Int,
+                                looksLikeData: (DelimitedTable.View, Int) -> Bool) -> ([ColumnProfile], Bool) {
+        table.withView { view in
+            var chosen: [Int] = []
+            for record in first..<table.recordCount where chosen.count < profiledRows && looksLikeData(view, record) {
+                chosen.append(record)
+            }
+            let areTransactions = !chosen.isEmpty
+            if chosen.isEmpty {
+                chosen = Array((first..<table.recordCount).lazy.filter { !view.isEmpty($0) }.prefix(profiledRows))
+            }
+            var profiles = Array(repeating: ColumnProfile(), count: columnCount)
+            for record in chosen {
+                for column in 0..<min(columnCount, view.fieldCount(of: record)) {
+                    profiles[column].add(ByteText.trimmed(view.field(record, column)), line: Int(view.line(record)))
+                }
+            }
+            return (profiles, areTransactions)
+        }
+    }
+}
