@@ -220,8 +220,3 @@ extension BankCSVReader {
         return HeaderLanguage.allCases[best]
     }
 }
-
-extension String {
-    /// nil for an empty string.
-    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
-}
