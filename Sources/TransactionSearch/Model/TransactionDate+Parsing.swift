@@ -64,7 +64,7 @@ extension TransactionDate {
     }
 
     /// - Throws: `invalidDate` for what is not ISO 8601, `dateOutOfRange` (with the text as
-    ///   typed) for a date or instant outside the years a store takes (`StoreContents.validDate`).
+    ///   typed) for a date or instant outside the years a store takes (`TransactionValidator.validDate`).
     init(parsing text: String, clock: ZoneClock) throws(ValidationError) {
         switch ParsedDate.parse(text, allowingYearZero: true) {
         case .day(let day)?: self = .day(day)
@@ -79,8 +79,8 @@ extension TransactionDate {
     /// UTC day from 0001-01-02 to 9999-12-30 (its local day is then in range in every zone).
     var isInRange: Bool {
         switch self {
-        case .day(let day): StoreContents.validCalendarDays.contains(Int64(day.daysSince1970))
-        case .instant(let milliseconds): StoreContents.validInstantDays.contains(milliseconds.floorDivided(by: 86_400_000))
+        case .day(let day): TransactionValidator.validCalendarDays.contains(Int64(day.daysSince1970))
+        case .instant(let milliseconds): TransactionValidator.validInstantDays.contains(milliseconds.floorDivided(by: 86_400_000))
         }
     }
 }

@@ -1,6 +1,170 @@
-/// A field of a transaction, as named in errors, CSV headers and JSON keys.
+/// A field of a transaction, as named in errors, CSV headers and JSON keys, and the one place
+/// that says what each field is: its kind, its position, and how its value reads and writes as
+/// text. Readers, writers, the event log, validation and result JSON iterate `allCases` and
+/// ask the field; adding a field is a case here (with its kind and its lines in the switches
+/// below), its property on `Transaction` and `TransactionDraft`, and its own storage logic.
 public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case id, date, merchant, category, subcategory, card, account, amount, currency, status, notes
 
     public var description: String { rawValue }
+
+    /// What kind of value a field holds. Each kind is read, written, logged and validated by
+    /// one piece of code.
+    public enum Kind: Hashable, Sendable {
+        /// The transaction's id: 1 to 64 bytes, taken as given.
+        case identifier
+        /// A calendar date or an instant (ISO 8601).
+        case date
+        /// Text, trimmed; blank means none, which a required field refuses.
+        case text(limit: Int, isRequired: Bool)
+        /// An exact decimal in the transaction's currency.
+        case amount
+        /// A three-letter code; none means the store's base currency.
+        case currency
+        /// `pending` or `posted`; none means posted.
+        case status
+    }
+
+    /// The limit of the names (merchant, category, subcategory, card, account), in
+    /// characters: the merchant's 256 of docs/SPEC.md section 1, and the same for the others.
+    static let nameLimit = 256
+    /// The limit of notes, in characters.
+    static let notesLimit = 4096
+
+    public var kind: Kind {
+        switch self {
+        case .id: .identifier
+        case .date: .date
+        case .merchant: .text(limit: TransactionField.nameLimit, isRequired: true)
+        case .category, .subcategory, .card, .account: .text(limit: TransactionField.nameLimit, isRequired: false)
+        case .amount: .amount
+        case .currency: .currency
+        case .status: .status
+        case .notes: .text(limit: TransactionField.notesLimit, isRequired: false)
+        }
+    }
+
+    /// Whether a file must have the field (a column, a key).
+    public var isRequired: Bool {
+        switch kind {
+        case .date, .amount: true
+        case .text(_, let isRequired): isRequired
+        case .identifier, .currency, .status: false
+        }
+    }
+
+    /// The case's position in `allCases` (readers index arrays with it: a dictionary would hash
+    /// the key for every field of every row).
+    var position: Int {
+        switch self {
+        case .id: 0
+        case .date: 1
+        case .merchant: 2
+        case .category: 3
+        case .subcategory: 4
+        case .card: 5
+        case .account: 6
+        case .amount: 7
+        case .currency: 8
+        case .status: 9
+        case .notes: 10
+        }
+    }
+
+    /// The field as interchange text (a CSV cell, a JSON string); nil for none.
+    public func text(in transaction: Transaction) -> String? {
+        switch self {
+        case .id: transaction.id
+        case .date: transaction.date.description
+        case .merchant: transaction.merchant
+        case .category: transaction.category
+        case .subcategory: transaction.subcategory
+        case .card: transaction.card
+        case .account: transaction.account
+        case .amount: transaction.amount.decimalText
+        case .currency: transaction.amount.currency.code
+        case .status: transaction.status.rawValue
+        case .notes: transaction.notes
+        }
+    }
+
+    /// The value of a text field (`.text` kind) in a transaction.
+    func textValue(in transaction: Transaction) -> String? {
+        switch self {
+        case .merchant: transaction.merchant
+        case .category: transaction.category
+        case .subcategory: transaction.subcategory
+        case .card: transaction.card
+        case .account: transaction.account
+        case .notes: transaction.notes
+        case .id, .date, .amount, .currency, .status: nil
+        }
+    }
+
+    /// Sets a text field (`.text` kind) of a transaction; other kinds are left alone.
+    func setTextValue(_ value: String?, in transaction: inout Transaction) {
+        switch self {
+        case .merchant: transaction.merchant = value ?? ""
+        case .category: transaction.category = value
+        case .subcategory: transaction.subcategory = value
+        case .card: transaction.card = value
+        case .account: transaction.account = value
+        case .notes: transaction.notes = value
+        case .id, .date, .amount, .currency, .status: break
+        }
+    }
+
+    /// The value of a text field (`.text` kind) in a draft.
+    func textValue(in draft: TransactionDraft) -> String? {
+        switch self {
+        case .merchant: draft.merchant
+        case .category: draft.category
+        case .subcategory: draft.subcategory
+        case .card: draft.card
+        case .account: draft.account
+        case .notes: draft.notes
+        case .id, .date, .amount, .currency, .status: nil
+        }
+    }
+
+    /// Sets a text field (`.text` kind) of a draft; other kinds are left alone.
+    func setTextValue(_ value: String?, in draft: inout TransactionDraft) {
+        switch self {
+        case .merchant: draft.merchant = value ?? ""
+        case .category: draft.category = value
+        case .subcategory: draft.subcategory = value
+        case .card: draft.card = value
+        case .account: draft.account = value
+        case .notes: draft.notes = value
+        case .id, .date, .amount, .currency, .status: break
+        }
+    }
+
+    /// Sets a text field (`.text` kind) in a patch from a transaction: set, or cleared when the
+    /// transaction has none.
+    func setTextChange(from transaction: Transaction, in patch: inout TransactionPatch) {
+        let change: FieldChange<String> = textValue(in: transaction).map { .set($0) } ?? .clear
+        switch self {
+        case .merchant: patch.merchant = change
+        case .category: patch.category = change
+        case .subcategory: patch.subcategory = change
+        case .card: patch.card = change
+        case .account: patch.account = change
+        case .notes: patch.notes = change
+        case .id, .date, .amount, .currency, .status: break
+        }
+    }
+
+    /// A patch's change to a text field (`.text` kind); `.keep` for other kinds.
+    func textChange(in patch: TransactionPatch) -> FieldChange<String> {
+        switch self {
+        case .merchant: patch.merchant
+        case .category: patch.category
+        case .subcategory: patch.subcategory
+        case .card: patch.card
+        case .account: patch.account
+        case .notes: patch.notes
+        case .id, .date, .amount, .currency, .status: .keep
+        }
+    }
 }

@@ -31,3 +31,21 @@ public struct TransactionPatch: Hashable, Sendable {
     /// Whether the patch changes nothing.
     public var isEmpty: Bool { self == TransactionPatch() }
 }
+
+extension TransactionPatch {
+    /// A patch that makes a transaction exactly `transaction`: every field set, or cleared where
+    /// the transaction has none.
+    public init(replacingWith transaction: Transaction) {
+        self.init()
+        for field in TransactionField.allCases {
+            switch field.kind {
+            case .identifier: id = .set(transaction.id)
+            case .date: date = .set(transaction.date)
+            case .text: field.setTextChange(from: transaction, in: &self)
+            case .amount: amount = .set(transaction.amount.rowDecimalAmount)
+            case .currency: currency = .set(transaction.amount.currency.code)
+            case .status: status = .set(transaction.status)
+            }
+        }
+    }
+}

@@ -18,8 +18,15 @@ extension QueryResult: Codable {
         case key, title, count, sums, base, baseProblem
     }
 
-    private enum RowKeys: String, CodingKey {
-        case id, date, merchant, category, subcategory, card, account, amount, currency, status, notes, group, matches
+    /// A row's keys: every transaction field's name, then `group` and `matches`.
+    private struct RowKeys: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+        init(_ field: TransactionField) { stringValue = field.rawValue }
+        static let group = RowKeys(stringValue: "group")
+        static let matches = RowKeys(stringValue: "matches")
     }
 
     /// A currency code as a key.
@@ -52,7 +59,7 @@ extension QueryResult: Codable {
             var object = rows.nestedContainer(keyedBy: RowKeys.self)
             let transaction = row.transaction
             for field in TransactionField.allCases {
-                try object.encode(transaction.interchangeText(of: field), forKey: RowKeys(rawValue: field.rawValue)!)
+                try object.encode(field.text(in: transaction), forKey: RowKeys(field))
             }
             try object.encode(row.group?.text, forKey: .group)
             try object.encode(row.matches.map { [$0.lowerBound, $0.upperBound] }, forKey: .matches)
@@ -90,21 +97,9 @@ extension QueryResult: Codable {
         while !rowList.isAtEnd {
             let object = try rowList.nestedContainer(keyedBy: RowKeys.self)
             func text(_ key: RowKeys) throws -> String? { try object.decodeIfPresent(String.self, forKey: key) }
-            guard let id = try text(.id), let dateText = try text(.date), let merchant = try text(.merchant),
-                  let amountText = try text(.amount), let code = try text(.currency), let currency = Currency(code),
-                  let amount = DecimalAmount.parse(amountText), let status = try TransactionStatus(parsing: text(.status) ?? "posted"),
-                  let date = ParsedDate.parse(dateText)
-            else { throw DecodingError.dataCorruptedError(forKey: .id, in: object, debugDescription: "not a transaction") }
-            let transactionDate: TransactionDate
-            switch date {
-            case .day(let day): transactionDate = .day(day)
-            case .instant(let milliseconds), .local(let milliseconds): transactionDate = .instant(millisecondsSince1970: milliseconds)
+            guard let transaction = try Transaction(texts: { try text(RowKeys($0)) }) else {
+                throw DecodingError.dataCorruptedError(forKey: .id, in: object, debugDescription: "not a transaction")
             }
-            let minor = try amount.minorUnits(in: currency)
-            let transaction = Transaction(
-                id: id, date: transactionDate, merchant: merchant, category: try text(.category),
-                subcategory: try text(.subcategory), card: try text(.card), account: try text(.account),
-                amount: Money(minorUnits: Int128(minor), currency: currency), status: status, notes: try text(.notes))
             let matches = try object.decodeIfPresent([[Int]].self, forKey: .matches) ?? []
             rows.append(ResultRow(transaction: transaction, group: GroupKey(text: try text(.group), grouping: grouping),
                                   matches: matches.compactMap { $0.count == 2 && $0[0] <= $0[1] ? $0[0]..<$0[1] : nil }))

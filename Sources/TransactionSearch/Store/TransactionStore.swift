@@ -64,7 +64,7 @@ public final class TransactionStore: Sendable {
     @discardableResult
     public func add(_ draft: TransactionDraft) throws(ValidationError) -> Transaction {
         let added = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
-            var transaction = try contents.validate(draft)
+            var transaction = try contents.validator.validate(draft)
             if transaction.id.isEmpty {
                 transaction.id = contents.table.generateID()
             } else if contents.table.ids.row(of: transaction.id) != nil {
@@ -112,7 +112,7 @@ public final class TransactionStore: Sendable {
         let updated = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
             guard let row = contents.table.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
             let old = contents.transaction(at: row)
-            let new = try contents.validate(patch, on: old)
+            let new = try contents.validator.validate(patch, on: old)
             if new.id != old.id, contents.table.ids.row(of: new.id) != nil {
                 throw ValidationError(.id, .duplicateID(new.id))
             }

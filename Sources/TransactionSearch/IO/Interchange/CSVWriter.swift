@@ -3,10 +3,8 @@
 struct CSVWriter {
     private(set) var text = ""
 
-    /// The interchange columns, in the order of docs/SPEC.md section 1.
-    static let header: [TransactionField] = [
-        .id, .date, .merchant, .category, .subcategory, .card, .account, .amount, .currency, .status, .notes,
-    ]
+    /// The interchange columns, in the order of docs/SPEC.md section 1 (`TransactionField`'s).
+    static let header = TransactionField.allCases
 
     mutating func writeRow(_ fields: [String]) {
         for (index, field) in fields.enumerated() {
@@ -21,7 +19,7 @@ struct CSVWriter {
     }
 
     mutating func write(_ transaction: Transaction) {
-        writeRow(CSVWriter.header.map { transaction.interchangeText(of: $0) ?? "" })
+        writeRow(CSVWriter.header.map { $0.text(in: transaction) ?? "" })
     }
 
     static func escaped(_ field: String) -> String {
@@ -33,24 +31,5 @@ struct CSVWriter {
             if character == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(character) }
         }
         return quoted + "\""
-    }
-}
-
-extension Transaction {
-    /// A field as the interchange formats write it; nil for none.
-    func interchangeText(of field: TransactionField) -> String? {
-        switch field {
-        case .id: id
-        case .date: date.description
-        case .merchant: merchant
-        case .category: category
-        case .subcategory: subcategory
-        case .card: card
-        case .account: account
-        case .amount: amount.decimalText
-        case .currency: amount.currency.code
-        case .status: status.rawValue
-        case .notes: notes
-        }
     }
 }

@@ -9,22 +9,3 @@ struct FieldTable<Value> {
         set { values[field.position] = newValue }
     }
 }
-
-extension TransactionField {
-    /// The case's position in `allCases`.
-    var position: Int {
-        switch self {
-        case .id: 0
-        case .date: 1
-        case .merchant: 2
-        case .category: 3
-        case .subcategory: 4
-        case .card: 5
-        case .account: 6
-        case .amount: 7
-        case .currency: 8
-        case .status: 9
-        case .notes: 10
-        }
-    }
-}

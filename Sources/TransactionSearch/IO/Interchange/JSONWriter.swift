@@ -24,7 +24,7 @@ enum JSONWriter {
         for (index, field) in CSVWriter.header.enumerated() {
             if index > 0 { out += "," }
             out += quoted(field.rawValue) + ":"
-            out += transaction.interchangeText(of: field).map(quoted) ?? "null"
+            out += field.text(in: transaction).map(quoted) ?? "null"
         }
         return out + "}"
     }

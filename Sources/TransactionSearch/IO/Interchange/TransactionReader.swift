@@ -166,40 +166,37 @@ struct TransactionReader {
 
     // MARK: Fields
 
-    /// A draft from the text of each field (nil when absent).
+    /// A draft from the text of each field (nil when absent), each read as its kind reads.
+    /// A date or an amount is required here; a blank merchant is left to the store's rules.
     private func makeDraft(at location: ImportIssue.Location,
                            _ value: (TransactionField) throws(ImportIssue) -> String?) throws(ImportIssue) -> TransactionDraft {
-        func required(_ field: TransactionField) throws(ImportIssue) -> String {
-            guard let text = try value(field), !text.trimmingWhitespace().isEmpty else {
-                throw ImportIssue(location, field: field, .invalid(.missing))
+        var draft = TransactionDraft(date: .instant(millisecondsSince1970: 0), merchant: "", amount: 0)
+        for field in TransactionField.allCases {
+            let text = try value(field)
+            let isBlank = text?.trimmingWhitespace().isEmpty ?? true
+            do throws(ValidationError) {
+                switch field.kind {
+                case .identifier:
+                    draft.id = text.flatMap { $0.isEmpty ? nil : $0 }
+                case .date:
+                    guard let text, !isBlank else { throw ValidationError(field, .missing) }
+                    draft.date = try TransactionDate(parsing: text, clock: clock)
+                case .amount:
+                    guard let text, !isBlank else { throw ValidationError(field, .missing) }
+                    draft.amount = try DecimalAmount(parsing: text)
+                case .text:
+                    field.setTextValue(text, in: &draft)
+                case .currency:
+                    draft.currency = text
+                case .status:
+                    guard let text, !isBlank else { continue }
+                    guard let status = TransactionStatus(parsing: text) else { throw ValidationError(field, .invalidStatus(text)) }
+                    draft.status = status
+                }
+            } catch {
+                throw ImportIssue(location, field: field, .invalid(error.reason))
             }
-            return text
         }
-        let dateText = try required(.date)
-        let date: TransactionDate
-        do throws(ValidationError) {
-            date = try TransactionDate(parsing: dateText, clock: clock)
-        } catch {
-            throw ImportIssue(location, field: .date, .invalid(error.reason))
-        }
-        let amountText = try required(.amount)
-        let amount: DecimalAmount
-        do throws(ValidationError) {
-            amount = try DecimalAmount(parsing: amountText)
-        } catch {
-            throw ImportIssue(location, field: .amount, .invalid(error.reason))
-        }
-        var status = TransactionStatus.posted
-        if let statusText = try value(.status), !statusText.trimmingWhitespace().isEmpty {
-            guard let parsed = TransactionStatus(parsing: statusText) else {
-                throw ImportIssue(location, field: .status, .invalid(.invalidStatus(statusText)))
-            }
-            status = parsed
-        }
-        let id = try value(.id).flatMap { $0.isEmpty ? nil : $0 }
-        return TransactionDraft(
-            id: id, date: date, merchant: try value(.merchant) ?? "", category: try value(.category),
-            subcategory: try value(.subcategory), card: try value(.card), account: try value(.account),
-            amount: amount, currency: try value(.currency), status: status, notes: try value(.notes))
+        return draft
     }
 }

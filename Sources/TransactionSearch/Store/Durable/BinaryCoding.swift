@@ -37,18 +37,18 @@ struct BinaryWriter {
         }
     }
 
+    /// A transaction, field by field in `TransactionField` order, each as its kind is written.
     mutating func transaction(_ transaction: Transaction) {
-        string(transaction.id)
-        date(transaction.date)
-        string(transaction.merchant)
-        optionalString(transaction.category)
-        optionalString(transaction.subcategory)
-        optionalString(transaction.card)
-        optionalString(transaction.account)
-        integer(Int64(clamping: transaction.amount.minorUnits))  // a stored amount is under 10^15
-        integer(transaction.amount.currency.packed)
-        integer(UInt8(transaction.status == .pending ? 1 : 0))
-        optionalString(transaction.notes)
+        for field in TransactionField.allCases {
+            switch field.kind {
+            case .identifier: string(transaction.id)
+            case .date: date(transaction.date)
+            case .text: optionalString(field.textValue(in: transaction))
+            case .amount: integer(Int64(clamping: transaction.amount.minorUnits))  // a stored amount is under 10^15
+            case .currency: integer(transaction.amount.currency.packed)
+            case .status: integer(UInt8(transaction.status == .pending ? 1 : 0))
+            }
+        }
     }
 }
 
@@ -135,23 +135,31 @@ struct BinaryReader {
         }
     }
 
+    /// A transaction as `BinaryWriter.transaction` wrote it.
     mutating func transaction() throws(Malformed) -> Transaction {
         let start = offset
-        let id = try string()
-        let date = try self.date()
-        let merchant = try string()
-        let category = try optionalString()
-        let subcategory = try optionalString()
-        let card = try optionalString()
-        let account = try optionalString()
-        let minorUnits = try integer(Int64.self)
-        guard let currency = Currency(packed: try integer(UInt32.self)) else {
-            throw Malformed(offset: offset - 4, reason: "an invalid currency code")
+        var transaction = Transaction(id: "", date: .instant(millisecondsSince1970: 0), merchant: "",
+                                      amount: Money(minorUnits: 0, currency: .eur))
+        var minorUnits: Int64 = 0
+        var currency = Currency.eur
+        for field in TransactionField.allCases {
+            switch field.kind {
+            case .identifier: transaction.id = try string()
+            case .date: transaction.date = try date()
+            case .text: field.setTextValue(try optionalString(), in: &transaction)
+            case .amount: minorUnits = try integer(Int64.self)
+            case .currency:
+                guard let code = Currency(packed: try integer(UInt32.self)) else {
+                    throw Malformed(offset: offset - 4, reason: "an invalid currency code")
+                }
+                currency = code
+            case .status: transaction.status = try integer(UInt8.self) == 1 ? .pending : .posted
+            }
         }
-        let status: TransactionStatus = try integer(UInt8.self) == 1 ? .pending : .posted
-        let notes = try optionalString()
-        guard !id.isEmpty, !merchant.isEmpty else { throw Malformed(offset: start, reason: "a transaction without an id or a merchant") }
-        return Transaction(id: id, date: date, merchant: merchant, category: category, subcategory: subcategory, card: card,
-                           account: account, amount: Money(minorUnits: Int128(minorUnits), currency: currency), status: status, notes: notes)
+        transaction.amount = Money(minorUnits: Int128(minorUnits), currency: currency)
+        guard !transaction.id.isEmpty, !transaction.merchant.isEmpty else {
+            throw Malformed(offset: start, reason: "a transaction without an id or a merchant")
+        }
+        return transaction
     }
 }

@@ -151,21 +151,3 @@ extension DurableStore {
         }
     }
 }
-
-extension TransactionPatch {
-    /// A patch that makes a transaction exactly `transaction` (every field set or cleared).
-    public init(replacingWith transaction: Transaction) {
-        self.init()
-        id = .set(transaction.id)
-        date = .set(transaction.date)
-        merchant = .set(transaction.merchant)
-        category = transaction.category.map { .set($0) } ?? .clear
-        subcategory = transaction.subcategory.map { .set($0) } ?? .clear
-        card = transaction.card.map { .set($0) } ?? .clear
-        account = transaction.account.map { .set($0) } ?? .clear
-        amount = .set(transaction.amount.rowDecimalAmount)
-        currency = .set(transaction.amount.currency.code)
-        status = .set(transaction.status)
-        notes = transaction.notes.map { .set($0) } ?? .clear
-    }
-}

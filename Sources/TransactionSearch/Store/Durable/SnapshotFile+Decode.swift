@@ -135,8 +135,8 @@ extension SnapshotFile {
         for index in 0..<count {
             let date = rows.dates[index]
             let valid = rows.flags[index] & SnapshotRows.calendarDayFlag != 0
-                ? StoreContents.validCalendarDays.contains(date)
-                : StoreContents.validInstantDays.contains(date.floorDivided(by: 86_400_000))
+                ? TransactionValidator.validCalendarDays.contains(date)
+                : TransactionValidator.validInstantDays.contains(date.floorDivided(by: 86_400_000))
             guard valid else { throw .init(offset: start + index * 8, reason: "a date out of range") }
         }
 

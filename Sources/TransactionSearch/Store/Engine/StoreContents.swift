@@ -23,9 +23,13 @@ final class StoreContents: @unchecked Sendable {
     /// Rates to the base currency, for base totals; nil when none are set.
     @exclusivity(unchecked) var exchangeRates: ExchangeRates?
 
+    /// The rules a draft or a patch must pass before anything changes.
+    let validator: TransactionValidator
+
     init(clock: ZoneClock, baseCurrency: Currency) {
         calendar = StoreCalendar(clock: clock)
         self.baseCurrency = baseCurrency
+        validator = TransactionValidator(baseCurrency: baseCurrency)
     }
 
     var clock: ZoneClock { calendar.clock }

@@ -1,0 +1,129 @@
+/// The rules of docs/SPEC.md section 1, applied before anything changes: a draft or a patch
+/// becomes a normalized `Transaction` or a `ValidationError` naming the field and the reason.
+/// Text fields are validated by their kind (`TransactionField.Kind.text`): trimmed, blank as
+/// none (an error for a required one), at most their limit in characters.
+struct TransactionValidator: Sendable {
+    /// The currency of a transaction that names none.
+    let baseCurrency: Currency
+    static let idByteLimit = 64
+
+    /// Normalizes a draft. An absent id stays empty: the store generates it when adding.
+    func validate(_ draft: TransactionDraft) throws(ValidationError) -> Transaction {
+        var id = ""
+        if let given = draft.id {
+            id = try TransactionValidator.validID(given)
+        }
+        let currency = try validCurrency(draft.currency)
+        let minorUnits = try draft.amount.minorUnits(in: currency)
+        var transaction = Transaction(id: id, date: try TransactionValidator.validDate(draft.date), merchant: "",
+                                      amount: Money(minorUnits: Int128(minorUnits), currency: currency), status: draft.status)
+        for field in TransactionField.allCases {
+            guard case .text(let limit, let isRequired) = field.kind else { continue }
+            let value = try TransactionValidator.validText(field.textValue(in: draft), field, limit: limit, isRequired: isRequired)
+            field.setTextValue(value, in: &transaction)
+        }
+        try TransactionValidator.checkSubcategory(of: transaction)
+        return transaction
+    }
+
+    /// The transaction `old` with `patch` applied, normalized.
+    func validate(_ patch: TransactionPatch, on old: Transaction) throws(ValidationError) -> Transaction {
+        var new = old
+        switch patch.id {
+        case .keep: break
+        case .clear: throw ValidationError(.id, .cannotClear)
+        case .set(let id): new.id = try TransactionValidator.validID(id)
+        }
+        switch patch.date {
+        case .keep: break
+        case .clear: throw ValidationError(.date, .cannotClear)
+        case .set(let date): new.date = try TransactionValidator.validDate(date)
+        }
+        for field in TransactionField.allCases {
+            guard case .text(let limit, let isRequired) = field.kind else { continue }
+            switch field.textChange(in: patch) {
+            case .keep: break
+            case .clear:
+                if isRequired { throw ValidationError(field, .cannotClear) }
+                field.setTextValue(nil, in: &new)
+            case .set(let text):
+                field.setTextValue(try TransactionValidator.validText(text, field, limit: limit, isRequired: isRequired), in: &new)
+            }
+        }
+        // Clearing the category clears its subcategory, unless the patch says otherwise.
+        if case .clear = patch.category, case .keep = patch.subcategory { new.subcategory = nil }
+        try TransactionValidator.checkSubcategory(of: new)
+        switch patch.status {
+        case .keep: break
+        case .clear: new.status = .posted
+        case .set(let status): new.status = status
+        }
+        let currency: Currency
+        switch patch.currency {
+        case .keep: currency = old.amount.currency
+        case .clear: currency = baseCurrency
+        case .set(let code): currency = try validCurrency(code)
+        }
+        let decimal: DecimalAmount
+        switch patch.amount {
+        case .keep: decimal = old.amount.rowDecimalAmount
+        case .clear: throw ValidationError(.amount, .cannotClear)
+        case .set(let amount): decimal = amount
+        }
+        new.amount = Money(minorUnits: Int128(try decimal.minorUnits(in: currency)), currency: currency)
+        return new
+    }
+
+    private func validCurrency(_ code: String?) throws(ValidationError) -> Currency {
+        guard let code else { return baseCurrency }
+        if let currency = Currency(code) { return currency }
+        if code.trimmingWhitespace().isEmpty { return baseCurrency }
+        throw ValidationError(.currency, .invalidCurrency(code))
+    }
+
+    static func validID(_ id: String) throws(ValidationError) -> String {
+        let count = id.utf8.count
+        if count == 0 { throw ValidationError(.id, .missing) }
+        if count > idByteLimit { throw ValidationError(.id, .tooLong(limit: idByteLimit, unit: "bytes")) }
+        return id
+    }
+
+    /// The date when a store takes it (see `TransactionDate.isInRange`). Parsing has already
+    /// refused what was typed out of range, quoting the text; a date given as a value is quoted
+    /// in its ISO 8601 form.
+    static func validDate(_ date: TransactionDate) throws(ValidationError) -> TransactionDate {
+        if !date.isInRange { throw ValidationError(.date, .dateOutOfRange(date.description)) }
+        return date
+    }
+
+    /// The UTC days an instant may fall on: a day short of the year range at each end, so that
+    /// its local day in any zone is still a four-digit year.
+    static let validInstantDays = Int64(CalendarDay.dayNumber(year: CalendarDay.years.lowerBound, month: 1, day: 2))
+        ... Int64(CalendarDay.dayNumber(year: CalendarDay.years.upperBound, month: 12, day: 30))
+
+    /// The day numbers of calendar dates in the year range.
+    static let validCalendarDays = Int64(CalendarDay.dayNumber(year: CalendarDay.years.lowerBound, month: 1, day: 1))
+        ... Int64(CalendarDay.dayNumber(year: CalendarDay.years.upperBound, month: 12, day: 31))
+
+    /// A text field's value: trimmed, blank as none (an error when the field is required), at
+    /// most `limit` characters.
+    static func validText(_ text: String?, _ field: TransactionField, limit: Int, isRequired: Bool) throws(ValidationError) -> String? {
+        let trimmed = text?.trimmingWhitespace() ?? ""
+        if trimmed.isEmpty {
+            if isRequired { throw ValidationError(field, .blank) }
+            return nil
+        }
+        // Every character takes at least one byte: count characters only for long texts.
+        if trimmed.utf8.count > limit && trimmed.count > limit {
+            throw ValidationError(field, .tooLong(limit: limit, unit: "characters"))
+        }
+        return trimmed
+    }
+
+    /// A subcategory needs a category.
+    private static func checkSubcategory(of transaction: Transaction) throws(ValidationError) {
+        if transaction.subcategory != nil && transaction.category == nil {
+            throw ValidationError(.subcategory, .subcategoryWithoutCategory)
+        }
+    }
+}
