@@ -98,7 +98,7 @@ extension QueryResult: Codable {
             let object = try rowList.nestedContainer(keyedBy: RowKeys.self)
             func text(_ key: RowKeys) throws -> String? { try object.decodeIfPresent(String.self, forKey: key) }
             guard let transaction = try Transaction(texts: { try text(RowKeys($0)) }) else {
-                throw DecodingError.dataCorruptedError(forKey: .id, in: object, debugDescription: "not a transaction")
+                throw DecodingError.dataCorruptedError(forKey: RowKeys(.id), in: object, debugDescription: "not a transaction")
             }
             let matches = try object.decodeIfPresent([[Int]].self, forKey: .matches) ?? []
             rows.append(ResultRow(transaction: transaction, group: GroupKey(text: try text(.group), grouping: grouping),
