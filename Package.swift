@@ -29,7 +29,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TransactionSearchTests",
-            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport"],
+            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport", "fsearch"],
             resources: [.copy("Resources")]
         ),
     ],

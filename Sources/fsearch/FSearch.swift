@@ -10,7 +10,7 @@ struct FSearch {
     static let version = "0.1.0"
 
     /// The command a first word names, or nil for a search.
-    static func command(_ name: String) -> (([String]) throws(CLIError) -> Int32)? {
+    static func command(_ name: String) -> (([String]) throws(FSearchError) -> Int32)? {
         switch name {
         case "import": ImportCommand.run
         case "add": AddCommand.run
@@ -28,16 +28,17 @@ struct FSearch {
     static func main() {
         let words = Array(CommandLine.arguments.dropFirst())
         let status: Int32
-        do throws(CLIError) {
+        do throws(FSearchError) {
             if let first = words.first, let command = command(first) {
                 status = try command(Array(words.dropFirst()))
             } else {
                 status = try SearchCommand.run(words)
             }
         } catch {
-            Console.error("fsearch: \(error.message)")
-            if let hint = error.hint { Console.error("hint: \(hint)") }
-            exit(error.code.rawValue)
+            let report = ErrorReport(error)
+            Console.error("fsearch: \(report.message)")
+            if let hint = report.hint { Console.error("hint: \(hint)") }
+            exit(report.status.rawValue)
         }
         exit(status)
     }

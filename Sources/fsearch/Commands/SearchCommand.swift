@@ -49,9 +49,9 @@ enum SearchCommand {
               fsearch --file data.csv --format json lidl
             """)
 
-    static func run(_ words: [String]) throws(CLIError) -> Int32 {
+    static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         let arguments: ParsedArguments
-        do throws(UsageError) { arguments = try ArgumentParser.parse(words, for: spec) } catch { throw CLIError(error, command: "") }
+        do throws(UsageError) { arguments = try ArgumentParser.parse(words, for: spec) } catch { throw FSearchError.arguments(error, command: "") }
         if arguments.wantsHelp {
             Console.write(spec.helpText + "\n")
             return 0
@@ -61,7 +61,7 @@ enum SearchCommand {
             return 0
         }
         let format = try Choice.parse(arguments.value("format") ?? "table", option: "format", among: ["table", "json", "csv"])
-        let rates = try arguments.value("rates").map { path throws(CLIError) in try RatesFile.read(path) }
+        let rates = try arguments.value("rates").map { path throws(FSearchError) in try RatesFile.read(path) }
         let source = try DataSource.from(arguments)
         // The rates convert totals only: rows without a currency take the store's base (EUR for
         // a file), whatever the rates file's base.
@@ -109,13 +109,13 @@ enum SearchCommand {
 
 /// The query options shared by search: words through the search syntax, then the filters.
 enum QueryOptions {
-    static func query(from arguments: ParsedArguments) throws(CLIError) -> Query {
+    static func query(from arguments: ParsedArguments) throws(FSearchError) -> Query {
         let text = arguments.arguments.joined(separator: " ")
         var query: Query
         do throws(SearchSyntaxError) {
             query = try Query(parsing: text)
         } catch {
-            throw CLIError(.usage, "query \(error)", hint: "quote a word to search it as text: '\"amount>abc\"'")
+            throw FSearchError.query(error)
         }
         if let scope = arguments.value("scope") {
             query.scope = try Choice.parse(scope, option: "scope", among: SearchScope.allCases)
@@ -127,8 +127,8 @@ enum QueryOptions {
             query.sort = try Choice.parse(sort, option: "sort", among: ResultOrder.allCases)
         }
         var filters = QueryFilters()
-        filters.from = try arguments.value("from").map { text throws(CLIError) in try Choice.day(text, option: "from") }
-        filters.to = try arguments.value("to").map { text throws(CLIError) in try Choice.day(text, option: "to") }
+        filters.from = try arguments.value("from").map { text throws(FSearchError) in try Choice.day(text, option: "from") }
+        filters.to = try arguments.value("to").map { text throws(FSearchError) in try Choice.day(text, option: "to") }
         func names(_ option: String) -> [String?] {
             arguments.allValues(option).map { $0.lowercased() == "none" ? nil : $0 }
         }
@@ -141,8 +141,8 @@ enum QueryOptions {
         if let kind = arguments.value("kind") {
             filters.kind = try Choice.parse(kind, option: "kind", among: TransactionKind.allCases)
         }
-        filters.minimumAmount = try arguments.value("min").map { text throws(CLIError) in try Choice.amount(text, option: "min") }
-        filters.maximumAmount = try arguments.value("max").map { text throws(CLIError) in try Choice.amount(text, option: "max") }
+        filters.minimumAmount = try arguments.value("min").map { text throws(FSearchError) in try Choice.amount(text, option: "min") }
+        filters.maximumAmount = try arguments.value("max").map { text throws(FSearchError) in try Choice.amount(text, option: "max") }
         query.filters = filters
         if let limit = arguments.value("limit") { query.limit = try Choice.count(limit, option: "limit") }
         if let offset = arguments.value("offset") { query.offset = try Choice.count(offset, option: "offset") }
@@ -152,51 +152,51 @@ enum QueryOptions {
 
 /// Option values checked, with errors that say what is allowed.
 enum Choice {
-    static func parse(_ text: String, option: String, among allowed: [String]) throws(CLIError) -> String {
+    static func parse(_ text: String, option: String, among allowed: [String]) throws(FSearchError) -> String {
         guard allowed.contains(text.lowercased()) else {
-            throw CLIError(.usage, "--\(option) '\(text)' is not one of \(allowed.joined(separator: "|"))")
+            throw FSearchError.usage("--\(option) '\(text)' is not one of \(allowed.joined(separator: "|"))")
         }
         return text.lowercased()
     }
 
-    static func parse<Value: RawRepresentable & CaseIterable>(_ text: String, option: String, among: Value.AllCases) throws(CLIError) -> Value
+    static func parse<Value: RawRepresentable & CaseIterable>(_ text: String, option: String, among: Value.AllCases) throws(FSearchError) -> Value
     where Value.RawValue == String {
         let raw = try parse(text, option: option, among: among.map(\.rawValue))
         return Value(rawValue: raw)!
     }
 
-    static func day(_ text: String, option: String) throws(CLIError) -> CalendarDay {
+    static func day(_ text: String, option: String) throws(FSearchError) -> CalendarDay {
         let date: TransactionDate
         do throws(ValidationError) { date = try TransactionDate(parsing: text, in: .utc) } catch {
-            if case .dateOutOfRange = error.reason { throw CLIError(.usage, "--\(option): \(error.reasonText)") }
-            throw CLIError(.usage, "--\(option) '\(text)' is not a date as YYYY-MM-DD")
+            if case .dateOutOfRange = error.reason { throw FSearchError.usage("--\(option): \(error.reasonText)") }
+            throw FSearchError.usage("--\(option) '\(text)' is not a date as YYYY-MM-DD")
         }
-        guard case .day(let day) = date else { throw CLIError(.usage, "--\(option) '\(text)' is not a date as YYYY-MM-DD") }
+        guard case .day(let day) = date else { throw FSearchError.usage("--\(option) '\(text)' is not a date as YYYY-MM-DD") }
         return day
     }
 
-    static func amount(_ text: String, option: String) throws(CLIError) -> DecimalAmount {
+    static func amount(_ text: String, option: String) throws(FSearchError) -> DecimalAmount {
         do throws(ValidationError) { return try DecimalAmount(parsing: text) } catch {
             if case .tooManyDigits = error.reason {
-                throw CLIError(.usage, "--\(option) '\(text)' has too many digits: at most 18, and at most 18 after the point")
+                throw FSearchError.usage("--\(option) '\(text)' has too many digits: at most 18, and at most 18 after the point")
             }
-            throw CLIError(.usage, "--\(option) '\(text)' is not an amount such as -50 or 12.50")
+            throw FSearchError.usage("--\(option) '\(text)' is not an amount such as -50 or 12.50")
         }
     }
 
     /// A count of rows: 0 to `Int.max`. The library takes any `Int` (a negative one as 0), but
     /// a negative or larger number typed here is more likely a mistake than a wish.
-    static func count(_ text: String, option: String) throws(CLIError) -> Int {
+    static func count(_ text: String, option: String) throws(FSearchError) -> Int {
         guard let value = Int(text), value >= 0 else {
-            throw CLIError(.usage, "--\(option) needs a whole number from 0 to \(Int.max), not '\(text)'")
+            throw FSearchError.usage("--\(option) needs a whole number from 0 to \(Int.max), not '\(text)'")
         }
         return value
     }
 
-    static func timeZone(_ identifier: String?) throws(CLIError) -> TimeZone? {
+    static func timeZone(_ identifier: String?) throws(FSearchError) -> TimeZone? {
         guard let identifier else { return nil }
         guard let zone = TimeZone(identifier: identifier) else {
-            throw CLIError(.usage, "--tz '\(identifier)' is not a time zone", hint: "use an IANA name such as Europe/Madrid or UTC")
+            throw FSearchError.usage("--tz '\(identifier)' is not a time zone", hint: "use an IANA name such as Europe/Madrid or UTC")
         }
         return zone
     }
@@ -206,12 +206,12 @@ enum Choice {
 /// the base currency, exact (see `ExchangeRates.init(parsingJSON:)`). The base may differ from
 /// the store's: the totals are then in the rates' base.
 enum RatesFile {
-    static func read(_ path: String) throws(CLIError) -> ExchangeRates {
+    static func read(_ path: String) throws(FSearchError) -> ExchangeRates {
         let bytes = try DataSource.read(path)
         do throws(ExchangeRatesError) {
             return try ExchangeRates(parsingJSON: bytes)
         } catch {
-            throw CLIError(.badData, "\(path): \(error)", hint: "expected {\"base\": \"EUR\", \"rates\": {\"USD\": \"0.92\"}}")
+            throw FSearchError.badData("\(path): \(error)", hint: "expected {\"base\": \"EUR\", \"rates\": {\"USD\": \"0.92\"}}")
         }
     }
 }

@@ -16,9 +16,10 @@ enum StressCommand {
             .value("compact-every", "N", help: "Compact after every N changes (default never)."),
         ])
 
-    static func run(_ words: [String]) throws(CLIError) -> Int32 {
+    static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
-        let durable = try DataSource.open(store: try requiredStore(arguments, spec), writable: true)
+        let storePath = try requiredStore(arguments, spec)
+        let durable = try DataSource.open(store: storePath, writable: true)
         defer {
             DataSource.printNotices(of: durable)
             durable.close()
@@ -32,10 +33,10 @@ enum StressCommand {
             do {
                 try MutationScript.apply(step, to: durable)
             } catch {
-                throw CLIError(.other, "step \(index): \(error)")
+                throw FSearchError.failed("step \(index): \(error)")
             }
             if compactEvery > 0 && index % compactEvery == 0 {
-                do throws(DurableStoreError) { try durable.compact() } catch { throw durableError(error) }
+                do throws(DurableStoreError) { try durable.compact() } catch { throw FSearchError.change(error, path: storePath) }
             }
             Console.write("ack \(index)\n")  // unbuffered: one write per acknowledgement
         }

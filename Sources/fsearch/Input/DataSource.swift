@@ -18,9 +18,9 @@ enum DataSource {
     ]
 
     /// The source the options name; the sample when they name none.
-    static func from(_ arguments: ParsedArguments) throws(CLIError) -> DataSource {
+    static func from(_ arguments: ParsedArguments) throws(FSearchError) -> DataSource {
         switch (arguments.value("file"), arguments.value("store")) {
-        case (.some, .some): throw CLIError(.usage, "give --file or --store, not both")
+        case (.some, .some): throw FSearchError.usage("give --file or --store, not both")
         case (let file?, nil): return file == "-" ? .standardInput : .file(file)
         case (nil, let store?): return .store(store)
         case (nil, nil): return .sample
@@ -37,12 +37,12 @@ enum DataSource {
 
     /// Loads the data. A store directory is opened read-only unless `writable`.
     func load(timeZone: TimeZone?, baseCurrency: Currency?, writable: Bool = false, skipBad: Bool = false,
-              recovering: Bool = false) throws(CLIError) -> Loaded {
+              recovering: Bool = false) throws(FSearchError) -> Loaded {
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
         switch self {
         case .store(let path):
-            if timeZone != nil { throw CLIError(.usage, "--tz applies to files; a store keeps the zone it was created with") }
+            if timeZone != nil { throw FSearchError.usage("--tz applies to files; a store keeps the zone it was created with") }
             let durable = try DataSource.open(store: path, writable: writable, recovering: recovering)
             for warning in durable.openReport.warnings { Console.error("fsearch: warning: \(warning)") }
             return Loaded(store: durable.store, durable: durable, name: path, loadMilliseconds: elapsed())
@@ -54,43 +54,43 @@ enum DataSource {
                 for issue in report.skipped { Console.error("fsearch: skipped \(name): \(issue)") }
                 for warning in report.warnings { Console.error("fsearch: warning: \(name): \(warning)") }
             } catch {
-                throw DataSource.badData(error, in: name)
+                throw FSearchError.badFile(error, name: name)
             }
             return Loaded(store: store, durable: nil, name: name, loadMilliseconds: elapsed())
         }
     }
 
     /// The bytes of a file, standard input or the sample, and a name for messages.
-    func readInput() throws(CLIError) -> ([UInt8], String) {
+    func readInput() throws(FSearchError) -> ([UInt8], String) {
         switch self {
         case .standardInput:
             if Console.inputIsTerminal {
-                throw CLIError(.noInput, "--file - reads standard input, but it is a terminal", hint: "pipe a file in: fsearch coffee --file - < data.csv")
+                throw FSearchError.missingInput("--file - reads standard input, but it is a terminal", hint: "pipe a file in: fsearch coffee --file - < data.csv")
             }
             return (Array(FileHandle.standardInput.readDataToEndOfFile()), "standard input")
         case .file(let path):
             return (try DataSource.read(path), path)
         case .sample:
             guard let url = SampleData.locate() else {
-                throw CLIError(.noInput, "the bundled sample is not beside this fsearch binary",
+                throw FSearchError.missingInput("the bundled sample is not beside this fsearch binary",
                                hint: "pass your data with --file PATH (CSV or JSON), or run it with swift run fsearch from the package")
             }
             return (try DataSource.read(url.path), "sample.csv")
         case .store(let path):
-            throw CLIError(.usage, "\(path) is a store directory; use --store", hint: nil)
+            throw FSearchError.usage("\(path) is a store directory; use --store", hint: nil)
         }
     }
 
-    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+    static func read(_ path: String) throws(FSearchError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CLIError(.noInput, "\(path): no such file")
+            throw FSearchError.missingInput("\(path): no such file")
         }
         if isDirectory.boolValue {
-            throw CLIError(.noInput, "\(path) is a directory", hint: "for a store directory use --store \(path)")
+            throw FSearchError.missingInput("\(path) is a directory", hint: "for a store directory use --store \(path)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError(.io, "\(path): cannot be read (permissions?)")
+            throw FSearchError.io("\(path): cannot be read (permissions?)")
         }
         return Array(data)
     }
@@ -102,23 +102,16 @@ enum DataSource {
         return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .csv
     }
 
-    static func badData(_ error: ImportError, in name: String) -> CLIError {
-        let first = error.issues.first.map { "\(name): \($0)" } ?? "\(name): unreadable"
-        let more = error.issues.count > 1 ? "and \(error.issues.count - 1) more problem(s); " : ""
-        let file = name == "standard input" ? "-" : name
-        return CLIError(.badData, first, hint: more + "nothing was imported; fsearch check --file \(file) lists every problem")
-    }
-
     /// Opens a store directory. Only `import` and `add` create one (`creating`); for every
     /// other command a missing store is "no store at PATH" (exit 66) and nothing is created.
     static func open(store path: String, writable: Bool, creating: Bool = false, configuration: StoreConfiguration? = nil,
-                     recovering: Bool = false) throws(CLIError) -> DurableStore {
+                     recovering: Bool = false) throws(FSearchError) -> DurableStore {
         let mode: DurableStore.Mode = writable ? .readWrite : (recovering ? .recovery : .readOnly)
         do throws(StoreFileError) {
             return try DurableStore(directory: URL(fileURLWithPath: path), configuration: configuration, mode: mode,
                                     creatingIfMissing: creating)
         } catch {
-            throw storeError(error, store: path)
+            throw FSearchError.store(error, path: path)
         }
     }
 
@@ -131,23 +124,5 @@ enum DataSource {
     /// compaction), once.
     static func printNotices(of durable: DurableStore) {
         for notice in durable.takeNotices() { Console.error("fsearch: warning: \(notice)") }
-    }
-
-    static func storeError(_ error: StoreFileError, store path: String = "DIR") -> CLIError {
-        switch error.kind {
-        case .corrupt:
-            CLIError(.badData, error.description,
-                     hint: "fsearch check --store \(path) reports what is damaged; --recover searches what precedes it")
-        case .unknownVersion:
-            CLIError(.badData, error.description)
-        case .missing:
-            CLIError(.noInput, "no store at \(path)", hint: "create one with fsearch import FILE --store \(path)")
-        case .configurationMismatch:
-            CLIError(.usage, error.description, hint: "leave out --tz and --base for an existing store")
-        case .locked:
-            CLIError(.io, error.description, hint: "wait for the other fsearch to finish")
-        case .io:
-            CLIError(.io, error.description)
-        }
     }
 }

@@ -1,0 +1,24 @@
+import CommandLineSupport
+import Foundation
+import TransactionSearch
+
+/// Parses a command's words against its spec; prints help when asked (returns nil).
+func parseCommand(_ words: [String], _ spec: CommandSpec) throws(FSearchError) -> ParsedArguments? {
+    let arguments: ParsedArguments
+    do throws(UsageError) { arguments = try ArgumentParser.parse(words, for: spec) } catch {
+        throw FSearchError.arguments(error, command: spec.name.replacingOccurrences(of: "fsearch ", with: "") + " ")
+    }
+    if arguments.wantsHelp {
+        Console.write(spec.helpText + "\n")
+        return nil
+    }
+    return arguments
+}
+
+/// The store directory a command changes; required.
+func requiredStore(_ arguments: ParsedArguments, _ spec: CommandSpec) throws(FSearchError) -> String {
+    guard let store = arguments.value("store") else {
+        throw FSearchError.usage("\(spec.name) needs --store DIR", hint: spec.usage)
+    }
+    return store
+}

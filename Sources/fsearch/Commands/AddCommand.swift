@@ -1,0 +1,47 @@
+import CommandLineSupport
+import Foundation
+import TransactionSearch
+
+enum AddCommand {
+    static let spec = CommandSpec(
+        name: "fsearch add", abstract: "Add one transaction to a store directory; prints its id.",
+        options: [.value("store", "DIR", help: "The store directory.")] + FieldOptions.options)
+
+    static func run(_ words: [String]) throws(FSearchError) -> Int32 {
+        guard let arguments = try parseCommand(words, spec) else { return 0 }
+        let storePath = try requiredStore(arguments, spec)
+        for required in ["date", "merchant", "amount"] where arguments.value(required) == nil {
+            throw FSearchError.usage("add needs --\(required)", hint: "fsearch add --store DIR --date 2026-03-14 --merchant Lidl --amount -12.50")
+        }
+        // A new store is created only for a transaction that is valid.
+        let durable: DurableStore
+        if !DataSource.storeExists(storePath) {
+            let trial = TransactionStore()
+            let first = try draft(arguments, zone: trial.timeZone)
+            do throws(ValidationError) { try trial.add(first) } catch { throw FSearchError.badData(error.description) }
+            durable = try DataSource.open(store: storePath, writable: true, creating: true)
+        } else {
+            durable = try DataSource.open(store: storePath, writable: true)
+        }
+        defer {
+            DataSource.printNotices(of: durable)
+            durable.close()
+        }
+        let transaction = try draft(arguments, zone: durable.store.timeZone)
+        do throws(DurableStoreError) {
+            Console.write(try durable.add(transaction).id + "\n")
+        } catch {
+            throw FSearchError.change(error, path: storePath)
+        }
+        return 0
+    }
+
+    static func draft(_ arguments: ParsedArguments, zone: TimeZone) throws(FSearchError) -> TransactionDraft {
+        TransactionDraft(
+            id: arguments.value("id"), date: try FieldOptions.date(arguments.value("date")!, zone: zone),
+            merchant: arguments.value("merchant")!, category: arguments.value("category"), subcategory: arguments.value("subcategory"),
+            card: arguments.value("card"), account: arguments.value("account"), amount: try FieldOptions.amount(arguments.value("amount")!),
+            currency: arguments.value("currency"), status: try arguments.value("status").map(FieldOptions.status) ?? .posted,
+            notes: arguments.value("notes"))
+    }
+}

@@ -1,0 +1,89 @@
+import CommandLineSupport
+import TransactionSearch
+
+/// What fsearch prints for a failure, and how it exits: the one place where a cause
+/// (`FSearchError`) becomes a message, a hint and a sysexits(3) code. `main` prints
+/// `fsearch: MESSAGE`, then `hint: HINT`, on stderr; data in the message is shown with
+/// control characters escaped (`VisibleText`).
+struct ErrorReport: Equatable {
+    /// sysexits(3) codes.
+    enum Status: Int32 {
+        /// Any other failure: an unknown id, a change refused by a read-only store.
+        case failure = 1
+        case usage = 64
+        case badData = 65
+        case missingInput = 66
+        case io = 74
+    }
+
+    var message: String
+    var hint: String?
+    var status: Status
+
+    init(message: String, hint: String? = nil, status: Status) {
+        self.message = message
+        self.hint = hint
+        self.status = status
+    }
+
+    /// The report of a cause.
+    init(_ error: FSearchError) {
+        switch error {
+        case .usage(let message, let hint):
+            self.init(message: message, hint: hint, status: .usage)
+        case .arguments(let usage, let command):
+            self.init(message: usage.message, hint: usage.hint ?? "see fsearch \(command)--help", status: .usage)
+        case .query(let problem):
+            self.init(message: "query \(problem)", hint: "quote a word to search it as text: '\"\(problem.term)\"'", status: .usage)
+        case .invalidChange(let invalid):
+            if case .unknownID = invalid.reason {
+                self.init(message: invalid.description, hint: "fsearch --store DIR QUERY shows ids with --format json", status: .failure)
+            } else {
+                self.init(message: invalid.description, status: .badData)
+            }
+        case .badFile(let importError, let name):
+            let first = importError.issues.first.map { "\(name): \($0)" } ?? "\(name): unreadable"
+            let more = importError.issues.count > 1 ? "and \(importError.issues.count - 1) more problem(s); " : ""
+            let file = name == "standard input" ? "-" : name
+            self.init(message: first, hint: more + "nothing was imported; fsearch check --file \(file) lists every problem",
+                      status: .badData)
+        case .badData(let message, let hint):
+            self.init(message: message, hint: hint, status: .badData)
+        case .store(let storeError, let path):
+            self = ErrorReport.store(storeError, path: path)
+        case .change(let durableError, let path):
+            switch durableError {
+            case .invalid(let invalid): self.init(.invalidChange(invalid))
+            case .invalidBatch(let batch): self.init(message: batch.description, status: .badData)
+            case .invalidImport(let importError): self.init(.badFile(importError, name: path))
+            case .file(let storeError): self = ErrorReport.store(storeError, path: path)
+            case .readOnly: self.init(message: durableError.description, status: .failure)
+            }
+        case .missingInput(let message, let hint):
+            self.init(message: message, hint: hint, status: .missingInput)
+        case .io(let message, let hint):
+            self.init(message: message, hint: hint, status: .io)
+        case .failed(let message, let hint):
+            self.init(message: message, hint: hint, status: .failure)
+        }
+    }
+
+    private static func store(_ error: StoreFileError, path: String) -> ErrorReport {
+        switch error.kind {
+        case .corrupt:
+            ErrorReport(message: error.description,
+                        hint: "fsearch check --store \(path) reports what is damaged; --recover searches what precedes it",
+                        status: .badData)
+        case .unknownVersion:
+            ErrorReport(message: error.description, status: .badData)
+        case .missing:
+            ErrorReport(message: "no store at \(path)", hint: "create one with fsearch import FILE --store \(path)", status: .missingInput)
+        case .configurationMismatch:
+            ErrorReport(message: error.description, hint: "leave out --tz and --base for an existing store", status: .usage)
+        case .locked:
+            ErrorReport(message: error.description, hint: "wait for the other fsearch to finish", status: .io)
+        case .io:
+            ErrorReport(message: error.description, status: .io)
+        }
+    }
+}

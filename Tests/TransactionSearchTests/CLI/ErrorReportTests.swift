@@ -1,0 +1,60 @@
+import CommandLineSupport
+import Testing
+@testable import fsearch
+@testable import TransactionSearch
+
+/// Every kind of failure fsearch can meet becomes its message, hint and exit code in one
+/// place (`ErrorReport`): a table of named cases.
+@Suite struct ErrorReportTests {
+    static let cases: [(String, FSearchError, ErrorReport)] = [
+        ("usage", .usage("--limit '-1' is not a whole number from 0", hint: "e.g. --limit 20"),
+         ErrorReport(message: "--limit '-1' is not a whole number from 0", hint: "e.g. --limit 20", status: .usage)),
+        ("an unknown option", .arguments(UsageError("unknown option '--gruop'", hint: "did you mean --group?"), command: ""),
+         ErrorReport(message: "unknown option '--gruop'", hint: "did you mean --group?", status: .usage)),
+        ("an argument error without a hint", .arguments(UsageError("import takes one FILE"), command: "import "),
+         ErrorReport(message: "import takes one FILE", hint: "see fsearch import --help", status: .usage)),
+        ("a query", .query(SearchSyntaxError(position: 8, term: "amount>abc", expected: "an amount such as 50 or 12.5, not 'abc'")),
+         ErrorReport(message: "query at character 8 ('amount>abc'): expected an amount such as 50 or 12.5, not 'abc'",
+                     hint: "quote a word to search it as text: '\"amount>abc\"'", status: .usage)),
+        ("an unknown id", .invalidChange(ValidationError(.id, .unknownID("tx_9"))),
+         ErrorReport(message: "id: no transaction has the id \"tx_9\"", hint: "fsearch --store DIR QUERY shows ids with --format json",
+                     status: .failure)),
+        ("a bad field", .invalidChange(ValidationError(.merchant, .blank)),
+         ErrorReport(message: "merchant: is blank", status: .badData)),
+        ("a bad file", .badFile(ImportError(issues: [ImportIssue(.line(3), field: .amount, .invalid(.missing))]), name: "x.csv"),
+         ErrorReport(message: "x.csv: line 3, amount: is required", hint: "nothing was imported; fsearch check --file x.csv lists every problem",
+                     status: .badData)),
+        ("bad standard input", .badFile(ImportError(issues: [ImportIssue(.line(1), .empty), ImportIssue(.line(2), .empty)]),
+                                        name: "standard input"),
+         ErrorReport(message: "standard input: line 1: no header and no rows",
+                     hint: "and 1 more problem(s); nothing was imported; fsearch check --file - lists every problem", status: .badData)),
+        ("damage", .store(StoreFileError(.corrupt, file: "s/log.bin", offset: 24, reason: "a record header's checksum does not match"), path: "s"),
+         ErrorReport(message: "s/log.bin at byte 24: a record header's checksum does not match",
+                     hint: "fsearch check --store s reports what is damaged; --recover searches what precedes it", status: .badData)),
+        ("no store", .store(StoreFileError(.missing, file: "s", reason: "no store here"), path: "s"),
+         ErrorReport(message: "no store at s", hint: "create one with fsearch import FILE --store s", status: .missingInput)),
+        ("another zone", .store(StoreFileError(.configurationMismatch, file: "s", reason: "the store keeps time zone UTC"), path: "s"),
+         ErrorReport(message: "s: the store keeps time zone UTC", hint: "leave out --tz and --base for an existing store", status: .usage)),
+        ("locked", .store(StoreFileError(.locked, file: "s/lock", reason: "another process has this store open for writing"), path: "s"),
+         ErrorReport(message: "s/lock: another process has this store open for writing", hint: "wait for the other fsearch to finish",
+                     status: .io)),
+        ("an unknown version", .store(StoreFileError(.unknownVersion, file: "s/snapshot.bin", offset: 8, reason: "version 9"), path: "s"),
+         ErrorReport(message: "s/snapshot.bin at byte 8: version 9", status: .badData)),
+        ("a refused change", .change(.invalid(ValidationError(.amount, .cannotClear)), path: "s"),
+         ErrorReport(message: "amount: is required and cannot be cleared", status: .badData)),
+        ("a refused change to a read-only store", .change(.readOnly, path: "s"),
+         ErrorReport(message: "the store was opened read-only", status: .failure)),
+        ("a write that failed", .change(.file(StoreFileError(.io, file: "s/log.bin", reason: "fsync failed: No space left on device")), path: "s"),
+         ErrorReport(message: "s/log.bin: fsync failed: No space left on device", status: .io)),
+        ("missing input", .missingInput("/no/such.csv: no such file"),
+         ErrorReport(message: "/no/such.csv: no such file", status: .missingInput)),
+        ("I/O", .io("x: cannot be read (permissions?)"), ErrorReport(message: "x: cannot be read (permissions?)", status: .io)),
+        ("other", .failed("nothing to do"), ErrorReport(message: "nothing to do", status: .failure)),
+    ]
+
+    @Test(arguments: cases.indices)
+    func everyFailureHasItsMessageHintAndCode(index: Int) {
+        let (name, error, expected) = Self.cases[index]
+        #expect(ErrorReport(error) == expected, "\(name)")
+    }
+}
