@@ -47,7 +47,7 @@ public struct MutationScript {
             id: id, date: .instant(millisecondsSince1970: Int64(1_767_225_600_000 + random.int(in: 0...(400 * 86_400)) * 1000)),
             merchant: random.pick(MutationScript.merchants), category: random.chance(0.7) ? random.pick(MutationScript.categories) : nil,
             card: random.chance(0.5) ? "Visa 4242" : nil, amount: DecimalAmount(significand: -Int64(random.int(in: 1...99_999)), fractionDigits: 2),
-            currency: random.pick(["EUR", "USD"]), status: random.chance(0.1) ? .pending : .posted)
+            currency: random.pick([Currency.eur, .usd]), status: random.chance(0.1) ? .pending : .posted)
     }
 
     /// Applies a step to an in-memory store (the test's model).

@@ -90,7 +90,7 @@ public struct TransactionGenerator: Sendable {
         return TransactionDraft(
             id: "t" + String(index, radix: 36), date: date, merchant: merchant.name,
             category: merchant.category, subcategory: merchant.subcategory, card: cardChoice?.card,
-            account: account, amount: amount, currency: currency.code,
+            account: account, amount: amount, currency: Currency(currency.code)!,
             status: isRecent || random.chance(0.01) ? .pending : .posted, notes: notes)
     }
 

@@ -19,11 +19,17 @@ public struct Transaction: Hashable, Sendable {
     public var status: TransactionStatus
     /// nil when empty.
     public var notes: String?
+    /// Where an imported transaction came from, so that importing the same or an overlapping
+    /// file again adds nothing twice: the bank's id with the account (`bank:****4321:FIT123`),
+    /// or a fingerprint of account, date, amount, currency and description with its occurrence
+    /// in the file (`fp:…#1`). nil for a transaction added by hand. Unique in a store.
+    public var importKey: String?
 
+    /// A transaction from its fields (a store validates it when it is added).
     public init(
         id: String, date: TransactionDate, merchant: String, category: String? = nil,
         subcategory: String? = nil, card: String? = nil, account: String? = nil, amount: Money,
-        status: TransactionStatus = .posted, notes: String? = nil
+        status: TransactionStatus = .posted, notes: String? = nil, importKey: String? = nil
     ) {
         self.id = id
         self.date = date
@@ -35,13 +41,14 @@ public struct Transaction: Hashable, Sendable {
         self.amount = amount
         self.status = status
         self.notes = notes
+        self.importKey = importKey
     }
 
     /// The draft that adds this same transaction again (to another store, or after a delete).
     public var draft: TransactionDraft {
         TransactionDraft(
             id: id, date: date, merchant: merchant, category: category, subcategory: subcategory,
-            card: card, account: account, amount: amount.rowDecimalAmount, currency: amount.currency.code,
-            status: status, notes: notes)
+            card: card, account: account, amount: amount.rowDecimalAmount, currency: amount.currency,
+            status: status, notes: notes, importKey: importKey)
     }
 }

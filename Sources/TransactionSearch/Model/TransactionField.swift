@@ -5,6 +5,8 @@
 /// below), its property on `Transaction` and `TransactionDraft`, and its own storage logic.
 public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case id, date, merchant, category, subcategory, card, account, amount, currency, status, notes
+    /// Where an imported transaction came from (`Transaction.importKey`).
+    case importKey = "import_key"
 
     public var description: String { rawValue }
 
@@ -41,6 +43,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .currency: .currency
         case .status: .status
         case .notes: .text(limit: TransactionField.notesLimit, isRequired: false)
+        case .importKey: .text(limit: TransactionField.nameLimit, isRequired: false)
         }
     }
 
@@ -68,6 +71,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .currency: 8
         case .status: 9
         case .notes: 10
+        case .importKey: 11
         }
     }
 
@@ -85,6 +89,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .currency: transaction.amount.currency.code
         case .status: transaction.status.rawValue
         case .notes: transaction.notes
+        case .importKey: transaction.importKey
         }
     }
 
@@ -97,6 +102,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: transaction.card
         case .account: transaction.account
         case .notes: transaction.notes
+        case .importKey: transaction.importKey
         case .id, .date, .amount, .currency, .status: nil
         }
     }
@@ -110,6 +116,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: transaction.card = value
         case .account: transaction.account = value
         case .notes: transaction.notes = value
+        case .importKey: transaction.importKey = value
         case .id, .date, .amount, .currency, .status: break
         }
     }
@@ -123,6 +130,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: draft.card
         case .account: draft.account
         case .notes: draft.notes
+        case .importKey: draft.importKey
         case .id, .date, .amount, .currency, .status: nil
         }
     }
@@ -136,6 +144,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: draft.card = value
         case .account: draft.account = value
         case .notes: draft.notes = value
+        case .importKey: draft.importKey = value
         case .id, .date, .amount, .currency, .status: break
         }
     }
@@ -151,6 +160,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: patch.card = change
         case .account: patch.account = change
         case .notes: patch.notes = change
+        case .importKey: patch.importKey = change
         case .id, .date, .amount, .currency, .status: break
         }
     }
@@ -164,6 +174,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: patch.card
         case .account: patch.account
         case .notes: patch.notes
+        case .importKey: patch.importKey
         case .id, .date, .amount, .currency, .status: .keep
         }
     }

@@ -21,9 +21,12 @@ public struct TransactionPatch: Hashable, Sendable {
     public var card: FieldChange<String> = .keep
     public var account: FieldChange<String> = .keep
     public var amount: FieldChange<DecimalAmount> = .keep
-    public var currency: FieldChange<String> = .keep
+    public var currency: FieldChange<Currency> = .keep
     public var status: FieldChange<TransactionStatus> = .keep
     public var notes: FieldChange<String> = .keep
+    /// The import key (see `Transaction.importKey`): an import sets it when a posted
+    /// transaction replaces its pending self.
+    public var importKey: FieldChange<String> = .keep
 
     /// A patch that changes nothing; set the fields to change.
     public init() {}
@@ -43,7 +46,7 @@ extension TransactionPatch {
             case .date: date = .set(transaction.date)
             case .text: field.setTextChange(from: transaction, in: &self)
             case .amount: amount = .set(transaction.amount.rowDecimalAmount)
-            case .currency: currency = .set(transaction.amount.currency.code)
+            case .currency: currency = .set(transaction.amount.currency)
             case .status: status = .set(transaction.status)
             }
         }

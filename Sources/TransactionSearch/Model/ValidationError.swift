@@ -44,6 +44,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
         case subcategoryWithoutCategory
         /// Another transaction in the store (or earlier in the batch) has this id.
         case duplicateID(String)
+        /// Another transaction in the store (or earlier in the batch) has this import key.
+        case duplicateImportKey(String)
         /// No transaction has this id.
         case unknownID(String)
     }
@@ -73,6 +75,7 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
         case .invalidStatus(let text): "\(quoted(text)) is not pending or posted"
         case .subcategoryWithoutCategory: "is set but the category is empty"
         case .duplicateID(let id): "\(quoted(id)) is already used by another transaction"
+        case .duplicateImportKey(let key): "\(quoted(key)) is already the import key of another transaction"
         case .unknownID(let id): "no transaction has the id \(quoted(id))"
         }
     }

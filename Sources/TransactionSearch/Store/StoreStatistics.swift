@@ -37,7 +37,7 @@ extension TransactionStore {
                 descriptors: contents.text.descriptors.liveCount, days: contents.calendar.days.liveCount, currencies: contents.currencies.count,
                 bytesByStructure: [
                     ("columns", contents.table.memoryUse),
-                    ("ids", contents.table.ids.memoryUse),
+                    ("ids", contents.table.ids.memoryUse + contents.table.importKeys.memoryUse),
                     ("merchants", contents.text[.merchant].memoryUse),
                     ("categories", contents.text[.category].memoryUse + contents.text[.subcategory].memoryUse),
                     ("descriptors", contents.text.descriptors.memoryUse),

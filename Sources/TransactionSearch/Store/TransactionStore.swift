@@ -70,6 +70,9 @@ public final class TransactionStore: Sendable {
             } else if contents.table.ids.row(of: transaction.id) != nil {
                 throw ValidationError(.id, .duplicateID(transaction.id))
             }
+            if let key = transaction.importKey, contents.table.importKeys.row(of: key) != nil {
+                throw ValidationError(.importKey, .duplicateImportKey(key))
+            }
             let row = contents.insert(transaction)
             noteChange(of: row)
             record(count: 1) { [.added(transaction)] }
@@ -115,6 +118,9 @@ public final class TransactionStore: Sendable {
             let new = try contents.validator.validate(patch, on: old)
             if new.id != old.id, contents.table.ids.row(of: new.id) != nil {
                 throw ValidationError(.id, .duplicateID(new.id))
+            }
+            if let key = new.importKey, key != old.importKey, contents.table.importKeys.row(of: key) != nil {
+                throw ValidationError(.importKey, .duplicateImportKey(key))
             }
             noteChange(of: row)
             contents.replace(row: row, with: new)

@@ -28,6 +28,12 @@ enum FieldOptions {
         try Choice.amount(text, option: "amount")
     }
 
+    /// A currency code: a code that is not one is refused like any bad field (exit 65).
+    static func currency(_ text: String) throws(FSearchError) -> Currency {
+        guard let currency = Currency(text) else { throw FSearchError.invalidChange(ValidationError(.currency, .invalidCurrency(text))) }
+        return currency
+    }
+
     static func status(_ text: String) throws(FSearchError) -> TransactionStatus {
         guard let status = TransactionStatus(parsing: text) else { throw FSearchError.usage("--status '\(text)' is not pending or posted") }
         return status

@@ -41,7 +41,7 @@ enum AddCommand {
             id: arguments.value("id"), date: try FieldOptions.date(arguments.value("date")!, zone: zone),
             merchant: arguments.value("merchant")!, category: arguments.value("category"), subcategory: arguments.value("subcategory"),
             card: arguments.value("card"), account: arguments.value("account"), amount: try FieldOptions.amount(arguments.value("amount")!),
-            currency: arguments.value("currency"), status: try arguments.value("status").map(FieldOptions.status) ?? .posted,
+            currency: try arguments.value("currency").map(FieldOptions.currency), status: try arguments.value("status").map(FieldOptions.status) ?? .posted,
             notes: arguments.value("notes"))
     }
 }

@@ -28,7 +28,7 @@ enum UpdateCommand {
         patch.subcategory = change("subcategory")
         patch.card = change("card")
         patch.account = change("account")
-        patch.currency = change("currency")
+        if let currency = arguments.value("currency") { patch.currency = currency.isEmpty ? .clear : .set(try FieldOptions.currency(currency)) }
         patch.notes = change("notes")
         if let date = arguments.value("date") {
             patch.date = date.isEmpty ? .clear : .set(try FieldOptions.date(date, zone: durable.store.timeZone))

@@ -59,36 +59,39 @@ struct ResultJSONWriter {
         output.write("    }")
     }
 
+    /// A row's keys in the encoder's sorted order: every transaction field, then `group` and
+    /// `matches` (the shape of `QueryResult`'s encoding).
+    private static let rowKeys = (TransactionField.allCases.map(\.rawValue) + ["group", "matches"]).sorted()
+
     private mutating func writeRow(_ row: ResultRow) {
         let transaction = row.transaction
         output.write("    {\n")
-        member("account", .optional(transaction.account), indent: 3)
-        member("amount", .string(transaction.amount.decimalText), indent: 3)
-        member("card", .optional(transaction.card), indent: 3)
-        member("category", .optional(transaction.category), indent: 3)
-        member("currency", .string(transaction.amount.currency.code), indent: 3)
-        member("date", .string(transaction.date.description), indent: 3)
-        member("group", .optional(row.group?.text), indent: 3)
-        member("id", .string(transaction.id), indent: 3)
-        key("matches", indent: 3)
-        if row.matches.isEmpty {
-            emptyContainer("[", "]", indent: 3)
-        } else {
-            output.write("[\n")
-            for (index, range) in row.matches.enumerated() {
-                if index > 0 { output.write(",\n") }
-                output.write("        [\n          ")
-                output.write(String(range.lowerBound))
-                output.write(",\n          ")
-                output.write(String(range.upperBound))
-                output.write("\n        ]")
+        for (index, name) in ResultJSONWriter.rowKeys.enumerated() {
+            let last = index == ResultJSONWriter.rowKeys.count - 1
+            switch name {
+            case "group":
+                member(name, .optional(row.group?.text), indent: 3, last: last)
+            case "matches":
+                key(name, indent: 3)
+                if row.matches.isEmpty {
+                    emptyContainer("[", "]", indent: 3, last: last)
+                } else {
+                    output.write("[\n")
+                    for (position, range) in row.matches.enumerated() {
+                        if position > 0 { output.write(",\n") }
+                        output.write("        [\n          ")
+                        output.write(String(range.lowerBound))
+                        output.write(",\n          ")
+                        output.write(String(range.upperBound))
+                        output.write("\n        ]")
+                    }
+                    output.write(last ? "\n      ]\n" : "\n      ],\n")
+                }
+            default:
+                let field = TransactionField(rawValue: name)!
+                member(name, .optional(field.text(in: transaction)), indent: 3, last: last)
             }
-            output.write("\n      ],\n")
         }
-        member("merchant", .string(transaction.merchant), indent: 3)
-        member("notes", .optional(transaction.notes), indent: 3)
-        member("status", .string(transaction.status.rawValue), indent: 3)
-        member("subcategory", .optional(transaction.subcategory), indent: 3, last: true)
         output.write("    }")
     }
 

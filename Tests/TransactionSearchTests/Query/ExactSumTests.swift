@@ -47,7 +47,7 @@ import TransactionSearchSupport
                 id: "r\(index)", date: .day(row.calendarDay), merchant: merchants[row.merchant],
                 category: categories[row.category], card: cards[row.card], account: accounts[row.account],
                 amount: DecimalAmount(significand: Int64(row.amount), fractionDigits: row.isYen ? 0 : 2),
-                currency: row.currency.code, status: row.isPending ? .pending : .posted)
+                currency: row.currency, status: row.isPending ? .pending : .posted)
         }
         _ = try! store.add(contentsOf: drafts)
         return store

@@ -17,7 +17,7 @@ import Testing
         for row in rows {
             try store.add(TransactionDraft(
                 id: row.0, date: try TransactionDate(parsing: row.1, in: .utc), merchant: row.2, category: row.3, card: row.4,
-                account: "Main", amount: DecimalAmount(significand: row.5, fractionDigits: 2), currency: row.6))
+                account: "Main", amount: DecimalAmount(significand: row.5, fractionDigits: 2), currency: Currency(row.6)))
         }
         return store
     }

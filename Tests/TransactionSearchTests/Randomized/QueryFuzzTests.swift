@@ -27,7 +27,7 @@ import TransactionSearchSupport
             var draft = world.draft(id: nil)
             if world.random.chance(0.2) {  // the largest amounts a store takes: 15 digits of minor units
                 draft.amount = DecimalAmount(significand: world.pick([999_999_999_999_999, -999_999_999_999_999]), fractionDigits: 2)
-                draft.currency = "EUR"
+                draft.currency = .eur
             }
             return draft
         })

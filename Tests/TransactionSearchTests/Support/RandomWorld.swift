@@ -56,9 +56,13 @@ struct RandomWorld {
         return TransactionDraft(
             id: id, date: date(), merchant: pick(RandomWorld.merchants), category: category,
             subcategory: category == nil ? nil : pick(RandomWorld.subcategories), card: pick(RandomWorld.cards),
-            account: pick(RandomWorld.accounts), amount: amount(forCurrency: currency), currency: currency,
-            status: random.chance(0.2) ? .pending : .posted, notes: pick(RandomWorld.notes))
+            account: pick(RandomWorld.accounts), amount: amount(forCurrency: currency), currency: currency.flatMap { Currency($0) },
+            status: random.chance(0.2) ? .pending : .posted, notes: pick(RandomWorld.notes),
+            importKey: random.chance(0.3) ? importKey() : nil)
     }
+
+    /// An import key no other draft of this world has (64 random bits).
+    mutating func importKey() -> String { "key-" + String(random.next(), radix: 36) }
 
     mutating func patch() -> TransactionPatch {
         var patch = TransactionPatch()
@@ -77,10 +81,11 @@ struct RandomWorld {
             case 4: patch.account = pick(RandomWorld.accounts).map { .set($0) } ?? .clear
             case 5:
                 let currency = pick(["EUR", "USD", "JPY"])
-                patch.currency = .set(currency)
+                patch.currency = .set(Currency(currency)!)
                 patch.amount = .set(amount(forCurrency: currency))
             case 6: patch.status = .set(random.chance(0.5) ? .pending : .posted)
             case 7: patch.notes = pick(RandomWorld.notes).map { .set($0) } ?? .clear
+            case 8 where random.chance(0.3): patch.importKey = random.chance(0.5) ? .set(importKey()) : .clear
             default: patch.merchant = .set(pick(RandomWorld.merchants).uppercased())
             }
         }

@@ -23,6 +23,6 @@ extension TransactionDraft {
                        currency: String? = "EUR", category: String? = "Food & Drink",
                        card: String? = "Visa 4242") -> TransactionDraft {
         TransactionDraft(id: id, date: try! TransactionDate(parsing: date, in: .utc), merchant: merchant,
-                         category: category, card: card, account: "Main", amount: amount, currency: currency)
+                         category: category, card: card, account: "Main", amount: amount, currency: currency.flatMap { Currency($0) })
     }
 }

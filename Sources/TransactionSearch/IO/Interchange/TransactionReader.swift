@@ -187,7 +187,9 @@ struct TransactionReader {
                 case .text:
                     field.setTextValue(text, in: &draft)
                 case .currency:
-                    draft.currency = text
+                    guard let text, !isBlank else { continue }
+                    guard let currency = Currency(text) else { throw ValidationError(field, .invalidCurrency(text)) }
+                    draft.currency = currency
                 case .status:
                     guard let text, !isBlank else { continue }
                     guard let status = TransactionStatus(parsing: text) else { throw ValidationError(field, .invalidStatus(text)) }

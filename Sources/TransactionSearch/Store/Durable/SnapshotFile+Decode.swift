@@ -124,6 +124,9 @@ extension SnapshotFile {
         }
         let idLength = rows.idLengths.reduce(0) { $0 + Int($1) }
         rows.idRange = try reader.skip(idLength) ..< reader.offset
+        rows.importKeyLengths = try reader.column(count, of: UInt16.self)
+        let keyLength = rows.importKeyLengths.reduce(0) { $0 + Int($1) }
+        rows.importKeyRange = try reader.skip(keyLength) ..< reader.offset
 
         start = reader.offset
         rows.flags = try reader.column(count, of: UInt8.self)

@@ -9,7 +9,7 @@
 /// length-prefixed), and for a searched field its trigram index (key count, keys ascending,
 /// where each key's list ends, the lists' string numbers); the descriptors (count, then merchant, category, subcategory numbers);
 /// the currencies (count as UInt16, packed codes); the row count (UInt32) and one column per
-/// field: id lengths (UInt8) then the ids' bytes, flags (UInt8: calendar day, pending), dates
+/// field: id lengths (UInt8) then the ids' bytes, import key lengths (UInt16, 0 for none) then their bytes, flags (UInt8: calendar day, pending), dates
 /// (Int64 milliseconds or days), descriptor, card, account and note numbers (UInt32, 0 for
 /// none), amounts (Int64 minor units), currency positions (UInt16); then the CRC-32C of
 /// everything before it. Rows are written in the store's date order.
@@ -68,6 +68,7 @@ struct SnapshotFile {
                 flags |= SnapshotRows.calendarDayFlag
             }
             rows.idLengths.append(UInt8(transaction.id.utf8.count))
+            rows.importKeyLengths.append(UInt16(transaction.importKey?.utf8.count ?? 0))
             rows.flags.append(flags)
             rows.descriptors.append(UInt32(descriptors.number(key)))
             rows.cards.append(number(transaction.card, .card))
@@ -86,6 +87,8 @@ struct SnapshotFile {
         writer.integer(UInt32(transactions.count))
         writer.column(rows.idLengths)
         for transaction in transactions { writer.bytes.append(contentsOf: transaction.id.utf8) }
+        writer.column(rows.importKeyLengths)
+        for transaction in transactions { writer.bytes.append(contentsOf: (transaction.importKey ?? "").utf8) }
         writer.column(rows.flags)
         writer.column(rows.dates)
         writer.column(rows.descriptors)

@@ -30,6 +30,9 @@ struct SnapshotRows {
     var idBytes: [UInt8] = []
     var idRange: Range<Int> = 0..<0
     var idLengths: [UInt8] = []
+    /// The import keys' bytes (in `idBytes`, after the ids) and lengths (0: none).
+    var importKeyRange: Range<Int> = 0..<0
+    var importKeyLengths: [UInt16] = []
     /// `calendarDayFlag`, `pendingFlag`.
     var flags: [UInt8] = []
     /// Milliseconds since 1970, or days since 1970 for a calendar date.

@@ -2,7 +2,7 @@
 /// walk it backward one run of equal instants at a time, so ties stay id-ascending.
 struct DateOrder: RowOrder {
     let rows: RowView
-    let ids: IDIndex
+    let ids: KeyIndex<UInt8>
 
     init(_ contents: StoreContents) {
         rows = RowView(contents)
@@ -22,7 +22,7 @@ struct DateOrder: RowOrder {
 /// Amount-descending results walk it backward one run of equal magnitudes at a time.
 struct AmountOrder: RowOrder {
     let rows: RowView
-    let ids: IDIndex
+    let ids: KeyIndex<UInt8>
 
     init(_ contents: StoreContents) {
         rows = RowView(contents)

@@ -18,7 +18,9 @@ final class RowTable: @unchecked Sendable {
     let note = ColumnBuffer<UInt32>(filler: 0)
     let flags = ColumnBuffer<UInt8>(filler: 0)
     /// The id of each row, and the row of each id.
-    let ids = IDIndex()
+    let ids = KeyIndex<UInt8>()
+    /// The import key of each row that has one, and the row of each key.
+    let importKeys = KeyIndex<UInt16>()
     /// The counter behind generated ids (`tx_1`, `tx_2`...).
     @exclusivity(unchecked) private var generatedIDCounter: UInt64 = 0
 

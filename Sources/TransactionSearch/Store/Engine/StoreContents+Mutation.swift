@@ -9,6 +9,7 @@ extension StoreContents {
         let row = table.allocateRow()
         let record = makeRecord(transaction)
         table.ids.insert(transaction.id, row: row)
+        if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
         place(record, at: row)
         orders.byDate.insert(row, order: dateOrdering)
         orders.byAmount.insert(row, order: amountOrdering)
@@ -30,6 +31,7 @@ extension StoreContents {
         for transaction in transactions {
             let row = table.allocateRow()
             table.ids.insert(transaction.id, row: row)
+            if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
             table.write(makeRecord(transaction), at: row)
             rows.append(row)
         }
@@ -54,6 +56,7 @@ extension StoreContents {
         removeFromPostings(row, record)
         buckets.remove(record)
         table.ids.remove(row: row)
+        table.importKeys.remove(row: row)
         table.free(row)
         release(record)
         return record
@@ -65,7 +68,7 @@ extension StoreContents {
     func replace(row: UInt32, with transaction: Transaction) -> (old: RowRecord, new: RowRecord) {
         let old = record(row)
         let new = makeRecord(transaction)
-        let idChanges = table.ids.id(of: row) != transaction.id
+        let idChanges = table.ids.key(of: row) != transaction.id
         let dateMoves = idChanges || old.instant != new.instant
         let scales = currencies.scaleBuffer
         let amountMoves = dateMoves
@@ -75,6 +78,10 @@ extension StoreContents {
         if idChanges {
             table.ids.remove(row: row)
             table.ids.insert(transaction.id, row: row)
+        }
+        if table.importKeys.hasKey(row) ? table.importKeys.key(of: row) != transaction.importKey : transaction.importKey != nil {
+            table.importKeys.remove(row: row)
+            if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
         }
         let capacity = table.rowLimit
         if old.descriptor != new.descriptor {

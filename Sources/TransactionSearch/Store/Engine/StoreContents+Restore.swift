@@ -33,21 +33,28 @@ extension StoreContents {
             text[field].restore(pool, trigrams: snapshot.table(field).trigrams)
         }
         guard text.descriptors.restore(keys: snapshot.descriptorKeys) else { return "a descriptor appears twice" }
-        guard insertRows(of: snapshot) else { return "an id appears twice" }
+        if let failure = insertRows(of: snapshot) { return failure }
         buildIndexes(ofRows: Array(0..<UInt32(count)))
         return nil
     }
 
-    /// Writes every row of the snapshot to the columns, ids and day pools; false when an id
+    /// Writes every row of the snapshot to the columns, ids and day pools; why it cannot when an id
     /// repeats.
-    private func insertRows(of snapshot: SnapshotRows) -> Bool {
+    private func insertRows(of snapshot: SnapshotRows) -> String? {
         let count = snapshot.count
         let currencyNumbers = snapshot.currencies.map { currencies.intern($0) }
         table.reserve(count)
-        let idsAreUnique = snapshot.idBytes.withUnsafeBytes { file in
-            table.ids.restore(packed: UnsafeRawBufferPointer(rebasing: file[snapshot.idRange]), lengths: snapshot.idLengths)
+        let failure = snapshot.idBytes.withUnsafeBytes { file -> String? in
+            guard table.ids.restore(packed: UnsafeRawBufferPointer(rebasing: file[snapshot.idRange]), lengths: snapshot.idLengths) else {
+                return "an id appears twice"
+            }
+            guard table.importKeys.restore(packed: UnsafeRawBufferPointer(rebasing: file[snapshot.importKeyRange]),
+                                           lengths: snapshot.importKeyLengths) else {
+                return "an import key appears twice"
+            }
+            return nil
         }
-        guard idsAreUnique else { return false }
+        if let failure { return failure }
         let descriptors = text.descriptors
         let merchantOf = descriptors.merchantOf, categoryOf = descriptors.categoryOf, subcategoryOf = descriptors.subcategoryOf
         for position in 0..<count {
@@ -70,7 +77,7 @@ extension StoreContents {
                 descriptor: descriptor, card: snapshot.cards[position], account: snapshot.accounts[position],
                 note: snapshot.notes[position], flags: rowFlags), at: row)
         }
-        return true
+        return nil
     }
 
     /// How many times each number `0...limit` occurs.

@@ -9,6 +9,7 @@ extension StoreContents {
         accepted.reserveCapacity(drafts.count)
         var failures: [BatchFailure] = []
         var batchIDs = StringSet(capacity: drafts.count)
+        var batchKeys = StringSet()
         let storeHasRows = table.ids.count > 0  // an import into an empty store looks no id up
         for index in drafts.indices {
             do throws(ValidationError) {
@@ -16,6 +17,11 @@ extension StoreContents {
                 if !transaction.id.isEmpty {
                     if (storeHasRows && table.ids.row(of: transaction.id) != nil) || !batchIDs.insert(transaction.id) {
                         throw ValidationError(.id, .duplicateID(transaction.id))
+                    }
+                }
+                if let key = transaction.importKey {
+                    if (storeHasRows && table.importKeys.row(of: key) != nil) || !batchKeys.insert(key) {
+                        throw ValidationError(.importKey, .duplicateImportKey(key))
                     }
                 }
                 accepted.append(transaction)

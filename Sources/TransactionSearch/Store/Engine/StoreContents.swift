@@ -68,15 +68,16 @@ final class StoreContents: @unchecked Sendable {
             return code == 0 ? nil : text[field].pool.strings[Int(code)]
         }
         return Transaction(
-            id: table.ids.id(of: row), date: date, merchant: string(.merchant) ?? "", category: string(.category),
+            id: table.ids.key(of: row), date: date, merchant: string(.merchant) ?? "", category: string(.category),
             subcategory: string(.subcategory), card: string(.card), account: string(.account),
             amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
-            status: record.flags.contains(.pending) ? .pending : .posted, notes: string(.notes))
+            status: record.flags.contains(.pending) ? .pending : .posted, notes: string(.notes),
+            importKey: table.importKeys.hasKey(row) ? table.importKeys.key(of: row) : nil)
     }
 
     /// Bytes held by the store's own structures (columns, ids, pools, indexes, buckets).
     var memoryUse: Int {
-        table.memoryUse + table.ids.memoryUse + text.memoryUse + calendar.memoryUse + orders.memoryUse + buckets.memoryUse
+        table.memoryUse + table.ids.memoryUse + table.importKeys.memoryUse + text.memoryUse + calendar.memoryUse + orders.memoryUse + buckets.memoryUse
     }
 
     /// Traps when any structure disagrees with the columns: every posting, order, bucket and
@@ -90,12 +91,17 @@ final class StoreContents: @unchecked Sendable {
                      "orders or ids disagree with the row count \(count)")
         var expected = StoreBuckets()
         var liveRows = 0
+        var importKeyCount = 0
         let descriptors = text.descriptors
         for row in 0..<UInt32(table.rowLimit) where table.isLive(row) {
             liveRows += 1
             let record = self.record(row)
             expected.add(record)
-            precondition(table.ids.row(of: table.ids.id(of: row)) == row, "id map lost row \(row)")
+            precondition(table.ids.row(of: table.ids.key(of: row)) == row, "id map lost row \(row)")
+            if table.importKeys.hasKey(row) {
+                precondition(table.importKeys.row(of: table.importKeys.key(of: row)) == row, "import key map lost row \(row)")
+                importKeyCount += 1
+            }
             let key = DescriptorIndex.Key(merchant: record.merchant, category: record.category, subcategory: record.subcategory)
             precondition(descriptors.key(record.descriptor) == key, "row \(row) has a stale descriptor")
             precondition(descriptors.postings[Int(record.descriptor)].contains(row), "descriptor posting lost row \(row)")
@@ -112,6 +118,7 @@ final class StoreContents: @unchecked Sendable {
             precondition(calendar.months.value(record.monthCode) == month, "row \(row) has a stale month")
         }
         precondition(liveRows == count, "live rows \(liveRows) != count \(count)")
+        precondition(importKeyCount == table.importKeys.count, "the import key map has keys of rows that are gone")
         StoreContents.checkSame(expected.total, buckets.total, upTo: 1, "total")
         StoreContents.checkSame(expected.day, buckets.day, upTo: calendar.days.codeLimit, "day")
         StoreContents.checkSame(expected.month, buckets.month, upTo: calendar.months.codeLimit, "month")

@@ -13,7 +13,7 @@ struct TransactionValidator: Sendable {
         if let given = draft.id {
             id = try TransactionValidator.validID(given)
         }
-        let currency = try validCurrency(draft.currency)
+        let currency = draft.currency ?? baseCurrency
         let minorUnits = try draft.amount.minorUnits(in: currency)
         var transaction = Transaction(id: id, date: try TransactionValidator.validDate(draft.date), merchant: "",
                                       amount: Money(minorUnits: Int128(minorUnits), currency: currency), status: draft.status)
@@ -62,7 +62,7 @@ struct TransactionValidator: Sendable {
         switch patch.currency {
         case .keep: currency = old.amount.currency
         case .clear: currency = baseCurrency
-        case .set(let code): currency = try validCurrency(code)
+        case .set(let code): currency = code
         }
         let decimal: DecimalAmount
         switch patch.amount {
@@ -72,13 +72,6 @@ struct TransactionValidator: Sendable {
         }
         new.amount = Money(minorUnits: Int128(try decimal.minorUnits(in: currency)), currency: currency)
         return new
-    }
-
-    private func validCurrency(_ code: String?) throws(ValidationError) -> Currency {
-        guard let code else { return baseCurrency }
-        if let currency = Currency(code) { return currency }
-        if code.trimmingWhitespace().isEmpty { return baseCurrency }
-        throw ValidationError(.currency, .invalidCurrency(code))
     }
 
     static func validID(_ id: String) throws(ValidationError) -> String {

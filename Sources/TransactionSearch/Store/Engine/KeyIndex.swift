@@ -1,22 +1,25 @@
-/// The ids of the rows and the map from id to row: the id bytes packed in one arena (an id of
-/// 32 bytes costs 32 bytes plus 5, not a heap string of 64), found through `HashSlots` in O(1).
+/// A unique string key per row and the map from key to row: the ids (`KeyIndex<UInt8>`, up to
+/// 255 bytes, every row has one) and the import keys (`KeyIndex<UInt16>`, rows may have none).
+/// The key bytes are packed in one arena (an id of 32 bytes costs 32 bytes plus 5, not a heap
+/// string of 64) and found through `HashSlots` in O(1). A row with no key has length 0.
+///
 /// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
 /// (see `StoreContents`).
-final class IDIndex: @unchecked Sendable {
+final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>: @unchecked Sendable {
     @exclusivity(unchecked) private var arena: [UInt8] = []
     private let starts = ColumnBuffer<UInt32>(filler: 0)
-    private let lengths = ColumnBuffer<UInt8>(filler: 0)
+    private let lengths = ColumnBuffer<Length>(filler: 0)
     @exclusivity(unchecked) private var slots = HashSlots()
     @exclusivity(unchecked) private var garbage = 0
 
     /// Compaction runs when freed id bytes pass both this and the live bytes (amortized O(1)).
-    private static let compactionFloor = 256 * 1024
+    private static var compactionFloor: Int { 256 * 1024 }
 
     var count: Int { slots.count }
 
     var memoryUse: Int { arena.capacity + starts.memoryUse + lengths.memoryUse + slots.memoryUse }
 
-    /// The row holding `id`.
+    /// The row holding the key `id`.
     func row(of id: String) -> UInt32? {
         var id = id
         return id.withUTF8 { bytes in
@@ -27,9 +30,14 @@ final class IDIndex: @unchecked Sendable {
         }
     }
 
-    /// The id of a live row.
-    func id(of row: UInt32) -> String {
+    /// The key of a live row ("" when it has none).
+    func key(of row: UInt32) -> String {
         withIDBytes(row) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether a row has a key.
+    func hasKey(_ row: UInt32) -> Bool {
+        Int(row) < lengths.capacity && lengths[row] != 0
     }
 
     /// Compares two rows' ids by bytes: negative, zero or positive.
@@ -47,16 +55,16 @@ final class IDIndex: @unchecked Sendable {
         }
     }
 
-    /// Records `id` (1...64 bytes, not in the index) for `row`.
+    /// Records the key `id` (1 to `Length.max` bytes, not in the index) for `row`.
     func insert(_ id: String, row: UInt32) {
         var id = id
         let seed = slots.seed
         let hash = id.withUTF8 { utf8 in
-            precondition((1...64).contains(utf8.count), "IDIndex.insert: id of \(utf8.count) bytes")
+            precondition(utf8.count >= 1 && utf8.count <= Int(Length.max), "KeyIndex.insert: a key of \(utf8.count) bytes")
             starts.reserve(Int(row) + 1)
             lengths.reserve(Int(row) + 1)
             starts[row] = UInt32(arena.count)
-            lengths[row] = UInt8(utf8.count)
+            lengths[row] = Length(utf8.count)
             arena.append(contentsOf: utf8)
             return hashBytes(UnsafeRawBufferPointer(utf8), seed: seed)
         }
@@ -70,16 +78,16 @@ final class IDIndex: @unchecked Sendable {
         lengths.reserve(rowLimit)
         arena.reserveCapacity(arena.count + bytes)
         if slots.count + count > slots.room {
-            precondition(slots.count == 0, "IDIndex.reserve on a filled index")
+            precondition(slots.count == 0, "KeyIndex.reserve on a filled index")
             slots = HashSlots(capacity: count, seed: slots.seed)
         }
     }
 
-    /// Fills this empty index with the ids of rows `0..<lengths.count`, given packed one after
-    /// another in row order: the bytes are taken in one copy and each id is hashed and probed
-    /// once. False when an id repeats (the index is then unusable).
-    func restore(packed ids: UnsafeRawBufferPointer, lengths idLengths: [UInt8]) -> Bool {
-        precondition(slots.count == 0 && arena.isEmpty, "IDIndex.restore on an index in use")
+    /// Fills this empty index with the keys of rows `0..<lengths.count`, given packed one after
+    /// another in row order (length 0: the row has none): the bytes are taken in one copy and
+    /// each key is hashed and probed once. False when a key repeats (the index is then unusable).
+    func restore(packed ids: UnsafeRawBufferPointer, lengths idLengths: [Length]) -> Bool {
+        precondition(slots.count == 0 && arena.isEmpty, "KeyIndex.restore on an index in use")
         let count = idLengths.count
         arena = Array(ids)
         starts.reserve(count)
@@ -91,6 +99,11 @@ final class IDIndex: @unchecked Sendable {
             var start = 0
             for row in 0..<UInt32(count) {
                 let length = Int(idLengths[Int(row)])
+                guard length > 0 else {
+                    starts[row] = UInt32(start)
+                    lengths[row] = 0
+                    continue
+                }
                 let id = UnsafeRawBufferPointer(rebasing: all[start ..< start + length])
                 let isNew = slots.insertIfAbsent(row, hash: hashBytes(id, seed: seed)) { other in
                     let otherStart = Int(starts[other])
@@ -98,20 +111,21 @@ final class IDIndex: @unchecked Sendable {
                 }
                 guard isNew else { return false }
                 starts[row] = UInt32(start)
-                lengths[row] = UInt8(length)
+                lengths[row] = Length(length)
                 start += length
             }
             return true
         }
     }
 
-    /// Forgets the id of `row`.
+    /// Forgets the key of `row` (nothing when it has none).
     func remove(row: UInt32) {
+        guard hasKey(row) else { return }
         let seed = slots.seed
         slots.remove(row, hash: hash(of: row, seed: seed)) { self.hash(of: $0, seed: seed) }
         garbage += Int(lengths[row])
         lengths[row] = 0
-        if garbage > IDIndex.compactionFloor && garbage > arena.count - garbage { compact() }
+        if garbage > KeyIndex.compactionFloor && garbage > arena.count - garbage { compact() }
     }
 
     private func hash(of row: UInt32, seed: UInt64) -> Int {
