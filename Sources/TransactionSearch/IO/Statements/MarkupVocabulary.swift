@@ -1,0 +1,69 @@
+/// The element names a reader knows, looked up from a scanned name's bytes and hash without
+/// making a String: an open-addressing table over `Tag.allCases`, exact (the bytes are
+/// compared after the hash matches). It also says which names are leaves (elements with a
+/// value, which SGML leaves unclosed), which are aggregates (elements holding elements), and
+/// which aggregates cannot nest in themselves (a second `<STMTTRN>` closes an unclosed first
+/// one). A name in neither set is told by what follows it.
+struct MarkupVocabulary<Tag: RawRepresentable & CaseIterable & Hashable & Sendable>: Sendable where Tag.RawValue == String {
+    /// Whether names compare without regard to ASCII case.
+    let foldsCase: Bool
+    private let tags: [Tag]
+    private let names: [[UInt8]]
+    private let hashes: [UInt32]
+    private let isLeaf: [Bool]
+    private let isAggregate: [Bool]
+    private let isExclusive: [Bool]
+    /// Indexes into `tags`, -1 for an empty slot; the count is a power of two at least twice the
+    /// number of names, so a probe sequence is short.
+    private let slots: [Int32]
+
+    /// - Parameters:
+    ///   - leaves: the tags that always hold a value rather than other elements.
+    ///   - aggregates: the tags that always hold other elements.
+    ///   - exclusive: aggregates that never contain themselves.
+    init(foldsCase: Bool, leaves: Set<Tag>, aggregates: Set<Tag>, exclusive: Set<Tag>) {
+        precondition(leaves.isDisjoint(with: aggregates), "a tag is a leaf or an aggregate, not both")
+        precondition(exclusive.isSubset(of: aggregates), "only aggregates can be exclusive")
+        self.foldsCase = foldsCase
+        tags = Array(Tag.allCases)
+        names = tags.map { Array($0.rawValue.utf8) }
+        hashes = names.map { MarkupName.hash($0, foldingCase: foldsCase) }
+        isLeaf = tags.map(leaves.contains)
+        isAggregate = tags.map(aggregates.contains)
+        isExclusive = tags.map(exclusive.contains)
+        var size = 16
+        while size < tags.count * 2 { size *= 2 }
+        var slots = [Int32](repeating: -1, count: size)
+        for index in tags.indices {
+            var slot = Int(hashes[index]) & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(index)
+        }
+        self.slots = slots
+    }
+
+    /// The code of the name at `range` with hash `hash`, or -1 when the vocabulary lacks it.
+    func code(of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt32) -> Int {
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let candidate = Int(slots[slot])
+            if candidate < 0 { return -1 }
+            if hashes[candidate] == hash, equals(names[candidate], bytes, range) { return candidate }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private func equals(_ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        name.withUnsafeBufferPointer { MarkupName.equal($0, 0..<$0.count, bytes, range, foldingCase: foldsCase) }
+    }
+
+    /// The tag of a code from `code(of:_:hash:)`; nil for -1.
+    func tag(_ code: Int) -> Tag? { code >= 0 ? tags[code] : nil }
+
+    func isLeaf(_ code: Int) -> Bool { code >= 0 && isLeaf[code] }
+
+    func isAggregate(_ code: Int) -> Bool { code >= 0 && isAggregate[code] }
+
+    func isExclusive(_ code: Int) -> Bool { code >= 0 && isExclusive[code] }
+}
