@@ -3,6 +3,8 @@
 struct CamtDocumentReader {
     private struct OpenStatement {
         var path: String
+        /// `path` and `/Ntry[`, the start of every entry's path.
+        var entryPathPrefix: String
         var line: Int
         var info = CamtEntry.StatementInfo()
         var hasIBAN = false
@@ -11,24 +13,28 @@ struct CamtDocumentReader {
         var incomplete: [Int] = []
     }
 
-    private typealias Event = MarkupElementReader<CamtTag>.Event
+    private typealias Event = MarkupElementReader.Event
 
-    private var elements: MarkupElementReader<CamtTag>
+    private var elements: MarkupElementReader
     private let clock: ZoneClock
     private var output: ParsedStatement
     private var sawMessage = false
     private var statementCount = 0
     private var statement: OpenStatement?
-    private var entry: CamtEntry?
+    /// The open `Ntry`, when `inEntry`; reused from entry to entry.
+    private var entry = CamtEntry(index: 0, line: 0)
+    private var inEntry = false
     private var entryPath = ""
-    private var detail: CamtEntry.Detail?
+    /// Whether a `TxDtls` is open: its fields go to the entry's last detail.
+    private var inDetail = false
     /// Entries outside any statement (a broken file), numbered on their own.
     private var looseEntryCount = 0
     private var knownAccounts: Set<String> = []
-    private static let vocabulary = CamtTag.vocabulary
+    /// Tags by vocabulary code.
+    private let tags = CamtTag.allCases
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, clock: ZoneClock, encoding: TextEncoding) {
-        elements = MarkupElementReader(bytes, vocabulary: Self.vocabulary)
+        elements = MarkupElementReader(bytes, vocabulary: CamtTag.vocabulary)
         self.clock = clock
         output = ParsedStatement(format: .camt, encoding: encoding)
     }
@@ -48,122 +54,74 @@ struct CamtDocumentReader {
         return output
     }
 
-    private func tag(_ level: Int) -> CamtTag? { Self.vocabulary.tag(elements.ancestor(level)) }
+    private func tag(code: Int) -> CamtTag? { code >= 0 ? tags[code] : nil }
+
+    /// The open aggregate `level` levels up (0: the parent of a leaf).
+    private func ancestor(_ level: Int) -> CamtTag? { tag(code: elements.ancestor(level)) }
 
     // MARK: Events
 
     private mutating func open(_ event: Event) {
-        switch Self.vocabulary.tag(event.code) {
+        switch tag(code: event.code) {
         case let tag? where tag.isMessage:
             sawMessage = true
         case let tag? where tag.isStatement:
             finishEntry()
             finishStatement()
             statementCount += 1
-            statement = OpenStatement(path: elements.path(fromDepth: 0) + "[\(statementCount)]", line: event.line)
+            let path = elements.path(fromDepth: 0) + "[\(statementCount)]"
+            statement = OpenStatement(path: path, entryPathPrefix: path + "/Ntry[", line: event.line)
         case .entry?:
             finishEntry()
             let index: Int
             if statement != nil {
                 statement!.entryCount += 1
                 index = statement!.entryCount
-                entryPath = statement!.path + "/Ntry[\(index)]"
+                entryPath = Self.indexedPath(statement!.entryPathPrefix, index)
             } else {
                 looseEntryCount += 1
                 index = looseEntryCount
                 entryPath = elements.path(fromDepth: 0) + "[\(index)]"
             }
-            entry = CamtEntry(index: index, line: event.line)
+            entry.reset(index: index, line: event.line)
+            inEntry = true
         case .entryDetails?:
-            entry?.detailGroups += 1
+            if inEntry { entry.detailGroups += 1 }
         case .transactionDetails?:
-            guard let open = entry else { return }
-            let group = max(open.detailGroups, 1)
-            let index = open.details.count(where: { $0.group == group }) + 1
-            detail = CamtEntry.Detail(group: group, index: index, line: event.line)
+            guard inEntry else { return }
+            let group = max(entry.detailGroups, 1)
+            let index = entry.details.count(where: { $0.group == group }) + 1
+            entry.details.append(CamtEntry.Detail(group: group, index: index, line: event.line))
+            inDetail = true
         default:
             break
         }
     }
 
     private mutating func leaf(_ event: Event) {
-        guard let tag = Self.vocabulary.tag(event.code) else { return }
+        guard let tag = self.tag(code: event.code) else { return }
         let field = CamtEntry.Field(value: event.value, line: event.line)
-        if detail != nil {
-            detailLeaf(tag, field, event)
-        } else if entry != nil {
-            entryLeaf(tag, field, event)
-        } else if statement != nil {
-            statementLeaf(tag, field)
+        guard inEntry else {
+            if statement != nil { statementLeaf(tag, field) }
+            return
         }
-    }
-
-    private mutating func detailLeaf(_ tag: CamtTag, _ field: CamtEntry.Field, _ event: Event) {
-        let parent = self.tag(0)
-        switch (tag, parent) {
-        case (.amount, .transactionDetails?):
-            detail!.amount = amountField(event)
-        case (.amount, .transactionAmount?) where self.tag(1) == .amountDetails && self.tag(2) == .transactionDetails:
-            detail!.transactionAmount = amountField(event)
-        case (.creditDebit, .transactionDetails?): detail!.creditDebit = field
-        case (.servicerReference, .references?): detail!.servicerReference = field
-        case (.endToEndID, .references?): detail!.endToEndID = field
-        case (.transactionID, .references?): detail!.transactionID = field
-        case (.unstructured, .remittance?): detail!.unstructured.append(field)
-        case (.additionalTransactionInfo, .transactionDetails?): detail!.additionalInfo = field
-        case (.name, _):
-            let partyLevel = parent == .party ? 1 : 0
-            guard let party = self.tag(partyLevel), party.isParty, self.tag(partyLevel + 1) == .relatedParties else { return }
-            switch party {
-            case .creditor: detail!.creditor = detail!.creditor ?? field
-            case .debtor: detail!.debtor = detail!.debtor ?? field
-            case .ultimateCreditor: detail!.ultimateCreditor = detail!.ultimateCreditor ?? field
-            default: detail!.ultimateDebtor = detail!.ultimateDebtor ?? field
-            }
-        default:
-            setBankCode(tag, field, &detail!.bankCode)
-        }
-    }
-
-    private mutating func entryLeaf(_ tag: CamtTag, _ field: CamtEntry.Field, _ event: Event) {
-        let parent = self.tag(0)
-        switch (tag, parent) {
-        case (.amount, .entry?): entry!.amount = amountField(event)
-        case (.creditDebit, .entry?): entry!.creditDebit = field
-        case (.status, .entry?): entry!.status = field
-        case (.code, .status?) where self.tag(1) == .entry: entry!.status = field
-        case (.date, .bookingDate?), (.dateTime, .bookingDate?):
-            entry!.bookingDate = field
-            entry!.bookingDateIsDateTime = tag == .dateTime
-        case (.date, .valueDate?), (.dateTime, .valueDate?):
-            entry!.valueDate = field
-            entry!.valueDateIsDateTime = tag == .dateTime
-        case (.servicerReference, .entry?): entry!.servicerReference = field
-        case (.entryReference, .entry?): entry!.reference = field
-        case (.additionalEntryInfo, .entry?): entry!.additionalInfo = field
-        default: setBankCode(tag, field, &entry!.bankCode)
-        }
-    }
-
-    /// `BkTxCd/Domn/Cd`, `BkTxCd/Domn/Fmly/Cd`, `.../Fmly/SubFmlyCd`, `BkTxCd/Prtry/Cd`.
-    private func setBankCode(_ tag: CamtTag, _ field: CamtEntry.Field, _ code: inout CamtEntry.BankCode) {
-        switch (tag, self.tag(0)) {
-        case (.code, .domain?) where self.tag(1) == .bankTransactionCode: code.domain = field
-        case (.code, .family?) where self.tag(1) == .domain: code.family = field
-        case (.subFamilyCode, .family?): code.subFamily = field
-        case (.code, .proprietary?) where self.tag(1) == .bankTransactionCode: code.proprietary = field
-        default: break
+        let parents = CamtEntry.Parents(ancestor(0), ancestor(1), ancestor(2))
+        let amount = tag == .amount ? amountField(event) : nil
+        if inDetail, let last = entry.details.indices.last {
+            entry.details[last].set(tag, field, amount: amount, parents: parents)
+        } else {
+            entry.set(tag, field, amount: amount, parents: parents)
         }
     }
 
     private mutating func statementLeaf(_ tag: CamtTag, _ field: CamtEntry.Field) {
         switch tag {
-        case .iban where self.tag(0) == .identification && self.tag(1) == .account && self.tag(2)?.isStatement == true:
+        case .iban where ancestor(0) == .identification && ancestor(1) == .account && ancestor(2)?.isStatement == true:
             setAccount(field, isIBAN: true)
-        case .identification where self.tag(0) == .other && self.tag(1) == .identification && self.tag(2) == .account
-            && self.tag(3)?.isStatement == true:
+        case .identification where ancestor(0) == .other && ancestor(1) == .identification && ancestor(2) == .account
+            && ancestor(3)?.isStatement == true:
             setAccount(field, isIBAN: false)
-        case .currency where self.tag(0) == .account && self.tag(1)?.isStatement == true:
+        case .currency where ancestor(0) == .account && ancestor(1)?.isStatement == true:
             statement!.info.currency = MarkupText.withBytes(bytes, field.value) { text in
                 Currency(String(decoding: text, as: UTF8.self))
             }
@@ -187,10 +145,9 @@ struct CamtDocumentReader {
     }
 
     private mutating func close(_ event: Event) {
-        switch Self.vocabulary.tag(event.code) {
+        switch tag(code: event.code) {
         case .transactionDetails?:
-            if let closed = detail { entry?.details.append(closed) }
-            detail = nil
+            inDetail = false
         case .entry?:
             finishEntry()
         case let tag? where tag.isStatement:
@@ -204,15 +161,12 @@ struct CamtDocumentReader {
     // MARK: Finishing
 
     private mutating func finishEntry() {
-        if let closed = detail {
-            entry?.details.append(closed)
-            detail = nil
-        }
-        guard let closed = entry else { return }
-        entry = nil
+        inDetail = false
+        guard inEntry else { return }
+        inEntry = false
         let before = output.entries.count
         let info = statement?.info ?? CamtEntry.StatementInfo()
-        closed.append(to: &output, bytes: bytes, path: entryPath, statement: info, clock: clock)
+        entry.append(to: &output, bytes: bytes, path: entryPath, statement: info, clock: clock)
         if statement != nil && (info.currency == nil || info.account == nil) {
             statement!.incomplete.append(contentsOf: before..<output.entries.count)
         }
@@ -228,11 +182,35 @@ struct CamtDocumentReader {
         }
     }
 
+    /// `prefix`, `index` in decimal and `]`, made in one allocation: an entry's path, built for
+    /// every entry (appending to a String cost three allocations).
+    static func indexedPath(_ prefix: String, _ index: Int) -> String {
+        var prefix = prefix
+        var digitCount = 1
+        var rest = index / 10
+        while rest > 0 {
+            digitCount += 1
+            rest /= 10
+        }
+        return prefix.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + digitCount + 1) { buffer in
+                _ = buffer.initialize(fromContentsOf: head)
+                var value = max(index, 0)
+                for position in stride(from: head.count + digitCount - 1, through: head.count, by: -1) {
+                    buffer[position] = UInt8(0x30 + value % 10)
+                    value /= 10
+                }
+                buffer[head.count + digitCount] = UInt8(ascii: "]")
+                return head.count + digitCount + 1
+            }
+        }
+    }
+
     private mutating func finish() throws(ImportIssue) {
-        if let open = entry {
-            entry = nil
-            detail = nil
-            output.issues.append(ImportIssue(.element(path: entryPath, line: open.line),
+        if inEntry {
+            inEntry = false
+            inDetail = false
+            output.issues.append(ImportIssue(.element(path: entryPath, line: entry.line),
                                              .malformed("the file ends inside this entry (no </Ntry>)")))
         }
         if let open = statement {

@@ -12,7 +12,8 @@
 ///   amount (`TxDtls/Amt`, else `AmtDtls/TxAmt/Amt`) in the entry's currency and, signed by its
 ///   own `CdtDbtInd` or the entry's, they add up to the entry's amount. Otherwise the entry stays
 ///   one transaction, with a warning saying why.
-/// - `CamtEntry+Fill` has the merchant, notes and bank id rules.
+/// - `CamtEntry+Fill` has the merchant, notes and bank id rules; `CamtEntry+Set` where each
+///   leaf goes.
 struct CamtEntry {
     /// A value's raw range and the line of its element.
     struct Field {
@@ -51,7 +52,10 @@ struct CamtEntry {
         var debtor: Field?
         var ultimateCreditor: Field?
         var ultimateDebtor: Field?
-        var unstructured: [Field] = []
+        /// The first `RmtInf/Ustrd` line, and any more (rare; kept apart so that a detail with
+        /// one line allocates nothing).
+        var unstructured: Field?
+        var moreUnstructured: [Field] = []
         var additionalInfo: Field?
         var bankCode = BankCode()
 
@@ -63,8 +67,8 @@ struct CamtEntry {
     }
 
     /// The `Ntry` index within its statement (from 1) and its line.
-    let index: Int
-    let line: Int
+    private(set) var index: Int
+    private(set) var line: Int
     var amount: AmountField?
     var creditDebit: Field?
     var status: Field?
@@ -85,6 +89,15 @@ struct CamtEntry {
         self.line = line
     }
 
+    /// Makes this the empty record of a new entry, keeping the details' storage for reuse (one
+    /// allocation for the whole file instead of one per entry).
+    mutating func reset(index: Int, line: Int) {
+        details.removeAll(keepingCapacity: true)
+        let storage = details
+        self = CamtEntry(index: index, line: line)
+        details = storage
+    }
+
     /// What the statement around an entry says.
     struct StatementInfo {
         var currency: Currency?
@@ -100,14 +113,14 @@ struct CamtEntry {
             output.issues.append(ImportIssue(.element(path: path + suffix, line: line), field: field, reason))
         }
         var entryStatus = TransactionStatus.posted
-        if let field = status, let code = text.string(field)?.uppercased() {
-            switch code {
-            case "BOOK": entryStatus = .posted
-            case "PDNG", "FUTR": entryStatus = .pending
-            case "INFO":
+        if let field = status, !text.equals(field, "BOOK") {
+            if text.equals(field, "PDNG") || text.equals(field, "FUTR") {
+                entryStatus = .pending
+            } else if text.equals(field, "INFO") {
                 output.skipped.append(SkippedPart(.element(path: path, line: line), "status INFO: information only, never booked"))
                 return
-            default: return issue("/Sts", field.line, .status, .invalid(.invalidStatus(code)))
+            } else if let code = text.string(field) {
+                return issue("/Sts", field.line, .status, .invalid(.invalidStatus(code.uppercased())))
             }
         }
         let (dateField, dateSuffix, isDateTime) = bookingDate.map { ($0, "/BookgDt", bookingDateIsDateTime) }
@@ -129,34 +142,37 @@ struct CamtEntry {
                          .malformed("CdtDbtInd is \(quoted(text.string(creditDebit) ?? "")), expected CRDT or DBIT"))
         }
         var currency = statement.currency
-        if let code = amountField.currency.flatMap(text.string) {
-            guard let own = Currency(code) else { return issue("/Amt", amountField.line, .currency, .invalid(.invalidCurrency(code))) }
+        if let range = amountField.currency {
+            guard let own = text.currency(range) else {
+                return issue("/Amt", amountField.line, .currency, .invalid(.invalidCurrency(text.string(range) ?? "")))
+            }
             currency = own
         }
         let signed = isDebit ? DecimalAmount(significand: -magnitude.significand, fractionDigits: magnitude.fractionDigits) : magnitude
-        let base = StatementEntry(location: .element(path: path, line: line), date: date, amount: signed, currency: currency,
-                                  merchant: "", account: statement.account, status: entryStatus)
+        func entry(_ location: ImportIssue.Location, _ amount: DecimalAmount, _ texts: consuming Texts) -> StatementEntry {
+            StatementEntry(location: location, date: date, amount: amount, currency: currency, merchant: texts.merchant,
+                           notes: texts.notes, account: statement.account, status: entryStatus, bankID: texts.bankID,
+                           transactionType: texts.transactionType)
+        }
         if details.count >= 2 {
             switch split(text, entryAmount: signed, entryIsDebit: isDebit, currency: currency) {
             case .success(let amounts):
-                for (position, (detail, (amount, detailIsDebit))) in zip(details, amounts).enumerated() {
-                    var entry = base
-                    entry.location = .element(path: path + "/NtryDtls[\(detail.group)]/TxDtls[\(detail.index)]", line: detail.line)
-                    entry.amount = amount
-                    guard fill(&entry, from: detail, position: position + 1, isDebit: detailIsDebit, text) else {
-                        issue("/NtryDtls[\(detail.group)]/TxDtls[\(detail.index)]", detail.line, .merchant, .invalid(.missing))
+                for (position, (amount, detailIsDebit)) in amounts.enumerated() {
+                    let detailPath = "/NtryDtls[\(details[position].group)]/TxDtls[\(details[position].index)]"
+                    let detailLine = details[position].line
+                    guard let texts = texts(detail: position, isDebit: detailIsDebit, text) else {
+                        issue(detailPath, detailLine, .merchant, .invalid(.missing))
                         continue
                     }
-                    output.entries.append(entry)
+                    output.entries.append(entry(.element(path: path + detailPath, line: detailLine), amount, texts))
                 }
                 return
             case .failure(let reason):
                 output.warnings.append("line \(line) (\(path)): a batch of \(details.count) transactions kept as one: \(reason)")
             }
         }
-        var entry = base
-        guard fill(&entry, isDebit: isDebit, text) else { return issue("", line, .merchant, .invalid(.missing)) }
-        output.entries.append(entry)
+        guard let texts = texts(isDebit: isDebit, text) else { return issue("", line, .merchant, .invalid(.missing)) }
+        output.entries.append(entry(.element(path: path, line: line), signed, texts))
     }
 
     /// Why a batch is not split.
@@ -168,20 +184,23 @@ struct CamtEntry {
     private func split(_ text: CamtText, entryAmount: DecimalAmount, entryIsDebit: Bool,
                        currency: Currency?) -> Result<[(DecimalAmount, isDebit: Bool)], SplitRefusal> {
         var amounts: [(DecimalAmount, isDebit: Bool)] = []
-        for detail in details {
-            guard let field = detail.amount ?? detail.transactionAmount else {
+        amounts.reserveCapacity(details.count)
+        for position in details.indices {
+            let index = details[position].index
+            guard let field = details[position].amount ?? details[position].transactionAmount else {
                 return .failure(SplitRefusal(description: "not every transaction detail has an amount"))
             }
             guard let magnitude = text.amount(field) else {
-                return .failure(SplitRefusal(description: "TxDtls[\(detail.index)] has an unreadable amount"))
+                return .failure(SplitRefusal(description: "TxDtls[\(index)] has an unreadable amount"))
             }
-            if let code = field.currency.flatMap(text.string), let currency, Currency(code) != currency {
-                return .failure(SplitRefusal(description: "TxDtls[\(detail.index)] is in \(code), the entry in \(currency.code)"))
+            if let range = field.currency, let currency, text.currency(range) != currency {
+                let code = text.string(range) ?? ""
+                return .failure(SplitRefusal(description: "TxDtls[\(index)] is in \(code), the entry in \(currency.code)"))
             }
             var isDebit = entryIsDebit
-            if let indicator = detail.creditDebit {
+            if let indicator = details[position].creditDebit {
                 guard let own = text.isDebit(indicator) else {
-                    return .failure(SplitRefusal(description: "TxDtls[\(detail.index)] has an unreadable CdtDbtInd"))
+                    return .failure(SplitRefusal(description: "TxDtls[\(index)] has an unreadable CdtDbtInd"))
                 }
                 isDebit = own
             }

@@ -12,13 +12,14 @@ enum CamtReader {
     static func looksLike(_ bytes: [UInt8]) -> Bool {
         let head = MarkupProlog.head(bytes)
         return head.withUnsafeBufferPointer { buffer in
-            var scanner = MarkupScanner(buffer, foldsCase: false)
+            var scanner = MarkupScanner(buffer)
             var startTags = 0
             while startTags < 8, let token = scanner.next() {
                 guard token.kind == .startTag || token.kind == .emptyElementTag else { continue }
                 startTags += 1
                 let code = CamtTag.vocabulary.code(of: buffer, token.name, hash: token.nameHash)
-                guard let tag = CamtTag.vocabulary.tag(code) else { continue }
+                guard code >= 0 else { continue }
+                let tag = CamtTag.allCases[code]
                 if tag.isMessage { return true }
                 if tag == .document && contains(buffer, token.content, "camt.05") { return true }
             }

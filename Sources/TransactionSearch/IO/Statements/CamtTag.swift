@@ -30,7 +30,8 @@ enum CamtTag: String, CaseIterable, Hashable, Sendable {
         .ultimateDebtor, .ultimateCreditor, .party, .remittance,
     ]
 
-    static let vocabulary = MarkupVocabulary<CamtTag>(
+    static let vocabulary = MarkupVocabulary(
+        of: CamtTag.self, 
         foldsCase: false, leaves: leaves, aggregates: aggregates,
         exclusive: [.document, .statementMessage, .reportMessage, .notificationMessage, .statement, .report, .notification,
                     .entry, .entryDetails, .transactionDetails])

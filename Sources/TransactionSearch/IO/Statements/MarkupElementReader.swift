@@ -7,7 +7,7 @@
 /// element of its name and every element opened inside it (SGML leaves them unclosed); an end
 /// tag that matches nothing open is ignored. Opening an exclusive aggregate that is already
 /// open closes the open one first.
-struct MarkupElementReader<Tag: RawRepresentable & CaseIterable & Hashable & Sendable> where Tag.RawValue == String {
+struct MarkupElementReader {
     /// One element event.
     struct Event {
         enum Kind { case open, leaf, close }
@@ -34,7 +34,7 @@ struct MarkupElementReader<Tag: RawRepresentable & CaseIterable & Hashable & Sen
     /// than 20 deep, and the bound keeps each end tag's search short.
     static var maximumDepth: Int { 256 }
 
-    let vocabulary: MarkupVocabulary<Tag>
+    let vocabulary: MarkupVocabulary
     private(set) var scanner: MarkupScanner
     private var stack: [OpenElement] = []
     /// Pops are owed while the stack is deeper than this.
@@ -43,9 +43,9 @@ struct MarkupElementReader<Tag: RawRepresentable & CaseIterable & Hashable & Sen
     /// An open that waits for the closes of an earlier element of its name.
     private var queuedOpen: (event: Event, element: OpenElement)?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, vocabulary: MarkupVocabulary<Tag>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, vocabulary: MarkupVocabulary) {
         self.vocabulary = vocabulary
-        scanner = MarkupScanner(bytes, from: start, foldsCase: vocabulary.foldsCase)
+        scanner = MarkupScanner(bytes, from: start)
         stack.reserveCapacity(32)
     }
 
@@ -62,22 +62,15 @@ struct MarkupElementReader<Tag: RawRepresentable & CaseIterable & Hashable & Sen
         return index >= 0 ? stack[index].code : -1
     }
 
-    /// The code of the open aggregate at `depth` (0 is the outermost).
-    func code(atDepth depth: Int) -> Int { stack[depth].code }
-
-    /// The innermost open aggregate with a known name, skipping `skipping` levels first; -1 for
-    /// none.
-    func nearestKnownAncestor(skipping: Int = 0) -> Int {
-        var index = stack.count - 1 - skipping
+    /// The innermost open aggregate with a known name; -1 for none.
+    func nearestKnownAncestor() -> Int {
+        var index = stack.count - 1
         while index >= 0 {
             if stack[index].code >= 0 { return stack[index].code }
             index -= 1
         }
         return -1
     }
-
-    /// Whether an aggregate with this code is open.
-    func isOpen(_ code: Int) -> Bool { stack.contains { $0.code == code } }
 
     /// The names of the open aggregates from `depth` inward, joined with `/`.
     func path(fromDepth depth: Int) -> String {
@@ -99,7 +92,9 @@ struct MarkupElementReader<Tag: RawRepresentable & CaseIterable & Hashable & Sen
             try push(element, line: event.line)
             return event
         }
-        while let token = scanner.next() {
+        while true {
+            scanner.skipSpaceBeforeMarkup()
+            guard let token = scanner.next() else { break }
             switch token.kind {
             case .text, .processingInstruction, .declaration:
                 continue
@@ -125,24 +120,17 @@ struct MarkupElementReader<Tag: RawRepresentable & CaseIterable & Hashable & Sen
         var event = Event(kind: .leaf, code: code, name: token.name, value: contentStart..<contentStart,
                           attributes: token.content, line: token.line)
         if !vocabulary.isAggregate(code) {
-            var lookahead = scanner
-            var following = lookahead.next()
-            if let text = following, text.kind == .text {
-                scanner = lookahead
+            scanner.skipSpaceBeforeMarkup()
+            if scanner.nextIsText, let text = scanner.next() {
                 if !MarkupText.isBlank(bytes, text.content) {
                     event.value = text.content
-                    var afterValue = scanner
-                    if let end = afterValue.next(), end.kind == .endTag, sameName(token.name, token.nameHash, end) {
-                        scanner = afterValue
+                    if scanner.nextIsEndTag && !scanner.skipEndTag(qualifiedName: (token.start + 1)..<token.name.upperBound) {
+                        skipEndTag(matching: token)
                     }
                     return event
                 }
-                following = lookahead.next()
             }
-            if let end = following, end.kind == .endTag, sameName(token.name, token.nameHash, end) {
-                scanner = lookahead
-                return event
-            }
+            if scanner.nextIsEndTag && skipEndTag(matching: token) { return event }
             if vocabulary.isLeaf(code) { return event }
         }
         event.kind = .open
@@ -155,6 +143,16 @@ struct MarkupElementReader<Tag: RawRepresentable & CaseIterable & Hashable & Sen
         }
         try push(element, line: token.line)
         return event
+    }
+
+    /// Consumes the end tag at the current position when it closes `start` (written in another
+    /// case or with white space); whether it did.
+    @discardableResult
+    private mutating func skipEndTag(matching start: MarkupToken) -> Bool {
+        var lookahead = scanner
+        guard let end = lookahead.next(), end.kind == .endTag, sameName(start.name, start.nameHash, end) else { return false }
+        scanner = lookahead
+        return true
     }
 
     private mutating func push(_ element: OpenElement, line: Int) throws(ImportIssue) {

@@ -18,6 +18,8 @@ struct MarkupToken {
     }
 
     var kind: Kind
+    /// Where the token starts (its `<`, or its first character).
+    var start: Int
     /// Tags: the local name (after any `prefix:`); a processing instruction: its target.
     var name: Range<Int>
     /// `MarkupName.hash` of `name`, so a vocabulary lookup needs no second pass.
@@ -38,20 +40,15 @@ struct MarkupToken {
 /// Line ends are LF, CRLF or a lone CR; lines count from 1.
 struct MarkupScanner {
     let bytes: UnsafeBufferPointer<UInt8>
-    /// Whether names hash and compare without regard to ASCII case (OFX's SGML).
-    let foldsCase: Bool
     private(set) var position: Int
     private(set) var line = 1
     /// Whether the input ended inside a tag, comment, CDATA section or processing instruction.
     private(set) var endedInsideMarkup = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, foldsCase: Bool) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) {
         self.bytes = bytes
-        self.foldsCase = foldsCase
         position = min(max(start, 0), bytes.count)
     }
-
-    var isAtEnd: Bool { position >= bytes.count }
 
     /// The next token, or nil at the end of the input.
     /// - Complexity: O(length of the token).
@@ -59,6 +56,59 @@ struct MarkupScanner {
         guard position < bytes.count else { return nil }
         if bytes[position] == Self.lessThan, let token = markup() { return token }
         return text()
+    }
+
+    /// Skips white space before a `<` without making a token (the line breaks and indentation
+    /// between elements); stops where anything else starts, which `next()` then reads.
+    mutating func skipSpaceBeforeMarkup() {
+        var index = position
+        var lines = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == Self.lineFeed {
+                lines += 1
+            } else if byte == Self.carriageReturn {
+                if index + 1 >= count || bytes[index + 1] != Self.lineFeed { lines += 1 }
+            } else if byte != 0x20 && byte != 0x09 {
+                break
+            }
+            index += 1
+        }
+        guard index < count, bytes[index] == Self.lessThan else { return }  // text follows: leave it whole
+        position = index
+        line += lines
+    }
+
+    /// Whether the next token is character data (not a tag, instruction or declaration), told
+    /// without scanning it.
+    var nextIsText: Bool {
+        guard position < bytes.count else { return false }
+        guard bytes[position] == Self.lessThan, position + 1 < bytes.count else { return true }
+        let next = bytes[position + 1]
+        if next == Self.bang { return matches("<!--", at: position) || matches("<![CDATA[", at: position) }
+        return !(next == Self.slash || next == Self.question || Self.startsName(next))
+    }
+
+    /// Whether an end tag starts at the current position.
+    var nextIsEndTag: Bool {
+        position + 1 < bytes.count && bytes[position] == Self.lessThan && bytes[position + 1] == Self.slash
+    }
+
+    /// Skips `</name>` written exactly like the start tag's qualified name (the common case of
+    /// a leaf's end tag), without making a token; false (and nothing consumed) otherwise.
+    mutating func skipEndTag(qualifiedName name: Range<Int>) -> Bool {
+        let close = position + 2 + name.count
+        guard close < bytes.count, bytes[position] == Self.lessThan, bytes[position + 1] == Self.slash,
+              bytes[close] == Self.greaterThan
+        else { return false }
+        var offset = 0
+        while offset < name.count {
+            guard bytes[position + 2 + offset] == bytes[name.lowerBound + offset] else { return false }
+            offset += 1
+        }
+        position = close + 1
+        return true
     }
 
     // MARK: Character data
@@ -71,6 +121,10 @@ struct MarkupScanner {
     private static let lineFeed: UInt8 = 0x0A
     private static let carriageReturn: UInt8 = 0x0D
 
+    /// Bytes below 64 that a text run must look at: line feed, carriage return and `<`. (A
+    /// bit mask: one shift and test per byte instead of three comparisons.)
+    private static let textStops: UInt64 = 1 << 0x0A | 1 << 0x0D | 1 << 0x3C
+
     /// A run of character data from `position` up to the next tag, processing instruction or
     /// declaration; CDATA sections and comments stay inside the run.
     private mutating func text() -> MarkupToken {
@@ -78,17 +132,25 @@ struct MarkupScanner {
         let startLine = line
         let count = bytes.count
         var index = position
+        var lines = 0
         scan: while index < count {
             let byte = bytes[index]
-            if byte > Self.lessThan {
+            if byte >= 64 || Self.textStops >> byte & 1 == 0 {
                 index += 1
                 continue
             }
             if byte == Self.lineFeed {
-                line += 1
+                lines += 1
+                // Indentation after a line break, eight spaces at a time (pretty-printed XML).
+                while index + 9 <= count, let base = bytes.baseAddress,
+                      UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index + 1, as: UInt64.self) == 0x2020_2020_2020_2020 {
+                    index += 8
+                }
             } else if byte == Self.carriageReturn {
-                if index + 1 >= count || bytes[index + 1] != Self.lineFeed { line += 1 }
-            } else if byte == Self.lessThan {
+                if index + 1 >= count || bytes[index + 1] != Self.lineFeed { lines += 1 }
+            } else {
+                line += lines
+                lines = 0
                 switch sectionInsideText(at: index) {
                 case .endOfRun where index > start: break scan
                 case .skip(let end): index = end; continue scan
@@ -97,8 +159,9 @@ struct MarkupScanner {
             }
             index += 1
         }
+        line += lines
         position = index
-        return MarkupToken(kind: .text, name: start..<start, nameHash: 0, content: start..<index, line: startLine)
+        return MarkupToken(kind: .text, start: start, name: start..<start, nameHash: 0, content: start..<index, line: startLine)
     }
 
     private enum TextSection {
@@ -140,6 +203,7 @@ struct MarkupScanner {
 
     private mutating func startTag() -> MarkupToken {
         let startLine = line
+        let tagStart = position
         var index = position + 1
         let (name, hash) = scanName(from: &index)
         let attributesStart = index
@@ -185,11 +249,12 @@ struct MarkupScanner {
             index += 1
         }
         position = index
-        return MarkupToken(kind: kind, name: name, nameHash: hash, content: attributesStart..<attributesEnd, line: startLine)
+        return MarkupToken(kind: kind, start: tagStart, name: name, nameHash: hash, content: attributesStart..<attributesEnd, line: startLine)
     }
 
     private mutating func endTag() -> MarkupToken {
         let startLine = line
+        let tagStart = position
         var index = position + 2
         let (name, hash) = scanName(from: &index)
         let count = bytes.count
@@ -205,18 +270,19 @@ struct MarkupScanner {
             if byte == Self.greaterThan { break }
         }
         position = index
-        return MarkupToken(kind: .endTag, name: name, nameHash: hash, content: index..<index, line: startLine)
+        return MarkupToken(kind: .endTag, start: tagStart, name: name, nameHash: hash, content: index..<index, line: startLine)
     }
 
     private mutating func processingInstruction() -> MarkupToken {
         let startLine = line
+        let tagStart = position
         var index = position + 2
         let (name, hash) = scanName(from: &index)
         let contentStart = index
         let (end, found) = skip(past: "?>", from: index)
         position = end
         let contentEnd = found ? max(contentStart, end - 2) : end
-        return MarkupToken(kind: .processingInstruction, name: name, nameHash: hash,
+        return MarkupToken(kind: .processingInstruction, start: tagStart, name: name, nameHash: hash,
                            content: contentStart..<contentEnd, line: startLine)
     }
 
@@ -240,7 +306,7 @@ struct MarkupScanner {
             if byte == Self.greaterThan && depth == 0 { break }
         }
         position = index
-        return MarkupToken(kind: .declaration, name: start..<start, nameHash: 0, content: start..<index, line: startLine)
+        return MarkupToken(kind: .declaration, start: start, name: start..<start, nameHash: 0, content: start..<index, line: startLine)
     }
 
     /// Reads a name from `index`: its local part (after the last `:`) and that part's hash.
@@ -255,7 +321,7 @@ struct MarkupScanner {
                 localStart = index + 1
                 hash = MarkupName.hashSeed
             } else {
-                hash = MarkupName.hash(byte, into: hash, foldingCase: foldsCase)
+                hash = MarkupName.hash(byte, into: hash)
             }
             index += 1
         }
@@ -302,48 +368,15 @@ struct MarkupScanner {
         (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F || byte == 0x3A || byte >= 0x80
     }
 
+    /// Bytes below 64 that end a name: controls and space, `"`, `'`, `/`, `<`, `=`, `>`, `?`.
+    private static let nameEnds: UInt64 = (1 << 0x21 - 1) | 1 << 0x22 | 1 << 0x27 | 1 << 0x2F | 1 << 0x3C | 1 << 0x3D
+        | 1 << 0x3E | 1 << 0x3F
+
     private static func endsName(_ byte: UInt8) -> Bool {
-        byte <= 0x20 || byte == greaterThan || byte == slash || byte == lessThan || byte == 0x3D
-            || byte == 0x22 || byte == 0x27 || byte == question
+        byte < 64 && nameEnds >> byte & 1 != 0
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-}
-
-/// How element names are hashed and compared: FNV-1a over the bytes of the local name, with
-/// ASCII letters folded to upper case when the vocabulary ignores case.
-enum MarkupName {
-    static let hashSeed: UInt32 = 0x811C_9DC5
-
-    static func hash(_ byte: UInt8, into hash: UInt32, foldingCase: Bool) -> UInt32 {
-        let folded = foldingCase && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
-        return (hash ^ UInt32(folded)) &* 0x0100_0193
-    }
-
-    static func hash(_ name: some Sequence<UInt8>, foldingCase: Bool) -> UInt32 {
-        var value = hashSeed
-        for byte in name { value = hash(byte, into: value, foldingCase: foldingCase) }
-        return value
-    }
-
-    /// Whether two byte ranges of `bytes` (or of `bytes` and `other`) spell the same name.
-    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>,
-                      _ otherRange: Range<Int>, foldingCase: Bool) -> Bool {
-        guard range.count == otherRange.count else { return false }
-        var index = range.lowerBound
-        var otherIndex = otherRange.lowerBound
-        while index < range.upperBound {
-            var left = bytes[index], right = other[otherIndex]
-            if foldingCase {
-                if left >= 0x61 && left <= 0x7A { left -= 0x20 }
-                if right >= 0x61 && right <= 0x7A { right -= 0x20 }
-            }
-            guard left == right else { return false }
-            index += 1
-            otherIndex += 1
-        }
-        return true
     }
 }

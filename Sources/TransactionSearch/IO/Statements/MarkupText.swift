@@ -24,9 +24,7 @@ enum MarkupText {
         let core = trimmed(bytes, range)
         if core.isEmpty { return true }
         guard bytes[core.lowerBound] == UInt8(ascii: "<") else { return false }
-        var scratch: [UInt8] = []
-        decode(bytes, core, into: &scratch)
-        return scratch.allSatisfy(MarkupScanner.isSpace)
+        return withBytes(bytes, core) { $0.isEmpty }
     }
 
     /// The run's text, trimmed (Unicode white space too).
@@ -34,14 +32,25 @@ enum MarkupText {
         let core = trimmed(bytes, range)
         if !needsDecoding(bytes, core) {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[core]), as: UTF8.self)
-            guard let first = core.first, bytes[first] < 0x80, bytes[core.upperBound - 1] < 0x80 else {
-                return text.trimmingWhitespace()
-            }
-            return text
+            return mayEndInUnicodeSpace(bytes, core) ? text.trimmingWhitespace() : text
         }
-        var scratch: [UInt8] = []
-        decode(bytes, core, into: &scratch)
-        return String(decoding: scratch, as: UTF8.self).trimmingWhitespace()
+        // Decoded text is never longer than its source (the shortest entity, `&#N;`, stands for
+        // at most three bytes), so it is written straight into the string's storage.
+        let text = String(unsafeUninitializedCapacity: core.count) { buffer in decode(bytes, core, into: buffer) }
+        return text.trimmingWhitespace()
+    }
+
+    /// Whether the first or last character of valid UTF-8 may be white space beyond ASCII: the
+    /// only lead bytes of such characters (U+0085, U+00A0, U+1680, U+2000-U+205F, U+3000) are
+    /// C2, E1, E2 and E3.
+    private static func mayEndInUnicodeSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let first = range.first else { return false }
+        func isCandidate(_ lead: UInt8) -> Bool { lead == 0xC2 || (lead >= 0xE1 && lead <= 0xE3) }
+        if isCandidate(bytes[first]) { return true }
+        var last = range.upperBound - 1
+        guard bytes[last] >= 0x80 else { return false }
+        while last > first && bytes[last] & 0xC0 == 0x80 { last -= 1 }
+        return isCandidate(bytes[last])
     }
 
     /// Calls `body` with the run's text as bytes, trimmed of ASCII white space; decodes into a
@@ -50,62 +59,84 @@ enum MarkupText {
                                   _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let core = trimmed(bytes, range)
         guard needsDecoding(bytes, core) else { return body(UnsafeBufferPointer(rebasing: bytes[core])) }
-        var scratch: [UInt8] = []
-        decode(bytes, core, into: &scratch)
+        let scratch = [UInt8](unsafeUninitializedCapacity: core.count) { buffer, count in count = decode(bytes, core, into: buffer) }
         return scratch.withUnsafeBufferPointer { decoded in
-            let trimmedRange = trimmed(decoded, 0..<decoded.count)
-            return body(UnsafeBufferPointer(rebasing: decoded[trimmedRange]))
+            body(UnsafeBufferPointer(rebasing: decoded[trimmed(decoded, 0..<decoded.count)]))
         }
     }
 
-    /// Appends the decoded text of a run to `output`.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout [UInt8]) {
+    /// Writes the decoded text of a run to `output` (at least `range.count` bytes long: decoded
+    /// text is never longer) and returns how many bytes it wrote.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var index = range.lowerBound
         let end = range.upperBound
-        output.reserveCapacity(output.count + range.count)
+        var written = 0
         while index < end {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "&") {
-                if let (scalar, next) = entity(bytes, at: index, end: end) {
-                    TextDecoding.appendUTF8(scalar, to: &output)
-                    index = next
+            if byte == UInt8(ascii: "&"), let (scalar, next) = entity(bytes, at: index, end: end) {
+                written += encodeUTF8(scalar, into: output, at: written)
+                index = next
+                continue
+            }
+            if byte == UInt8(ascii: "<") {
+                if starts(bytes, "<![CDATA[", at: index, end: end) {
+                    let contentStart = index + 9
+                    let close = find(bytes, "]]>", from: contentStart, end: end) ?? end
+                    for position in contentStart..<close {
+                        output[written] = bytes[position]
+                        written += 1
+                    }
+                    index = min(close + 3, end)
                     continue
                 }
-            } else if byte == UInt8(ascii: "<") {
-                if let next = section(bytes, at: index, end: end, into: &output) {
-                    index = next
+                if starts(bytes, "<!--", at: index, end: end) {
+                    index = find(bytes, "-->", from: index + 4, end: end).map { $0 + 3 } ?? end
                     continue
                 }
             }
-            output.append(byte)
+            output[written] = byte
+            written += 1
             index += 1
+        }
+        return written
+    }
+
+    /// Writes a scalar as UTF-8 at `index`; the number of bytes.
+    private static func encodeUTF8(_ scalar: UInt32, into output: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
+        switch scalar {
+        case ..<0x80:
+            output[index] = UInt8(scalar)
+            return 1
+        case ..<0x800:
+            output[index] = UInt8(0xC0 | scalar >> 6)
+            output[index + 1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case ..<0x10000:
+            output[index] = UInt8(0xE0 | scalar >> 12)
+            output[index + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            output[index + 2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            output[index] = UInt8(0xF0 | scalar >> 18)
+            output[index + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            output[index + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            output[index + 3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
         }
     }
 
-    /// A CDATA section (copied) or a comment (dropped) at `index`: the index after it.
-    private static func section(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int, into output: inout [UInt8]) -> Int? {
-        func starts(_ literal: StaticString, at position: Int) -> Bool {
-            let length = literal.utf8CodeUnitCount
-            guard position + length <= end else { return false }
-            for offset in 0..<length where bytes[position + offset] != literal.utf8Start[offset] { return false }
-            return true
-        }
-        func find(_ literal: StaticString, from position: Int) -> Int? {
-            var position = position
-            while position < end {
-                if starts(literal, at: position) { return position }
-                position += 1
-            }
-            return nil
-        }
-        if starts("<![CDATA[", at: index) {
-            let contentStart = index + 9
-            let close = find("]]>", from: contentStart)
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<(close ?? end)]))
-            return close.map { $0 + 3 } ?? end
-        }
-        if starts("<!--", at: index) {
-            return find("-->", from: index + 4).map { $0 + 3 } ?? end
+    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString, at position: Int, end: Int) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard position + length <= end else { return false }
+        for offset in 0..<length where bytes[position + offset] != literal.utf8Start[offset] { return false }
+        return true
+    }
+
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString, from position: Int, end: Int) -> Int? {
+        var position = position
+        while position < end {
+            if starts(bytes, literal, at: position, end: end) { return position }
+            position += 1
         }
         return nil
     }

@@ -1,33 +1,44 @@
 /// The element names a reader knows, looked up from a scanned name's bytes and hash without
-/// making a String: an open-addressing table over `Tag.allCases`, exact (the bytes are
-/// compared after the hash matches). It also says which names are leaves (elements with a
-/// value, which SGML leaves unclosed), which are aggregates (elements holding elements), and
-/// which aggregates cannot nest in themselves (a second `<STMTTRN>` closes an unclosed first
-/// one). A name in neither set is told by what follows it.
-struct MarkupVocabulary<Tag: RawRepresentable & CaseIterable & Hashable & Sendable>: Sendable where Tag.RawValue == String {
+/// making a String: an open-addressing table, exact (the bytes are compared after the hash
+/// matches). A name's code is its tag's index in `Tag.allCases`. The vocabulary also says which
+/// names are leaves (elements with a value, which SGML leaves unclosed), which are aggregates
+/// (elements holding elements), and which aggregates cannot nest in themselves (a second
+/// `<STMTTRN>` closes an unclosed first one). A name in neither set is told by what follows it.
+struct MarkupVocabulary: Sendable {
     /// Whether names compare without regard to ASCII case.
     let foldsCase: Bool
-    private let tags: [Tag]
-    private let names: [[UInt8]]
+    /// Every name's bytes, one after the other, and where each is.
+    private let nameBytes: [UInt8]
+    private let nameRanges: [Range<Int>]
     private let hashes: [UInt32]
     private let isLeaf: [Bool]
     private let isAggregate: [Bool]
     private let isExclusive: [Bool]
-    /// Indexes into `tags`, -1 for an empty slot; the count is a power of two at least twice the
-    /// number of names, so a probe sequence is short.
+    /// Codes, -1 for an empty slot; the count is a power of two at least twice the number of
+    /// names, so a probe sequence is short.
     private let slots: [Int32]
 
+    /// The vocabulary of `Tag`'s cases, named by their raw values.
     /// - Parameters:
     ///   - leaves: the tags that always hold a value rather than other elements.
     ///   - aggregates: the tags that always hold other elements.
     ///   - exclusive: aggregates that never contain themselves.
-    init(foldsCase: Bool, leaves: Set<Tag>, aggregates: Set<Tag>, exclusive: Set<Tag>) {
+    init<Tag: RawRepresentable & CaseIterable & Hashable>(of _: Tag.Type, foldsCase: Bool, leaves: Set<Tag>, aggregates: Set<Tag>,
+                                                          exclusive: Set<Tag>) where Tag.RawValue == String {
         precondition(leaves.isDisjoint(with: aggregates), "a tag is a leaf or an aggregate, not both")
         precondition(exclusive.isSubset(of: aggregates), "only aggregates can be exclusive")
         self.foldsCase = foldsCase
-        tags = Array(Tag.allCases)
-        names = tags.map { Array($0.rawValue.utf8) }
-        hashes = names.map { MarkupName.hash($0, foldingCase: foldsCase) }
+        let tags = Array(Tag.allCases)
+        var nameBytes: [UInt8] = []
+        var nameRanges: [Range<Int>] = []
+        for tag in tags {
+            let start = nameBytes.count
+            nameBytes += tag.rawValue.utf8
+            nameRanges.append(start..<nameBytes.count)
+        }
+        self.nameBytes = nameBytes
+        self.nameRanges = nameRanges
+        hashes = tags.map { MarkupName.hash($0.rawValue.utf8) }
         isLeaf = tags.map(leaves.contains)
         isAggregate = tags.map(aggregates.contains)
         isExclusive = tags.map(exclusive.contains)
@@ -49,17 +60,14 @@ struct MarkupVocabulary<Tag: RawRepresentable & CaseIterable & Hashable & Sendab
         while true {
             let candidate = Int(slots[slot])
             if candidate < 0 { return -1 }
-            if hashes[candidate] == hash, equals(names[candidate], bytes, range) { return candidate }
+            if hashes[candidate] == hash, equals(nameRanges[candidate], bytes, range) { return candidate }
             slot = (slot + 1) & mask
         }
     }
 
-    private func equals(_ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        name.withUnsafeBufferPointer { MarkupName.equal($0, 0..<$0.count, bytes, range, foldingCase: foldsCase) }
+    private func equals(_ name: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        nameBytes.withUnsafeBufferPointer { MarkupName.equal($0, name, bytes, range, foldingCase: foldsCase) }
     }
-
-    /// The tag of a code from `code(of:_:hash:)`; nil for -1.
-    func tag(_ code: Int) -> Tag? { code >= 0 ? tags[code] : nil }
 
     func isLeaf(_ code: Int) -> Bool { code >= 0 && isLeaf[code] }
 

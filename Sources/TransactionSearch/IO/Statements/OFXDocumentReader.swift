@@ -33,7 +33,7 @@ struct OFXDocumentReader {
         var children = 0
     }
 
-    private var elements: MarkupElementReader<OFXTag>
+    private var elements: MarkupElementReader
     private let clock: ZoneClock
     private var output: ParsedStatement
     private var sawOFX = false
@@ -45,16 +45,19 @@ struct OFXDocumentReader {
     private var skipping: SkippedAggregate?
     private var bankProblems: [String] = []
     private var knownAccounts: Set<String> = []
-    private static let vocabulary = OFXTag.vocabulary
-    private static let investmentListCode = OFXTag.allCases.firstIndex(of: .investmentTransactionList)!
+    /// Tags by vocabulary code.
+    private let tags = OFXTag.allCases
+    private let investmentListCode = OFXTag.allCases.firstIndex(of: .investmentTransactionList)!
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, clock: ZoneClock, encoding: TextEncoding) {
-        elements = MarkupElementReader(bytes, vocabulary: Self.vocabulary)
+        elements = MarkupElementReader(bytes, vocabulary: OFXTag.vocabulary)
         self.clock = clock
         output = ParsedStatement(format: .ofx, encoding: encoding)
     }
 
     private var bytes: UnsafeBufferPointer<UInt8> { elements.bytes }
+
+    private func tag(code: Int) -> OFXTag? { code >= 0 ? tags[code] : nil }
 
     /// Reads every element, then checks that the file held a statement.
     mutating func read() throws(ImportIssue) -> ParsedStatement {
@@ -71,12 +74,12 @@ struct OFXDocumentReader {
 
     // MARK: Events
 
-    private mutating func open(_ event: MarkupElementReader<OFXTag>.Event) {
+    private mutating func open(_ event: MarkupElementReader.Event) {
         if skipping != nil {
             if elements.depth == skipping!.depth + 1 { skipping!.children += 1 }
             return
         }
-        let tag = Self.vocabulary.tag(event.code)
+        let tag = tag(code: event.code)
         switch tag {
         case .ofx?:
             sawOFX = true
@@ -96,22 +99,22 @@ struct OFXDocumentReader {
         case .positionList?, .openOrders?, .securityList?, .investmentBalance?, .retirement401k?, .retirement401kBalance?:
             skip(event)
         default:
-            if elements.ancestor(1) == Self.investmentListCode && tag != .investmentBankTransaction { skip(event) }
+            if elements.ancestor(1) == investmentListCode && tag != .investmentBankTransaction { skip(event) }
         }
     }
 
-    private mutating func skip(_ event: MarkupElementReader<OFXTag>.Event) {
+    private mutating func skip(_ event: MarkupElementReader.Event) {
         skipping = SkippedAggregate(name: elements.name(event.name).uppercased(), line: event.line, depth: elements.depth)
     }
 
-    private mutating func leaf(_ event: MarkupElementReader<OFXTag>.Event) {
-        guard let tag = Self.vocabulary.tag(event.code) else { return }
+    private mutating func leaf(_ event: MarkupElementReader.Event) {
+        guard let tag = self.tag(code: event.code) else { return }
         if skipping != nil {
             if tag == .fitID && skipping!.fitID == nil { skipping!.fitID = MarkupText.string(bytes, event.value) }
             if tag == .total && skipping!.total == nil { skipping!.total = MarkupText.string(bytes, event.value) }
             return
         }
-        let parent = Self.vocabulary.tag(elements.nearestKnownAncestor())
+        let parent = self.tag(code: elements.nearestKnownAncestor())
         if transaction != nil {
             transaction!.set(tag, OFXTransaction.Field(value: event.value, line: event.line), parent: parent)
             return
@@ -140,12 +143,12 @@ struct OFXDocumentReader {
         }
     }
 
-    private mutating func close(_ event: MarkupElementReader<OFXTag>.Event) {
+    private mutating func close(_ event: MarkupElementReader.Event) {
         if let skipped = skipping {
             if elements.depth < skipped.depth { finishSkipping() }
             return
         }
-        switch Self.vocabulary.tag(event.code) {
+        switch tag(code: event.code) {
         case .transaction?: finishTransaction()
         case let tag? where tag.isStatement: finishStatement()
         case .status?: finishStatus()
@@ -157,8 +160,7 @@ struct OFXDocumentReader {
     // MARK: Finishing aggregates
 
     private mutating func finishTransaction() {
-        guard let record = transaction else { return }
-        transaction = nil
+        guard let record = transaction.take() else { return }
         let info = statement?.info ?? OFXTransaction.StatementInfo(isCreditCard: false)
         switch record.outcome(bytes, statement: info, clock: clock) {
         case .entry(let entry):
@@ -212,7 +214,7 @@ struct OFXDocumentReader {
         let details = [closed.code.map { "code " + $0 }, closed.message].compactMap { $0 }
         if !details.isEmpty { text += " (" + details.joined(separator: ": ") + ")" }
         if severity == "ERROR" { bankProblems.append(text) }
-        if response != nil && Self.vocabulary.tag(elements.nearestKnownAncestor())?.isStatementResponse == true {
+        if response != nil && tag(code: elements.nearestKnownAncestor())?.isStatementResponse == true {
             response!.problem = text
         } else {
             output.warnings.append("line \(closed.line): \(text)")

@@ -41,7 +41,8 @@ enum OFXTag: String, CaseIterable, Hashable, Sendable {
     /// Every other tag here holds elements, and none holds itself.
     static let aggregates: Set<OFXTag> = Set(allCases).subtracting(leaves)
 
-    static let vocabulary = MarkupVocabulary<OFXTag>(foldsCase: true, leaves: leaves, aggregates: aggregates, exclusive: aggregates)
+    static let vocabulary = MarkupVocabulary(
+        of: OFXTag.self, foldsCase: true, leaves: leaves, aggregates: aggregates, exclusive: aggregates)
 
     /// The statement kinds.
     var isStatement: Bool { self == .bankStatement || self == .creditCardStatement || self == .investmentStatement }

@@ -124,12 +124,11 @@ struct OFXTransaction {
         else {
             return .issue(ImportIssue(location, field: .merchant, .invalid(.missing)))
         }
-        var notes: [String] = []
-        if !memoIsMerchant, let memoText { notes.append(memoText) }
-        if let check, merchant != "Check " + check { notes.append("Check " + check) }
-        if let reference = text(referenceNumber) { notes.append("Ref " + reference) }
+        var notes = memoIsMerchant ? nil : memoText
+        if let check, merchant != "Check " + check { notes = Self.joined(notes, "Check " + check) }
+        if let reference = text(referenceNumber) { notes = Self.joined(notes, "Ref " + reference) }
         if let original = text(originalCurrencySymbol) {
-            notes.append("original currency " + original + (text(originalCurrencyRate).map { ", rate " + $0 } ?? ""))
+            notes = Self.joined(notes, "original currency " + original + (text(originalCurrencyRate).map { ", rate " + $0 } ?? ""))
         }
         let date: TransactionDate = switch parsedDate {
         case .day(let day): .day(day)
@@ -138,7 +137,7 @@ struct OFXTransaction {
         }
         return .entry(StatementEntry(
             location: location, date: date, amount: value, currency: currency, merchant: merchant,
-            notes: notes.isEmpty ? nil : notes.joined(separator: " | "), account: statement.account,
+            notes: notes, account: statement.account,
             card: statement.isCreditCard ? statement.account : nil, bankID: text(fitID), transactionType: typeText))
     }
 
@@ -146,7 +145,7 @@ struct OFXTransaction {
     /// not repeated in the notes).
     private static func merchant(name: String?, payee: String?, memo: String?, type: String?, check: String?) -> (String, Bool)? {
         if let name {
-            if let memo, memo.utf8.starts(with: name.utf8) { return (memo, true) }
+            if let memo, startsWith(memo, name) { return (memo, true) }
             return (name, false)
         }
         if let payee { return (payee, false) }
@@ -155,6 +154,21 @@ struct OFXTransaction {
         let words = typeNames[type.uppercased()] ?? type
         if let check, type.uppercased() == "CHECK" { return (words + " " + check, false) }
         return (words, false)
+    }
+
+    /// Whether `text`'s UTF-8 starts with `prefix`'s (bytes, not canonical equivalence).
+    private static func startsWith(_ text: String, _ prefix: String) -> Bool {
+        var text = text, prefix = prefix
+        return text.withUTF8 { whole in
+            prefix.withUTF8 { start in
+                whole.count >= start.count && MarkupName.equal(whole, 0..<start.count, start, 0..<start.count, foldingCase: false)
+            }
+        }
+    }
+
+    /// Notes so far and one more part, joined with ` | `.
+    private static func joined(_ notes: String?, _ part: String) -> String {
+        notes.map { $0 + " | " + part } ?? part
     }
 
     /// `TRNTYPE` values in words, for a transaction with no name, payee or memo.
