@@ -4,10 +4,10 @@ import Testing
 /// The tokenizer, text decoding and element reader shared by the OFX and camt readers.
 @Suite struct MarkupScannerTests {
     /// Tokens as `kind:name:content` strings with their lines.
-    private func tokens(_ text: String, foldsCase: Bool = false) -> [String] {
+    private func tokens(_ text: String) -> [String] {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
-            var scanner = MarkupScanner(buffer, foldsCase: foldsCase)
+            var scanner = MarkupScanner(buffer)
             var result: [String] = []
             while let token = scanner.next() {
                 let name = String(decoding: buffer[token.name], as: UTF8.self)
@@ -48,7 +48,7 @@ import Testing
     @Test func theEndInsideATagOrCommentRunsToTheEnd() {
         let bytes = Array("<A>x<!-- never closed".utf8)
         bytes.withUnsafeBufferPointer { buffer in
-            var scanner = MarkupScanner(buffer, foldsCase: false)
+            var scanner = MarkupScanner(buffer)
             while scanner.next() != nil {}
             #expect(scanner.endedInsideMarkup)
         }
@@ -93,6 +93,22 @@ import Testing
         #expect(try elements("<STMTTRN><TRNAMT>\n-1.00\n<NAME>A</NAME><MEMO><FOO>x</STMTTRN>") == [
             "open STMTTRN", "leaf TRNAMT=-1.00", "leaf NAME=A", "leaf MEMO=", "leaf FOO=x", "close STMTTRN",
         ])
+    }
+
+    @Test func endTagsMayDifferInCaseOrSpacingFromTheirStartTags() throws {
+        #expect(try elements("<STMTTRN><NAME>a</NAME ><name>b</NAME><Memo>c</memo></stmttrn>") == [
+            "open STMTTRN", "leaf NAME=a", "leaf name=b", "leaf Memo=c", "close STMTTRN",
+        ])
+    }
+
+    @Test func blankTextBetweenElementsIsSkippedButValuesKeepTheirLines() throws {
+        let bytes = Array("<OFX>\n  \r\n\t<NAME>\n  a b \n</OFX>\r<MEMO>x".utf8)
+        try bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) in
+            var reader = MarkupElementReader(buffer, vocabulary: OFXTag.vocabulary)
+            var lines: [Int] = []
+            while let event = try reader.next() { lines.append(event.line) }
+            #expect(lines == [1, 3, 5, 6])
+        }
     }
 
     @Test func anEndTagClosesEverythingOpenedInsideIt() throws {

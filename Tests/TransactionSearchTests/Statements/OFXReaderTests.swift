@@ -178,6 +178,13 @@ import Testing
         #expect(parsed.warnings.count == 1)
     }
 
+    @Test func tagsAreReadInAnyCase() throws {
+        let text = "<ofx><stmtrs><curdef>usd<stmttrn><dtposted>20260101<trnamt>-1<name>Lower</stmttrn></StmtRs></OFX>"
+        let entry = try #require(try read(text: text).entries.first)
+        #expect(entry.merchant == "Lower")
+        #expect(entry.currency == .usd)
+    }
+
     @Test func anUnclosedTransactionIsClosedByTheNextOne() throws {
         let text = "<OFX><STMTRS><CURDEF>EUR<STMTTRN><DTPOSTED>20260101<TRNAMT>-1<NAME>A\n<STMTTRN><DTPOSTED>20260102<TRNAMT>-2<NAME>B</STMTTRN></STMTRS></OFX>"
         #expect(try read(text: text).entries.map(\.merchant) == ["A", "B"])
