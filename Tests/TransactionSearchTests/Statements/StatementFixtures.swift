@@ -18,7 +18,9 @@ enum StatementFixtures {
 
     static let context = StatementContext(clock: ZoneClock(timeZone: TimeZone(identifier: "Europe/Berlin")!), defaultCurrency: nil)
 
+    /// The bytes of an OFX fixture.
     static func bytes(ofx name: String) throws -> [UInt8] { try TestFiles.fixture("statements/ofx/" + name) }
 
+    /// The bytes of a camt fixture.
     static func bytes(camt name: String) throws -> [UInt8] { try TestFiles.fixture("statements/camt/" + name) }
 }

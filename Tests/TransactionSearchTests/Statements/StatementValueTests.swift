@@ -34,6 +34,7 @@ import TransactionSearchSupport
         Array(text.utf8).withUnsafeBufferPointer(CamtText.isoDate)
     }
 
+    /// Each value gives what `ParsedDate.parse` gives.
     @Test(arguments: [
         "2026-03-14", "2026-02-29", "2024-02-29", "2026-03-14T09:30", "2026-03-14T09:30:15", "2026-03-14t09:30:15.5",
         "2026-03-14 09:30:15,123456789", "2026-03-14T09:30:15.1234567890", "2026-03-14T09:30:15Z", "2026-03-14T09:30:15z",

@@ -33,6 +33,7 @@ struct CamtDocumentReader {
     /// Tags by vocabulary code.
     private let tags = CamtTag.allCases
 
+    /// A reader of decoded bytes; `encoding` is what they were decoded from.
     init(_ bytes: UnsafeBufferPointer<UInt8>, clock: ZoneClock, encoding: TextEncoding) {
         elements = MarkupElementReader(bytes, vocabulary: CamtTag.vocabulary)
         self.clock = clock

@@ -7,6 +7,7 @@ extension CamtEntry {
         var grandparent: CamtTag?
         var greatGrandparent: CamtTag?
 
+        /// The ancestors, innermost first (nil for names the vocabulary lacks).
         init(_ parent: CamtTag?, _ grandparent: CamtTag?, _ greatGrandparent: CamtTag?) {
             self.parent = parent
             self.grandparent = grandparent

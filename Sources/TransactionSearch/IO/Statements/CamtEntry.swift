@@ -59,6 +59,7 @@ struct CamtEntry {
         var additionalInfo: Field?
         var bankCode = BankCode()
 
+        /// An empty record of the `TxDtls` opened on `line`.
         init(group: Int, index: Int, line: Int) {
             self.group = group
             self.index = index
@@ -84,6 +85,7 @@ struct CamtEntry {
     /// How many `NtryDtls` opened so far.
     var detailGroups = 0
 
+    /// An empty record of the `Ntry` opened on `line`.
     init(index: Int, line: Int) {
         self.index = index
         self.line = line

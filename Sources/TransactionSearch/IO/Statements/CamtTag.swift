@@ -36,9 +36,12 @@ enum CamtTag: String, CaseIterable, Hashable, Sendable {
         exclusive: [.document, .statementMessage, .reportMessage, .notificationMessage, .statement, .report, .notification,
                     .entry, .entryDetails, .transactionDetails])
 
+    /// The message elements: statement, report, notification.
     var isMessage: Bool { self == .statementMessage || self == .reportMessage || self == .notificationMessage }
 
+    /// The elements holding one account's entries.
     var isStatement: Bool { self == .statement || self == .report || self == .notification }
 
+    /// The parties whose names can be the merchant.
     var isParty: Bool { self == .debtor || self == .creditor || self == .ultimateDebtor || self == .ultimateCreditor }
 }

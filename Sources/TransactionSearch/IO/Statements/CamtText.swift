@@ -9,8 +9,10 @@ struct CamtText {
         return text.isEmpty ? nil : text
     }
 
+    /// A field's decoded, trimmed text; nil when empty.
     func string(_ field: CamtEntry.Field) -> String? { string(field.value) }
 
+    /// An `Amt` as a magnitude (no sign allowed), or nil.
     func amount(_ field: CamtEntry.AmountField) -> DecimalAmount? {
         MarkupText.withBytes(bytes, field.value) { StatementAmount.parse($0, allowsSign: false) }
     }
@@ -100,6 +102,7 @@ struct CamtText {
         let text: UnsafeBufferPointer<UInt8>
         var index = 0
 
+        /// Whether every byte has been read.
         var isAtEnd: Bool { index == text.count }
 
         /// Exactly `count` decimal digits as a number, or nil (and nothing consumed).
@@ -114,6 +117,7 @@ struct CamtText {
             return value
         }
 
+        /// Consumes `byte` when it comes next; whether it did.
         mutating func skip(_ byte: UInt8) -> Bool {
             guard index < text.count, text[index] == byte else { return false }
             index += 1

@@ -10,6 +10,7 @@
 struct MarkupElementReader {
     /// One element event.
     struct Event {
+        /// An aggregate starts or ends, or a leaf comes with its value.
         enum Kind { case open, leaf, close }
         var kind: Kind
         /// The vocabulary's code of the element's name, -1 when unknown.
@@ -43,12 +44,14 @@ struct MarkupElementReader {
     /// An open that waits for the closes of an earlier element of its name.
     private var queuedOpen: (event: Event, element: OpenElement)?
 
+    /// Reads `bytes` (valid UTF-8) from `start`, naming elements by `vocabulary`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, vocabulary: MarkupVocabulary) {
         self.vocabulary = vocabulary
         scanner = MarkupScanner(bytes, from: start)
         stack.reserveCapacity(32)
     }
 
+    /// The bytes being read; the events' ranges index them.
     var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
 
     /// How many aggregates are open.

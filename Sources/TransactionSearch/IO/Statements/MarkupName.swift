@@ -5,10 +5,12 @@
 enum MarkupName {
     static let hashSeed: UInt32 = 0x811C_9DC5
 
+    /// The hash so far with one more byte of a name.
     static func hash(_ byte: UInt8, into hash: UInt32) -> UInt32 {
         (hash ^ UInt32(byte | 0x20)) &* 0x0100_0193
     }
 
+    /// The hash of a whole name.
     static func hash(_ name: some Sequence<UInt8>) -> UInt32 {
         var value = hashSeed
         for byte in name { value = hash(byte, into: value) }

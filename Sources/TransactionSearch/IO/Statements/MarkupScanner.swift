@@ -1,6 +1,7 @@
 /// One piece of markup: a tag, a run of character data, a processing instruction or a
 /// declaration. It holds byte ranges into the scanned buffer, never a copy of the text.
 struct MarkupToken {
+    /// What a token is.
     enum Kind: UInt8 {
         /// `<Name attributes>`.
         case startTag
@@ -45,6 +46,7 @@ struct MarkupScanner {
     /// Whether the input ended inside a tag, comment, CDATA section or processing instruction.
     private(set) var endedInsideMarkup = false
 
+    /// Scans `bytes` (valid UTF-8) from `start`, which counts as line 1.
     init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) {
         self.bytes = bytes
         position = min(max(start, 0), bytes.count)
@@ -376,6 +378,7 @@ struct MarkupScanner {
         byte < 64 && nameEnds >> byte & 1 != 0
     }
 
+    /// ASCII white space: space, tab, line feed, carriage return.
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }

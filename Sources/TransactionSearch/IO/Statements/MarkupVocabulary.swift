@@ -69,9 +69,12 @@ struct MarkupVocabulary: Sendable {
         nameBytes.withUnsafeBufferPointer { MarkupName.equal($0, name, bytes, range, foldingCase: foldsCase) }
     }
 
+    /// Whether the name always holds a value (false for an unknown name, -1).
     func isLeaf(_ code: Int) -> Bool { code >= 0 && isLeaf[code] }
 
+    /// Whether the name always holds elements.
     func isAggregate(_ code: Int) -> Bool { code >= 0 && isAggregate[code] }
 
+    /// Whether an aggregate of this name never holds another one.
     func isExclusive(_ code: Int) -> Bool { code >= 0 && isExclusive[code] }
 }

@@ -49,6 +49,7 @@ struct OFXDocumentReader {
     private let tags = OFXTag.allCases
     private let investmentListCode = OFXTag.allCases.firstIndex(of: .investmentTransactionList)!
 
+    /// A reader of decoded bytes; `encoding` is what they were decoded from.
     init(_ bytes: UnsafeBufferPointer<UInt8>, clock: ZoneClock, encoding: TextEncoding) {
         elements = MarkupElementReader(bytes, vocabulary: OFXTag.vocabulary)
         self.clock = clock

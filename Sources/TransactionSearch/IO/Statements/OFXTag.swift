@@ -50,5 +50,6 @@ enum OFXTag: String, CaseIterable, Hashable, Sendable {
     /// The wrappers of a statement response, which carry its STATUS.
     var isStatementResponse: Bool { self == .bankResponse || self == .creditCardResponse || self == .investmentResponse }
 
+    /// The aggregates that name a statement's own account.
     var isAccountFrom: Bool { self == .bankAccountFrom || self == .creditCardAccountFrom || self == .investmentAccountFrom }
 }

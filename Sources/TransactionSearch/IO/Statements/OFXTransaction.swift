@@ -39,6 +39,7 @@ struct OFXTransaction {
     var correctAction: Field?
     var correctFITID: Field?
 
+    /// An empty record of the `STMTTRN` opened on `line`.
     init(line: Int) { self.line = line }
 
     /// Records a leaf found inside the transaction; `parent` is its nearest known aggregate.

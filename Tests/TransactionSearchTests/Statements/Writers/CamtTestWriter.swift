@@ -12,15 +12,18 @@ struct CamtTestWriter {
     private var prefix = ""
     private var isVersion08 = false
 
+    /// A writer whose version and prefix choices follow `seed`.
     init(seed: UInt64) {
         random = SeededRandom(seed: seed)
     }
 
+    /// The document's bytes.
     static func write(_ statement: GeneratedStatement, seed: UInt64) -> [UInt8] {
         var writer = CamtTestWriter(seed: seed)
         return writer.write(statement)
     }
 
+    /// The document's bytes, choosing the version and prefix.
     mutating func write(_ statement: GeneratedStatement) -> [UInt8] {
         output = ""
         output.reserveCapacity(statement.accounts.reduce(0) { $0 + $1.transactions.count } * 500 + 1000)

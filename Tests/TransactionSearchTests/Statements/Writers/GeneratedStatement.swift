@@ -5,6 +5,7 @@ import TransactionSearchSupport
 /// is hard for markup (`&`, `<`, `>`, quotes, umlauts, Cyrillic, CJK, emoji), in several
 /// currencies, dated by calendar day or by instant.
 struct GeneratedStatement {
+    /// One transaction, with what every format can carry.
     struct Transaction {
         var date: TransactionDate
         /// The instant's UTC offset in minutes that a writer puts on it (ignored for a day).
@@ -18,6 +19,7 @@ struct GeneratedStatement {
         var isPending: Bool
     }
 
+    /// One account and its transactions.
     struct Account {
         /// A full account number: the readers must mask it.
         var number: String

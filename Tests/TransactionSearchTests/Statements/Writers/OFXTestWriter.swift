@@ -9,12 +9,14 @@ import TransactionSearchSupport
 /// `CURRENCY` aggregate; a merchant longer than 32 characters is cut in NAME and written whole
 /// in MEMO, as banks do.
 struct OFXTestWriter {
+    /// OFX 1.x (SGML, header block) or 2.x (XML).
     enum Style { case sgml, xml }
 
     let style: Style
     var random: SeededRandom
     private var output = ""
 
+    /// A writer whose layout choices follow `seed`.
     init(style: Style, seed: UInt64) {
         self.style = style
         random = SeededRandom(seed: seed)
@@ -31,6 +33,7 @@ struct OFXTestWriter {
         transaction.merchant.count > 32 ? (transaction.merchant, nil) : (transaction.merchant, transaction.notes)
     }
 
+    /// The file's bytes.
     mutating func write(_ statement: GeneratedStatement) -> [UInt8] {
         output = ""
         output.reserveCapacity(statement.accounts.reduce(0) { $0 + $1.transactions.count } * 300 + 1000)

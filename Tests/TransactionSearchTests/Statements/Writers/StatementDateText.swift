@@ -8,6 +8,7 @@ struct WallClock {
     var second: Int
     var millisecond: Int
 
+    /// The wall clock of an instant (milliseconds since 1970) at an offset east of UTC.
     init(milliseconds: Int64, offsetMinutes: Int) {
         let local = milliseconds + Int64(offsetMinutes) * 60_000
         let days = local.floorDivided(by: 86_400_000)
