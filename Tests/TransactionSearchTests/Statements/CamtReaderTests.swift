@@ -34,6 +34,18 @@ import Testing
         for text in no { #expect(!CamtReader.looksLike(Array(text.utf8)), "\(text)") }
     }
 
+    @Test func aBusinessApplicationHeaderAroundTheDocumentIsFine() throws {
+        let header = "<AppHdr><Fr><FIId><FinInstnId><BICFI>COBADEFFXXX</BICFI></FinInstnId></FIId></Fr><To><FIId><FinInstnId>"
+            + "<BICFI>NOLADE21XXX</BICFI></FinInstnId></FIId></To><BizMsgIdr>1</BizMsgIdr><MsgDefIdr>camt.053.001.08</MsgDefIdr>"
+            + "<CreDt>2026-01-01T00:00:00Z</CreDt></AppHdr>"
+        let text = "<?xml version=\"1.0\"?><BizMsg>" + header + "<Document><BkToCstmrStmt><Stmt><Acct><Ccy>EUR</Ccy></Acct>"
+            + "<Ntry><Amt>1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-01-01</Dt></BookgDt><AddtlNtryInf>Fee</AddtlNtryInf></Ntry>"
+            + "</Stmt></BkToCstmrStmt></Document></BizMsg>"
+        #expect(CamtReader.looksLike(Array(text.utf8)))
+        let entry = try #require(try read(text: text).entries.first)
+        #expect(entry.location == .element(path: "BizMsg/Document/BkToCstmrStmt/Stmt[1]/Ntry[1]", line: 1))
+    }
+
     /// Version .02: the debit's merchant is the creditor, the credit's the debtor; two `Ustrd`
     /// lines join with a space, then `AddtlNtryInf` after ` | `; bank ids come from the entry's
     /// `AcctSvcrRef`, else `NtryRef` (`2`), else the detail's `AcctSvcrRef`, else its `TxId`

@@ -8,13 +8,14 @@
 /// line.
 enum CamtReader {
     /// Whether the bytes look like camt: one of the three message elements, or a `Document`
-    /// in a `camt.05x` namespace, among the first elements.
+    /// in a `camt.05x` namespace, among the first 64 elements of the first 4 KB (room for a
+    /// business application header around the document).
     static func looksLike(_ bytes: [UInt8]) -> Bool {
         let head = MarkupProlog.head(bytes)
         return head.withUnsafeBufferPointer { buffer in
             var scanner = MarkupScanner(buffer)
             var startTags = 0
-            while startTags < 8, let token = scanner.next() {
+            while startTags < 64, let token = scanner.next() {
                 guard token.kind == .startTag || token.kind == .emptyElementTag else { continue }
                 startTags += 1
                 let code = CamtTag.vocabulary.code(of: buffer, token.name, hash: token.nameHash)
