@@ -35,7 +35,13 @@ enum TextDecoding {
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             let count = buffer.count
+            guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return true }
             while index < count {
+                // ASCII eight bytes at a time: most of a bank file.
+                if index + 8 <= count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
                 let lead = buffer[index]
                 if lead < 0x80 {
                     index += 1

@@ -5,7 +5,7 @@ import Testing
 /// Every fixture cut short at many points and with seeded random bytes changed: both readers
 /// return or throw an `ImportIssue`, never crash or hang, and what they return still keeps
 /// the rules (a merchant in every entry, no long account number, locations inside the file).
-@Suite struct StatementDamageTests {
+@Suite struct TextStatementDamageTests {
     private static let fixtures: [(folder: String, name: String)] =
         StatementTestSupport.qifFixtures.map { ("qif", $0) } + StatementTestSupport.mt940Fixtures.map { ("mt940", $0) }
 
@@ -31,7 +31,7 @@ import Testing
             for _ in 0..<random.int(in: 1...8) where !bytes.isEmpty {
                 let index = random.int(in: 0...(bytes.count - 1))
                 switch random.int(in: 0...2) {
-                case 0: bytes[index] = random.pick(StatementDamageTests.meaningful)
+                case 0: bytes[index] = random.pick(TextStatementDamageTests.meaningful)
                 case 1: bytes[index] = UInt8.random(in: 0...255, using: &random)
                 default: bytes.remove(at: index)
                 }

@@ -5,7 +5,7 @@ import Testing
 /// Seeded random transactions written by the test-only writers (QIF in every date form and
 /// amount style, MT940/MT942 in every details shape) and read back: everything each format
 /// carries comes back.
-@Suite struct StatementRoundTripTests {
+@Suite struct TextStatementRoundTripTests {
     private static let seeds: [UInt64] = (0..<UInt64(12 * RandomScale.factor)).map { 0x51A7_0000 + $0 }
 
     @Test(arguments: seeds)
