@@ -50,6 +50,11 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
         /// The file's structure is broken where a reader expected something else (an XML
         /// element never closed, a QIF record with no date line): what was expected.
         case malformed(String)
+        /// A bank CSV export whose columns could not be understood: what was missing, the
+        /// headers seen, the closest columns and the options that would import it.
+        case unrecognizedLayout(BankCSVError)
+        /// Not a format any reader recognises.
+        case unknownFormat
     }
 
     public var location: Location
@@ -83,6 +88,8 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidJSON(let message): "invalid JSON: \(VisibleText.escaped(message))"
         case .wrongType(let expected): "expected \(expected)"
         case .malformed(let expected): VisibleText.escaped(expected)
+        case .unrecognizedLayout(let error): error.description
+        case .unknownFormat: "not a file format this reads (our CSV or JSON, OFX/QFX, QIF, camt, MT940, a bank's CSV export)"
         }
     }
 }

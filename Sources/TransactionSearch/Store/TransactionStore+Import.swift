@@ -1,45 +1,53 @@
-/// What an import did: the rows added, the rows skipped (only when skipping was asked for) and
-/// the warnings (unknown columns or keys).
-public struct ImportReport: Hashable, Sendable {
-    /// Ids of the added rows, generated ones included, in input order.
-    public var addedIDs: [String]
-    /// Every row left out, with its location, field and reason.
-    public var skipped: [ImportIssue]
-    public var warnings: [String]
-}
+import Foundation
 
 extension TransactionStore {
-    /// Imports CSV or JSON bytes. By default all or nothing: any bad row and nothing is added,
-    /// and the error lists every problem. With `skippingInvalid`, good rows are added and every
-    /// skipped row is reported.
+    /// Imports a file of transactions: a bank statement (OFX/QFX, QIF, camt.052/053/054,
+    /// MT940/MT942), a bank's CSV export, or our own CSV or JSON, its format detected from the
+    /// content unless `options.format` says. Records already in the store (the same import key,
+    /// or the same id in our own format) are left alone, so importing the same or an
+    /// overlapping file again adds only what is new; a posted record that settles a pending
+    /// row of the store replaces it in place (same id, an `.updated` event).
+    ///
+    /// All or nothing by default: one bad record and nothing changes, and the error lists
+    /// every problem. With `options.skippingInvalid`, the good records are imported and every
+    /// skipped one is reported.
+    /// - Throws: `ImportError`; the store is then unchanged.
+    @discardableResult
+    public func importStatement(from bytes: [UInt8], options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+        try importStatementApplying(bytes, options: options).report
+    }
+
+    /// What `importStatement` would do with a file, without changing the store: the report
+    /// (counts of what would be added, already present and replaced) and the first rows as
+    /// they would be stored. Problems are listed, not thrown, unless the file cannot be read
+    /// as a whole.
+    /// - Throws: `ImportError` only for a file that cannot be read at all.
+    public func previewImport(of bytes: [UInt8], options: ImportOptions = ImportOptions(),
+                              firstRows: Int = 5) throws(ImportError) -> ImportPreview {
+        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options))
+        return lock.withReadLock {
+            let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching)
+            var report = TransactionStore.report(of: read, plan: plan, addedIDs: [], skipped: [])
+            report.replacedPendingIDs = plan.replacements.map(\.old.id)
+            return ImportPreview(
+                report: report, additions: plan.additions.count, records: read.records.count,
+                firstRows: Array(plan.additions.prefix(max(0, firstRows))),
+                problems: TransactionStore.inInputOrder(read.issues + plan.failures),
+                dates: read.records.map { localDay(of: $0.draft.date) }.reduce(nil) { range, day in
+                    range.map { min($0.lowerBound, day)...max($0.upperBound, day) } ?? day...day
+                },
+                currencies: Array(Set(read.records.map { $0.draft.currency ?? baseCurrency })).sorted())
+        }
+    }
+
+    /// Imports CSV or JSON bytes in our own format (docs/SPEC.md section 1): an `id` column is
+    /// the import identity, so importing the same file again adds nothing. See
+    /// `importStatement(from:options:)`.
     /// - Throws: `ImportError`; the store is then unchanged.
     @discardableResult
     public func importTransactions(from bytes: [UInt8], format: InterchangeFormat,
                                    skippingInvalid: Bool = false) throws(ImportError) -> ImportReport {
-        let reader = TransactionReader(clock: contents.clock)
-        let parsed: TransactionReader.Output
-        do throws(ImportIssue) {
-            parsed = try reader.read(bytes, format: format)
-        } catch {
-            throw ImportError(issues: [error])
-        }
-        let drafts = parsed.rows.map(\.draft)
-        func issue(_ failure: BatchFailure) -> ImportIssue {
-            ImportIssue(parsed.rows[failure.index].location, field: failure.error.field, .invalid(failure.error.reason))
-        }
-        if !parsed.issues.isEmpty && !skippingInvalid {
-            let storeIssues = validationFailures(of: drafts).map(issue)
-            throw ImportError(issues: TransactionStore.inInputOrder(parsed.issues + storeIssues))
-        }
-        do throws(BatchError) {
-            let result = try add(contentsOf: drafts, skippingInvalid: skippingInvalid)
-            return ImportReport(
-                addedIDs: result.addedIDs,
-                skipped: TransactionStore.inInputOrder(parsed.issues + result.skipped.map(issue)),
-                warnings: parsed.warnings)
-        } catch {
-            throw ImportError(issues: error.failures.map(issue))
-        }
+        try importStatement(from: bytes, options: ImportOptions(format: format == .json ? .json : .csv, skippingInvalid: skippingInvalid))
     }
 
     /// Imports text (CSV or JSON); see `importTransactions(from:format:skippingInvalid:)`.
@@ -49,7 +57,57 @@ extension TransactionStore {
         try importTransactions(from: Array(text.utf8), format: format, skippingInvalid: skippingInvalid)
     }
 
-    private static func inInputOrder(_ issues: [ImportIssue]) -> [ImportIssue] {
+    /// What an import changed, for a store directory to log: the rows added and the rows
+    /// replaced (before and after).
+    struct AppliedImport {
+        var added: [Transaction] = []
+        var replaced: [(old: Transaction, new: Transaction)] = []
+    }
+
+    /// Imports, and says what changed.
+    func importStatementApplying(_ bytes: [UInt8], options: ImportOptions) throws(ImportError) -> (report: ImportReport, applied: AppliedImport) {
+        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options))
+        let result = try lock.withWriteLock { () throws(ImportError) -> (ImportReport, AppliedImport) in
+            let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching)
+            let problems = TransactionStore.inInputOrder(read.issues + plan.failures)
+            if !problems.isEmpty && !options.skippingInvalid { throw ImportError(issues: problems) }
+            var applied = AppliedImport(added: plan.additions)
+            for index in applied.added.indices where applied.added[index].id.isEmpty {
+                applied.added[index].id = contents.table.generateID(avoiding: plan.explicitIDs)
+            }
+            for replacement in plan.replacements {
+                noteChange(of: replacement.row)
+                contents.replace(row: replacement.row, with: replacement.new)
+                noteChange(of: replacement.row)
+                applied.replaced.append((replacement.old, replacement.new))
+            }
+            for row in contents.insert(batch: applied.added) {
+                guard needsChangeFacts else { break }
+                noteChange(of: row)
+            }
+            record(count: applied.replaced.count + applied.added.count) {
+                applied.replaced.map { .updated(old: $0.old, new: $0.new) } + applied.added.map { .added($0) }
+            }
+            var report = TransactionStore.report(of: read, plan: plan, addedIDs: applied.added.map(\.id), skipped: problems)
+            report.replacedPendingIDs = applied.replaced.map(\.old.id)
+            return (report, applied)
+        }
+        afterMutation()
+        return result
+    }
+
+    /// The clock of an import: its zone, or the store's.
+    private func clock(for options: ImportOptions) -> ZoneClock {
+        options.timeZone.map { ZoneClock(timeZone: $0) } ?? contents.clock
+    }
+
+    private static func report(of read: ReadImport, plan: ImportPlan, addedIDs: [String], skipped: [ImportIssue]) -> ImportReport {
+        ImportReport(format: read.format, encoding: read.encoding, addedIDs: addedIDs, alreadyPresent: plan.alreadyPresent,
+                     replacedPendingIDs: [], skipped: skipped, skippedParts: read.skippedParts, accounts: read.accounts,
+                     warnings: read.warnings, layout: read.layout)
+    }
+
+    static func inInputOrder(_ issues: [ImportIssue]) -> [ImportIssue] {
         issues.enumerated().sorted { left, right in
             let (a, b) = (left.element.location.order, right.element.location.order)
             return a != b ? a < b : left.offset < right.offset

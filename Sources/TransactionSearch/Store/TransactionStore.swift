@@ -175,14 +175,7 @@ public final class TransactionStore: Sendable {
     /// differently), or nil. `fsearch check` reports it; `compact()` rewrites the snapshot.
     /// - Complexity: O(distinct strings).
     public func textIndexProblem() -> String? {
-        lock.withReadLock {
-            let fields = [("merchant", contents.text[.merchant]), ("category", contents.text[.category]), ("subcategory", contents.text[.subcategory]),
-                          ("card", contents.text[.card]), ("account", contents.text[.account]), ("notes", contents.text[.notes])]
-            for (name, field) in fields {
-                if let problem = field.textIndexProblem() { return "\(name): \(problem)" }
-            }
-            return nil
-        }
+        lock.withReadLock { contents.text.textIndexProblem() }
     }
 
     /// Verifies every index, order, pool and bucket against the rows; traps on a mismatch.
@@ -192,13 +185,13 @@ public final class TransactionStore: Sendable {
     }
 
     /// Whether a mutation must work out what it touched (someone caches or observes results).
-    private var needsChangeFacts: Bool { !cache.isEmpty || !liveQueries.isEmpty }
+    var needsChangeFacts: Bool { !cache.isEmpty || !liveQueries.isEmpty }
 
     /// Drops the cached results and marks the live queries that one version of a row can
     /// affect. A mutation calls it for the old version before the change (whose strings the
     /// change may release) and for the new version after it. Called under the write lock, so
     /// no reader can cache a result in between.
-    private func noteChange(of row: UInt32) {
+    func noteChange(of row: UInt32) {
         guard needsChangeFacts else { return }
         let facts = contents.facts(of: contents.record(row))
         cache.invalidate(matching: facts)
@@ -215,7 +208,7 @@ public final class TransactionStore: Sendable {
 
     /// Numbers the changes and queues their events. Called under the write lock.
     /// The changes are only built when someone subscribes.
-    private func record(count: Int, _ changes: () -> [StoreEvent.Change]) {
+    func record(count: Int, _ changes: () -> [StoreEvent.Change]) {
         let first = contents.sequence + 1
         contents.sequence += UInt64(count)
         if events.hasSubscribers {

@@ -43,6 +43,19 @@ struct TransactionReader {
 
     // MARK: CSV
 
+    /// Whether the first line is our own CSV header: it names date, merchant and amount, and
+    /// every column it names is a transaction field (a bank's export names others).
+    static func hasOwnCSVHeader(_ bytes: [UInt8]) -> Bool {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+        let names = String(decoding: bytes[start..<end], as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
+            .map { String($0.filter { $0 != "\"" }).trimmingWhitespace().lowercased() }
+        let fields = names.compactMap { TransactionField(rawValue: $0) }
+        guard fields.count == names.count else { return false }
+        return [TransactionField.date, .merchant, .amount].allSatisfy(fields.contains)
+    }
+
     private func readCSV(_ bytes: [UInt8]) throws(ImportIssue) -> Output {
         let records = try CSVReader.records(bytes)
         guard let header = records.first else { throw ImportIssue(.line(1), .empty) }

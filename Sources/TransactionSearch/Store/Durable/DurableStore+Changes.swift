@@ -23,20 +23,35 @@ extension DurableStore {
         }
     }
 
-    /// Imports CSV or JSON durably; see `TransactionStore.importTransactions(from:format:skippingInvalid:)`.
+    /// Imports a file durably (one log record, one fsync); see
+    /// `TransactionStore.importStatement(from:options:)`. Re-importing adds nothing twice,
+    /// across processes too: the import keys are kept in the log and the snapshot.
     @discardableResult
-    public func importTransactions(from bytes: [UInt8], format: InterchangeFormat,
-                                   skippingInvalid: Bool = false) throws(DurableStoreError) -> ImportReport {
+    public func importStatement(from bytes: [UInt8], options: ImportOptions = ImportOptions()) throws(DurableStoreError) -> ImportReport {
         try serialized { state throws(DurableStoreError) in
-            let report: ImportReport
+            let result: (report: ImportReport, applied: TransactionStore.AppliedImport)
             do throws(ImportError) {
-                report = try store.importTransactions(from: bytes, format: format, skippingInvalid: skippingInvalid)
+                result = try store.importStatementApplying(bytes, options: options)
             } catch {
                 throw .invalidImport(error)
             }
-            try logAdded(report.addedIDs, state: &state)
-            return report
+            let applied = result.applied
+            guard !applied.added.isEmpty || !applied.replaced.isEmpty else { return result.report }
+            let entry = LogEntry.importBatch(
+                replaced: applied.replaced.map { LogEntry.Replacement(id: $0.old.id, transaction: $0.new) }, added: applied.added)
+            try log(entry, state: &state) {
+                for transaction in applied.added { _ = try? self.store.delete(id: transaction.id) }
+                for (old, new) in applied.replaced { _ = try? self.store.update(id: new.id, TransactionPatch(replacingWith: old)) }
+            }
+            return result.report
         }
+    }
+
+    /// Imports CSV or JSON in our own format durably; see `importStatement(from:options:)`.
+    @discardableResult
+    public func importTransactions(from bytes: [UInt8], format: InterchangeFormat,
+                                   skippingInvalid: Bool = false) throws(DurableStoreError) -> ImportReport {
+        try importStatement(from: bytes, options: ImportOptions(format: format == .json ? .json : .csv, skippingInvalid: skippingInvalid))
     }
 
     /// Updates a transaction durably; see `TransactionStore.update(id:_:)`.
@@ -148,6 +163,11 @@ extension DurableStore {
             do throws(ValidationError) { try store.update(id: id, TransactionPatch(replacingWith: transaction)) } catch { throw .invalid(error) }
         case .delete(let id):
             do throws(ValidationError) { try store.delete(id: id) } catch { throw .invalid(error) }
+        case .importBatch(let replaced, let added):
+            for replacement in replaced {
+                try apply(.update(id: replacement.id, replacement.transaction), to: store)
+            }
+            try apply(.add(added), to: store)
         }
     }
 }

@@ -3,6 +3,15 @@ enum LogEntry: Equatable {
     case add([Transaction])
     case update(id: String, Transaction)
     case delete(id: String)
+    /// An import: pending rows replaced in place by their posted selves (each the row's id and
+    /// what it became), then rows added; one record, applied in that order.
+    case importBatch(replaced: [Replacement], added: [Transaction])
+
+    /// A row's id and what an import made it.
+    struct Replacement: Equatable {
+        var id: String
+        var transaction: Transaction
+    }
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -18,6 +27,15 @@ enum LogEntry: Equatable {
         case .delete(let id):
             writer.integer(UInt8(3))
             writer.string(id)
+        case .importBatch(let replaced, let added):
+            writer.integer(UInt8(4))
+            writer.integer(UInt32(replaced.count))
+            for replacement in replaced {
+                writer.string(replacement.id)
+                writer.transaction(replacement.transaction)
+            }
+            writer.integer(UInt32(added.count))
+            for transaction in added { writer.transaction(transaction) }
         }
         return writer.bytes
     }
@@ -31,6 +49,14 @@ enum LogEntry: Equatable {
             return .add(transactions)
         case 2: return .update(id: try reader.string(), try reader.transaction())
         case 3: return .delete(id: try reader.string())
+        case 4:
+            var replaced: [Replacement] = []
+            for _ in 0..<Int(try reader.integer(UInt32.self)) {
+                replaced.append(Replacement(id: try reader.string(), transaction: try reader.transaction()))
+            }
+            var added: [Transaction] = []
+            for _ in 0..<Int(try reader.integer(UInt32.self)) { added.append(try reader.transaction()) }
+            return .importBatch(replaced: replaced, added: added)
         default: throw .init(offset: reader.offset - 1, reason: "an unknown record kind")
         }
     }

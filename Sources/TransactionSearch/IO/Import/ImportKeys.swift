@@ -1,0 +1,56 @@
+/// The import key of a record: what makes importing the same or an overlapping file again add
+/// nothing twice (see `Transaction.importKey`).
+///
+/// - With the bank's id: `bank:<account>:<id>` (OFX `FITID`, camt references, MT940 bank
+///   references are unique per account).
+/// - Without: `fp:<fingerprint>#<n>`, the fingerprint of account, date, amount, currency and
+///   folded description, and `n` counting identical rows of the same file, so that two genuine
+///   identical coffees on one day stay two, and importing the file again finds both.
+///
+/// The fingerprint is a 128-bit FNV-1a hash (two 64-bit lanes), written in hex: our own
+/// function, fixed forever, since keys are kept in stores.
+enum ImportKeys {
+    /// The longest key kept as it is; a longer bank id is hashed.
+    static let maximumLength = 200
+
+    static func bankKey(account: String?, bankID: String) -> String {
+        let key = "bank:" + (account ?? "") + ":" + bankID
+        return key.utf8.count <= maximumLength ? key : "bank#" + hex(StableHash.of([account ?? "", bankID]))
+    }
+
+    /// The fingerprint of what identifies a transaction that has no id of its own.
+    static func fingerprint(of draft: TransactionDraft, currency: Currency) -> String {
+        let amount = (try? draft.amount.minorUnits(in: currency)).map(String.init) ?? draft.amount.description
+        return hex(StableHash.of([draft.account ?? "", draft.date.description, amount, currency.code, Folding.fold(draft.merchant)]))
+    }
+
+    static func fingerprintKey(_ fingerprint: String, occurrence: Int) -> String {
+        "fp:" + fingerprint + "#" + String(occurrence)
+    }
+
+    private static func hex(_ value: (UInt64, UInt64)) -> String {
+        func digits(_ word: UInt64) -> String {
+            let text = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }
+        return digits(value.0) + digits(value.1)
+    }
+}
+
+/// A 128-bit hash that never changes between builds or platforms (unlike `Hasher`): FNV-1a
+/// over UTF-8 bytes in two lanes with different offsets and primes, fields separated by 0x1F.
+enum StableHash {
+    static func of(_ fields: [String]) -> (UInt64, UInt64) {
+        var first: UInt64 = 0xCBF2_9CE4_8422_2325
+        var second: UInt64 = 0x6C62_272E_07BB_0142
+        func feed(_ byte: UInt8) {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second ^ UInt64(byte)) &* 0x0000_0001_0000_0193 &+ 0x9E37_79B9
+        }
+        for (index, field) in fields.enumerated() {
+            if index > 0 { feed(0x1F) }
+            for byte in field.utf8 { feed(byte) }
+        }
+        return (first, second)
+    }
+}

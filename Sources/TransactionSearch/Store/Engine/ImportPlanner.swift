@@ -1,0 +1,94 @@
+/// Works out an `ImportPlan` from a file's records against the store (under its write lock):
+/// gives each record its import key (`ImportKeys`), leaves out the records already present,
+/// finds the pending rows posted records settle (`PendingMatcher`), and validates the rest as
+/// one batch. Changes nothing.
+struct ImportPlanner {
+    let contents: StoreContents
+
+    func plan(_ read: ReadImport, matching: PendingMatching) -> ImportPlan {
+        var plan = ImportPlan()
+        var matcher: PendingMatcher?
+        var occurrences: [String: Int] = [:]
+        var additions: [(location: ImportIssue.Location, draft: TransactionDraft)] = []
+        var replacementKeys = StringSet()
+        for record in read.records {
+            var draft = record.draft
+            let currency = draft.currency ?? contents.baseCurrency
+            if draft.importKey == nil {
+                if let bankID = record.bankID {
+                    draft.importKey = ImportKeys.bankKey(account: draft.account, bankID: bankID)
+                } else if draft.id == nil {
+                    let fingerprint = ImportKeys.fingerprint(of: draft, currency: currency)
+                    occurrences[fingerprint, default: 0] += 1
+                    draft.importKey = ImportKeys.fingerprintKey(fingerprint, occurrence: occurrences[fingerprint]!)
+                }
+            }
+            if let id = draft.id, contents.table.ids.row(of: id) != nil {
+                plan.alreadyPresent += 1
+                continue
+            }
+            if let key = draft.importKey, contents.table.importKeys.row(of: key) != nil {
+                plan.alreadyPresent += 1
+                continue
+            }
+            if draft.status == .posted && matching.isEnabled {
+                if matcher == nil { matcher = PendingMatcher(contents: contents, rules: matching) }
+                let day = contents.calendar.place(draft.date).day
+                let pendingKey = record.pendingBankID.map { ImportKeys.bankKey(account: draft.account, bankID: $0) }
+                if let match = matcher!.claim(for: draft, currency: currency, day: day, pendingKey: pendingKey) {
+                    let old = contents.transaction(at: match.row)
+                    do throws(ValidationError) {
+                        let new = try contents.validator.validate(ImportPlanner.replacement(of: old, by: draft, currency: currency), on: old)
+                        if let key = new.importKey, !replacementKeys.insert(key) {
+                            throw ValidationError(.importKey, .duplicateImportKey(key))
+                        }
+                        plan.replacements.append((match.row, old, new))
+                    } catch {
+                        plan.failures.append(ImportIssue(record.location, field: error.field, .invalid(error.reason)))
+                    }
+                    continue
+                }
+            }
+            additions.append((record.location, draft))
+        }
+        let validated = contents.validate(batch: additions.map(\.draft))
+        plan.explicitIDs = validated.ids
+        var failed = Set(validated.failures.map(\.index))
+        for failure in validated.failures {
+            plan.failures.append(ImportIssue(additions[failure.index].location, field: failure.error.field, .invalid(failure.error.reason)))
+        }
+        // A key may not be both added and given to a replaced row.
+        var acceptedIndex = 0
+        for (index, addition) in additions.enumerated() where !failed.contains(index) {
+            let transaction = validated.accepted[acceptedIndex]
+            acceptedIndex += 1
+            if let key = transaction.importKey, replacementKeys.contains(key) {
+                failed.insert(index)
+                plan.failures.append(ImportIssue(addition.location, field: .importKey, .invalid(.duplicateImportKey(key))))
+                continue
+            }
+            plan.additions.append(transaction)
+        }
+        return plan
+    }
+
+    /// The patch that turns a pending row into its posted self: the posted date, amount,
+    /// currency, merchant and key; notes, category and card from the file when it has them,
+    /// else as the person left them.
+    static func replacement(of old: Transaction, by posted: TransactionDraft, currency: Currency) -> TransactionPatch {
+        var patch = TransactionPatch()
+        patch.date = .set(posted.date)
+        patch.amount = .set(posted.amount)
+        patch.currency = .set(currency)
+        patch.merchant = .set(posted.merchant)
+        patch.status = .set(.posted)
+        if let key = posted.importKey { patch.importKey = .set(key) }
+        if let notes = posted.notes { patch.notes = .set(notes) }
+        if let category = posted.category {
+            patch.category = .set(category)
+            patch.subcategory = posted.subcategory.map { .set($0) } ?? .clear
+        }
+        if let card = posted.card { patch.card = .set(card) }
+        return patch
+    }
+}
