@@ -3,8 +3,8 @@ import Foundation
 import TransactionSearch
 
 /// fsearch: search, group and edit transactions from the terminal. The first word picks a
-/// command (import, add, update, delete, export, stats, check, compact); anything else is a
-/// search.
+/// command (import, inspect, add, update, delete, export, stats, check, compact); anything
+/// else is a search.
 @main
 struct FSearch {
     static let version = "0.1.0"
@@ -20,6 +20,7 @@ struct FSearch {
         case "stats": StatsCommand.run
         case "check": CheckCommand.run
         case "compact": CompactCommand.run
+        case "inspect": InspectCommand.run
         case "stress": StressCommand.run
         default: nil
         }

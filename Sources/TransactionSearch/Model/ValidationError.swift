@@ -23,6 +23,10 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
         case tooLong(limit: Int, unit: String)
         /// Not an ISO 8601 date or date-time (the text as typed).
         case invalidDate(String)
+        /// Not a date in the way a file format writes them: the text, and what was expected.
+        case unreadableDate(String, expected: String)
+        /// Not an amount in the way a file format writes them: the text, and what was expected.
+        case unreadableAmount(String, expected: String)
         /// A date or date-time outside the years 0001-9999 (an instant: outside 0001-01-02 to
         /// 9999-12-30 UTC, so that its local day is in range in every zone); the text as typed,
         /// or the date's ISO 8601 form when it was given as a value.
@@ -66,6 +70,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
         case .dateOutOfRange(let text):
             "\(quoted(text)) is out of range: dates must fall in years 0001-9999 (instants 0001-01-02 to 9999-12-30 UTC)"
         case .invalidAmount(let text): "\(quoted(text)) is not a decimal number (like -12.50)"
+        case .unreadableDate(let text, let expected): "\(quoted(text)) is not a date (expected \(expected))"
+        case .unreadableAmount(let text, let expected): "\(quoted(text)) is not an amount (expected \(expected))"
         case .tooManyDigits(let text):
             "\(quoted(text)) has too many digits: at most \(DecimalAmount.maximumDigits), and at most \(DecimalAmount.maximumDigits) after the point"
         case .tooManyFractionDigits(let amount, let currency, let allowed):

@@ -5,7 +5,7 @@ import TransactionSearch
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "fsearch check", abstract: "Verify a store directory (checksums, log, every index), or list every bad row of a file.",
-        options: DataSource.options)
+        options: DataSource.options + ImportFlags.defaults)
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
@@ -24,8 +24,9 @@ enum CheckCommand {
         let (bytes, name) = try source.readInput()
         let store = TransactionStore(configuration: StoreConfiguration(timeZone: try Choice.timeZone(arguments.value("tz")) ?? .utc))
         let report: ImportReport
+        let options = try ImportFlags.options(arguments, name: name, bytes: bytes, skipBad: true)
         do throws(ImportError) {
-            report = try store.importTransactions(from: bytes, format: DataSource.format(of: name, bytes), skippingInvalid: true)
+            report = try store.importStatement(from: bytes, options: options)
         } catch {
             throw FSearchError.badFile(error, name: name)
         }
@@ -34,7 +35,7 @@ enum CheckCommand {
         guard report.skipped.isEmpty else {
             throw FSearchError.badData("\(name): \(report.skipped.count) bad row(s); \(report.addedIDs.count) good")
         }
-        Console.write("ok: \(name): \(report.addedIDs.count) transactions, every row valid.\n")
+        Console.write("ok: \(name): \(report.format), \(report.addedIDs.count) transactions, every record valid.\n")
         return 0
     }
 }

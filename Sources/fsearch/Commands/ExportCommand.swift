@@ -11,7 +11,7 @@ enum ExportCommand {
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
         let format: InterchangeFormat = try Choice.parse(arguments.value("format") ?? "csv", option: "format", among: InterchangeFormat.allCases)
-        let loaded = try DataSource.from(arguments).load(timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
+        let loaded = try DataSource.from(arguments).load(arguments, timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
                                                          skipBad: arguments.has("skip-bad"), recovering: arguments.has("recover"))
         Console.write(loaded.store.export(as: format))
         return 0

@@ -4,14 +4,15 @@ import TransactionSearch
 
 enum ImportCommand {
     static let spec = CommandSpec(
-        name: "fsearch import", abstract: "Import a CSV or JSON file into a store directory (created when missing).",
+        name: "fsearch import",
+        abstract: "Import a file into a store directory (created when missing): our CSV or JSON, OFX/QFX, QIF, camt, MT940, or a bank's CSV export. What is already there is not added again.",
         arguments: "FILE", argumentsHelp: "The file (- for standard input).", acceptsArguments: true,
         options: [
             .value("store", "DIR", help: "The store directory."),
             .value("tz", "ZONE", help: "Time zone of a new store (default UTC)."),
             .value("base", "CODE", help: "Base currency of a new store (default EUR)."),
             .flag("skip-bad", help: "Import the good rows and report the bad ones (default: all or nothing)."),
-        ])
+        ] + ImportFlags.reading + ImportFlags.defaults)
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
@@ -31,12 +32,12 @@ enum ImportCommand {
             }
             configuration = chosen
         }
-        let format = DataSource.format(of: name, bytes)
+        let options = try ImportFlags.options(arguments, name: name, bytes: bytes, skipBad: arguments.has("skip-bad"))
         if !DataSource.storeExists(storePath) {
             // A new store is created only for an import that succeeds: try it in memory first.
             let trial = TransactionStore(configuration: configuration ?? StoreConfiguration())
             do throws(ImportError) {
-                try trial.importTransactions(from: bytes, format: format, skippingInvalid: arguments.has("skip-bad"))
+                try trial.importStatement(from: bytes, options: options)
             } catch {
                 throw FSearchError.badFile(error, name: name)
             }
@@ -48,15 +49,14 @@ enum ImportCommand {
         }
         let report: ImportReport
         do throws(DurableStoreError) {
-            report = try durable.importTransactions(from: bytes, format: format, skippingInvalid: arguments.has("skip-bad"))
+            report = try durable.importStatement(from: bytes, options: options)
         } catch {
             if case .invalidImport(let importError) = error { throw FSearchError.badFile(importError, name: name) }
             throw FSearchError.change(error, path: storePath)
         }
         for issue in report.skipped { Console.error("fsearch: skipped \(name): \(issue)") }
         for warning in report.warnings { Console.error("fsearch: warning: \(name): \(warning)") }
-        let skipped = report.skipped.isEmpty ? "" : ", skipped \(report.skipped.count) bad row(s)"
-        Console.write("Imported \(report.addedIDs.count) transactions into \(storePath)\(skipped); it now holds \(durable.store.count).\n")
+        Console.write("\(name) (\(report.format)): \(report.summary); \(storePath) now holds \(durable.store.count).\n")
         return 0
     }
 }

@@ -65,7 +65,7 @@ enum SearchCommand {
         let source = try DataSource.from(arguments)
         // The rates convert totals only: rows without a currency take the store's base (EUR for
         // a file), whatever the rates file's base.
-        let loaded = try source.load(timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
+        let loaded = try source.load(arguments, timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
                                      skipBad: arguments.has("skip-bad"), recovering: arguments.has("recover"))
         if let rates { loaded.store.setExchangeRates(rates) }
         var query = try QueryOptions.query(from: arguments)

@@ -8,7 +8,7 @@ enum StatsCommand {
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
-        let loaded = try DataSource.from(arguments).load(timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
+        let loaded = try DataSource.from(arguments).load(arguments, timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
                                                          recovering: arguments.has("recover"))
         let statistics = loaded.store.statistics
         var lines = [

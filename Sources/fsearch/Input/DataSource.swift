@@ -2,8 +2,8 @@ import CommandLineSupport
 import Foundation
 import TransactionSearch
 
-/// Where the transactions come from: a CSV or JSON file, standard input, a store directory,
-/// or the bundled sample.
+/// Where the transactions come from: a file of any supported format (our CSV or JSON, a bank
+/// statement, a bank's CSV export), standard input, a store directory, or the bundled sample.
 enum DataSource {
     case file(String)
     case standardInput
@@ -11,11 +11,11 @@ enum DataSource {
     case sample
 
     static let options: [CommandSpec.Option] = [
-        .value("file", "PATH", help: "A CSV or JSON file to search (- reads standard input)."),
+        .value("file", "PATH", help: "A file to search: our CSV or JSON, OFX/QFX, QIF, camt, MT940 or a bank's CSV export (- reads standard input)."),
         .value("store", "DIR", help: "A store directory (see fsearch import)."),
         .value("tz", "ZONE", help: "Time zone of days and months for a file, e.g. Europe/Madrid (default UTC)."),
         .flag("recover", help: "Open a store whose log is damaged read-only, up to the damage (says where it stopped)."),
-    ]
+    ] + ImportFlags.reading
 
     /// The source the options name; the sample when they name none.
     static func from(_ arguments: ParsedArguments) throws(FSearchError) -> DataSource {
@@ -35,8 +35,9 @@ enum DataSource {
         var loadMilliseconds: Double
     }
 
-    /// Loads the data. A store directory is opened read-only unless `writable`.
-    func load(timeZone: TimeZone?, baseCurrency: Currency?, writable: Bool = false, skipBad: Bool = false,
+    /// Loads the data. A store directory is opened read-only unless `writable`; a file is read
+    /// as the import flags among `arguments` say.
+    func load(_ arguments: ParsedArguments, timeZone: TimeZone?, baseCurrency: Currency?, writable: Bool = false, skipBad: Bool = false,
               recovering: Bool = false) throws(FSearchError) -> Loaded {
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
@@ -49,8 +50,9 @@ enum DataSource {
         case .file, .standardInput, .sample:
             let (bytes, name) = try readInput()
             let store = TransactionStore(configuration: StoreConfiguration(timeZone: timeZone ?? .utc, baseCurrency: baseCurrency ?? .eur))
+            let options = try ImportFlags.options(arguments, name: name, bytes: bytes, skipBad: skipBad)
             do throws(ImportError) {
-                let report = try store.importTransactions(from: bytes, format: DataSource.format(of: name, bytes), skippingInvalid: skipBad)
+                let report = try store.importStatement(from: bytes, options: options)
                 for issue in report.skipped { Console.error("fsearch: skipped \(name): \(issue)") }
                 for warning in report.warnings { Console.error("fsearch: warning: \(name): \(warning)") }
             } catch {
@@ -93,13 +95,6 @@ enum DataSource {
             throw FSearchError.io("\(path): cannot be read (permissions?)")
         }
         return Array(data)
-    }
-
-    /// CSV or JSON: from the extension, else from the first character.
-    static func format(of name: String, _ bytes: [UInt8]) -> InterchangeFormat {
-        if let format = InterchangeFormat(pathExtension: name) { return format }
-        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .csv
     }
 
     /// Opens a store directory. Only `import` and `add` create one (`creating`); for every

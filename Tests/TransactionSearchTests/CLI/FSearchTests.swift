@@ -165,7 +165,7 @@ struct FSearchTests {
         let sample = TestFiles.packageRoot.appendingPathComponent("Sources/fsearch/Resources/sample.csv").path
         let imported = try FSearchRunner.run(["import", sample, "--store", store, "--tz", "Europe/Madrid"])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.contains("Imported 2000 transactions"))
+        #expect(imported.stdout.contains("2000 added, 0 already present"), "\(imported.stdout)")
         // All or nothing: a bad file adds nothing.
         let bad = try FSearchRunner.run(["import", TestFiles.packageRoot.appendingPathComponent("Fixtures/bad/bad-amount.csv").path, "--store", store])
         #expect(bad.status == 65)

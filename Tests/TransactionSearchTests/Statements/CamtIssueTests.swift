@@ -9,9 +9,9 @@ import Testing
 
     static let cases: [(name: String, issue: ImportIssue)] = [
         ("impossible date", ImportIssue(.element(path: statement + "/Ntry[2]/BookgDt/Dt", line: 28), field: .date,
-                                        .invalid(.invalidDate("2026-02-30")))),
+                                        .invalid(.unreadableDate("2026-02-30", expected: "an ISO 8601 date YYYY-MM-DD or date-time naming a real day")))),
         ("letter in amount", ImportIssue(.element(path: statement + "/Ntry[3]/Amt", line: 32), field: .amount,
-                                         .invalid(.invalidAmount("12,5O")))),
+                                         .invalid(.unreadableAmount("12,5O", expected: "a number such as 12.50")))),
         ("unknown credit/debit indicator", ImportIssue(.element(path: statement + "/Ntry[4]/CdtDbtInd", line: 40), field: .amount,
                                                        .malformed("CdtDbtInd is \"DEBIT\", expected CRDT or DBIT"))),
         ("unknown status", ImportIssue(.element(path: statement + "/Ntry[5]/Sts", line: 48), field: .status,

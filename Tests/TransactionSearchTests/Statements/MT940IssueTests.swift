@@ -12,8 +12,8 @@ import Testing
     @Test func badLinesAreIssuesAndGoodOnesAroundThemAreRead() throws {
         let parsed = try MT940Reader.read(try StatementTestSupport.mt940("bad-lines.sta"), context: StatementTestSupport.context)
         #expect(parsed.issues == [
-            ImportIssue(.line(7), field: .amount, .invalid(.invalidAmount("1O,00"))),
-            ImportIssue(.line(9), field: .date, .invalid(.invalidDate("2613450702"))),
+            ImportIssue(.line(7), field: .amount, .invalid(.unreadableAmount("1O,00", expected: "a number with a decimal comma such as 100,50"))),
+            ImportIssue(.line(9), field: .date, .invalid(.unreadableDate("2613450702", expected: "YYMMDD naming a real day"))),
             ImportIssue(.line(11), field: .amount, .malformed("expected the debit/credit mark C, D, RC or RD after the date")),
             ImportIssue(.line(13), field: .merchant, .invalid(.missing)),
         ])
@@ -22,13 +22,13 @@ import Testing
     }
 
     @Test(arguments: [
-        (":61:260229D1,00NMSC", ImportIssue(.line(4), field: .date, .invalid(.invalidDate("260229")))),
-        (":61:2603011345D1,00NMSC", ImportIssue(.line(4), field: .date, .invalid(.invalidDate("2603011345")))),
-        (":61:26030D1,00NMSC", ImportIssue(.line(4), field: .date, .invalid(.invalidDate("26030")))),
-        (":61:260301D1,00,0NMSC", ImportIssue(.line(4), field: .amount, .invalid(.invalidAmount("1,00,0")))),
-        (":61:260301D100NMSC", ImportIssue(.line(4), field: .amount, .invalid(.invalidAmount("100")))),
-        (":61:260301DNMSC", ImportIssue(.line(4), field: .amount, .invalid(.invalidAmount("")))),
-        (":61:260301D1234567890123456,NMSC", ImportIssue(.line(4), field: .amount, .invalid(.invalidAmount("1234567890123456,")))),
+        (":61:260229D1,00NMSC", ImportIssue(.line(4), field: .date, .invalid(.unreadableDate("260229", expected: "YYMMDD naming a real day")))),
+        (":61:2603011345D1,00NMSC", ImportIssue(.line(4), field: .date, .invalid(.unreadableDate("2603011345", expected: "YYMMDD naming a real day")))),
+        (":61:26030D1,00NMSC", ImportIssue(.line(4), field: .date, .invalid(.unreadableDate("26030", expected: "YYMMDD naming a real day")))),
+        (":61:260301D1,00,0NMSC", ImportIssue(.line(4), field: .amount, .invalid(.unreadableAmount("1,00,0", expected: "a number with a decimal comma such as 100,50")))),
+        (":61:260301D100NMSC", ImportIssue(.line(4), field: .amount, .invalid(.unreadableAmount("100", expected: "a number with a decimal comma such as 100,50")))),
+        (":61:260301DNMSC", ImportIssue(.line(4), field: .amount, .invalid(.unreadableAmount("", expected: "a number with a decimal comma such as 100,50")))),
+        (":61:260301D1234567890123456,NMSC", ImportIssue(.line(4), field: .amount, .invalid(.unreadableAmount("1234567890123456,", expected: "a number with a decimal comma such as 100,50")))),
         (":61:260301", ImportIssue(.line(4), field: .amount, .malformed("expected the debit/credit mark C, D, RC or RD after the date"))),
     ])
     func badStatementLines(line: String, issue: ImportIssue) throws {

@@ -6,13 +6,13 @@ import Testing
 /// field; the reason with the text as typed), and the good ones still parse.
 @Suite struct OFXIssueTests {
     static let cases: [(name: String, issue: ImportIssue)] = [
-        ("impossible date", ImportIssue(.line(29), field: .date, .invalid(.invalidDate("20260230")))),
-        ("dollar sign amount", ImportIssue(.line(37), field: .amount, .invalid(.invalidAmount("$120")))),
-        ("empty amount", ImportIssue(.line(44), field: .amount, .invalid(.invalidAmount("")))),
+        ("impossible date", ImportIssue(.line(29), field: .date, .invalid(.unreadableDate("20260230", expected: "YYYYMMDD[HHMMSS[.XXX]][[offset:zone]] naming a real day")))),
+        ("dollar sign amount", ImportIssue(.line(37), field: .amount, .invalid(.unreadableAmount("$120", expected: "a signed number such as -12.50, with no currency sign or thousands separator")))),
+        ("empty amount", ImportIssue(.line(44), field: .amount, .invalid(.unreadableAmount("", expected: "a signed number such as -12.50, with no currency sign or thousands separator")))),
         ("no name, memo or type", ImportIssue(.line(48), field: .merchant, .invalid(.missing))),
-        ("garbage date", ImportIssue(.line(55), field: .date, .invalid(.invalidDate("March 4")))),
+        ("garbage date", ImportIssue(.line(55), field: .date, .invalid(.unreadableDate("March 4", expected: "YYYYMMDD[HHMMSS[.XXX]][[offset:zone]] naming a real day")))),
         ("no date", ImportIssue(.line(60), field: .date, .invalid(.missing))),
-        ("thousands separator", ImportIssue(.line(69), field: .amount, .invalid(.invalidAmount("1,234.56")))),
+        ("thousands separator", ImportIssue(.line(69), field: .amount, .invalid(.unreadableAmount("1,234.56", expected: "a signed number such as -12.50, with no currency sign or thousands separator")))),
     ]
 
     private func parsed() throws -> ParsedStatement {
@@ -33,6 +33,7 @@ import Testing
     }
 
     @Test func issuesReadAsOneLineWithLineFieldAndReason() throws {
-        #expect(Self.cases[1].issue.description == "line 37, amount: \"$120\" is not a decimal number (like -12.50)")
+        #expect(Self.cases[1].issue.description
+                == "line 37, amount: \"$120\" is not an amount (expected a signed number such as -12.50, with no currency sign or thousands separator)")
     }
 }

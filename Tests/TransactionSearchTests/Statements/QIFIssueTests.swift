@@ -11,8 +11,8 @@ import Testing
     @Test func badRecordsAreIssuesAndGoodOnesAroundThemAreRead() throws {
         let parsed = try QIFReader.read(try StatementTestSupport.qif("bad-records.qif"), context: StatementTestSupport.context)
         #expect(parsed.issues == [
-            ImportIssue(.line(7), field: .amount, .invalid(.invalidAmount("abc"))),
-            ImportIssue(.line(10), field: .date, .invalid(.invalidDate("13/45/2026"))),
+            ImportIssue(.line(7), field: .amount, .invalid(.unreadableAmount("abc", expected: "a number such as -1,234.56"))),
+            ImportIssue(.line(10), field: .date, .invalid(.unreadableDate("13/45/2026", expected: "a real day written like 03/14/26, 14/03/2026, 3/14'26 or 14.03.2026"))),
             ImportIssue(.line(18), field: .merchant, .invalid(.missing)),
             ImportIssue(.line(21), field: .date, .invalid(.missing)),
             ImportIssue(.line(24), field: .amount, .invalid(.missing)),
@@ -41,13 +41,13 @@ import Testing
             ^
             """)
         #expect(parsed.entries.map(\.date.description) == ["2026-03-25", "2026-03-26"])
-        #expect(parsed.issues == [ImportIssue(.line(10), field: .date, .invalid(.invalidDate("03/27/2026")))])
+        #expect(parsed.issues == [ImportIssue(.line(10), field: .date, .invalid(.unreadableDate("03/27/2026", expected: "a real day written like 03/14/26, 14/03/2026, 3/14'26 or 14.03.2026")))])
         #expect(parsed.warnings == ["dates disagree: 2 fit only day-first (the first on line 2), 1 only month-first (line 10); dates read day-first (DD/MM), the others are reported"])
     }
 
     @Test func anOrderTheCallerGivesWinsAndDatesThatDoNotFitItAreIssues() throws {
         let parsed = try read("!Type:Bank\nD25/03/2026\nT-1.00\nPA\n^\nD03/04/2026\nT-2.00\nPB\n^\n", dateOrder: .monthFirst)
-        #expect(parsed.issues == [ImportIssue(.line(2), field: .date, .invalid(.invalidDate("25/03/2026")))])
+        #expect(parsed.issues == [ImportIssue(.line(2), field: .date, .invalid(.unreadableDate("25/03/2026", expected: "a real day written like 03/14/26, 14/03/2026, 3/14'26 or 14.03.2026")))])
         #expect(parsed.entries.map(\.date.description) == ["2026-03-04"])
     }
 

@@ -130,11 +130,11 @@ struct CamtEntry {
         guard let dateField else { return issue("", line, .date, .invalid(.missing)) }
         guard let date = text.date(dateField, clock: clock) else {
             return issue(dateSuffix + (isDateTime ? "/DtTm" : "/Dt"), dateField.line, .date,
-                         .invalid(.invalidDate(text.string(dateField) ?? "")))
+                         .invalid(.unreadableDate(text.string(dateField) ?? "", expected: "an ISO 8601 date YYYY-MM-DD or date-time naming a real day")))
         }
         guard let amountField = amount else { return issue("", line, .amount, .invalid(.missing)) }
         guard let magnitude = text.amount(amountField) else {
-            return issue("/Amt", amountField.line, .amount, .invalid(.invalidAmount(text.string(amountField.value) ?? "")))
+            return issue("/Amt", amountField.line, .amount, .invalid(.unreadableAmount(text.string(amountField.value) ?? "", expected: "a number such as 12.50")))
         }
         guard let creditDebit else {
             return issue("", line, .amount, .malformed("no CdtDbtInd: whether the money came in or went out is unknown"))

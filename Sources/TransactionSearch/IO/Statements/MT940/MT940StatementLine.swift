@@ -31,7 +31,7 @@ struct MT940StatementLine {
             var stop = index
             while stop < end && stop < index + 10 && UnsafeBufferPointer<UInt8>.isDigit(bytes[stop]) { stop += 1 }
             let text = stop > index ? bytes.text(index..<stop) : bytes.text(index..<min(end, index + 6))
-            return ImportIssue(.line(line), field: .date, .invalid(.invalidDate(text)))
+            return ImportIssue(.line(line), field: .date, .invalid(.unreadableDate(text, expected: "YYMMDD naming a real day")))
         }
         guard let valueDate = MT940Amount.date(bytes, at: index, end: end) else { throw dateIssue() }
         var date = valueDate
@@ -70,7 +70,7 @@ struct MT940StatementLine {
         while index < end, bytes[index] != UInt8(ascii: "/"), !MT940StatementLine.isTypeStart(bytes, index, end) { index += 1 }
         let amountRange = amountStart..<index
         guard let magnitude = MT940Amount.parse(bytes, bytes.trimming(amountRange)) else {
-            throw ImportIssue(.line(line), field: .amount, .invalid(.invalidAmount(bytes.text(bytes.trimming(amountRange)))))
+            throw ImportIssue(.line(line), field: .amount, .invalid(.unreadableAmount(bytes.text(bytes.trimming(amountRange)), expected: "a number with a decimal comma such as 100,50")))
         }
         amount = negative ? magnitude.negated : magnitude
         self.date = date

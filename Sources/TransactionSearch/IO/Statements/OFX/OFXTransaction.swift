@@ -102,11 +102,11 @@ struct OFXTransaction {
             return .issue(ImportIssue(location, field: .date, .invalid(.missing)))
         }
         guard let parsedDate = MarkupText.withBytes(bytes, dateField.value, OFXDate.parse) else {
-            return .issue(ImportIssue(.line(dateField.line), field: .date, .invalid(.invalidDate(text(dateField) ?? ""))))
+            return .issue(ImportIssue(.line(dateField.line), field: .date, .invalid(.unreadableDate(text(dateField) ?? "", expected: "YYYYMMDD[HHMMSS[.XXX]][[offset:zone]] naming a real day"))))
         }
         guard let amountField = amount else { return .issue(ImportIssue(location, field: .amount, .invalid(.missing))) }
         guard let value = MarkupText.withBytes(bytes, amountField.value, { StatementAmount.parse($0, allowsSign: true) }) else {
-            return .issue(ImportIssue(.line(amountField.line), field: .amount, .invalid(.invalidAmount(text(amountField) ?? ""))))
+            return .issue(ImportIssue(.line(amountField.line), field: .amount, .invalid(.unreadableAmount(text(amountField) ?? "", expected: "a signed number such as -12.50, with no currency sign or thousands separator"))))
         }
         var currency = statement.currency
         if let symbolField = currencySymbol, let symbol = text(symbolField) {

@@ -98,7 +98,7 @@ struct QIFRecordReader {
             let field = scan.fields[date]
             day = QIFDate(bytes, field.range)?.day(conventions.dateOrder)
             if day == nil {
-                statement.issues.append(ImportIssue(.line(Int(field.line)), field: .date, .invalid(.invalidDate(bytes.text(field.range)))))
+                statement.issues.append(ImportIssue(.line(Int(field.line)), field: .date, .invalid(.unreadableDate(bytes.text(field.range), expected: "a real day written like 03/14/26, 14/03/2026, 3/14'26 or 14.03.2026"))))
             }
         }
 
@@ -128,7 +128,7 @@ struct QIFRecordReader {
             let field = scan.fields[amountField]
             amount = QIFAmount.parse(bytes, field.range, style: conventions.amountStyle)
             if amount == nil {
-                statement.issues.append(ImportIssue(.line(Int(field.line)), field: .amount, .invalid(.invalidAmount(bytes.text(field.range)))))
+                statement.issues.append(ImportIssue(.line(Int(field.line)), field: .amount, .invalid(.unreadableAmount(bytes.text(field.range), expected: "a number such as -1,234.56"))))
             } else if let splitSum, let amount, !splitSum.hasSameValue(as: amount) {
                 statement.warnings.append("line \(recordLine): the splits add up to \(splitSum), not the total \(amount)")
             }

@@ -1,0 +1,158 @@
+import CommandLineSupport
+import Foundation
+import TransactionSearch
+
+/// `fsearch inspect FILE`: what a file is and what importing it would do, without importing:
+/// the first thing to run when an import fails. Short and readable; `--format json` for
+/// scripts.
+enum InspectCommand {
+    static let spec = CommandSpec(
+        name: "fsearch inspect",
+        abstract: "Show what a file is and what importing it would do: format, encoding, columns understood, dates, accounts, the first transactions as they would be stored, and any problem.",
+        arguments: "FILE", argumentsHelp: "The file (- for standard input).", acceptsArguments: true,
+        options: [
+            .value("store", "DIR", help: "Compare with a store directory: what is already there, which pending rows would be replaced."),
+            .value("tz", "ZONE", help: "Time zone of times with no offset (default UTC, or the store's)."),
+            .value("format", "FORMAT", help: "text|json (default text)."),
+            .value("save-profile", "FILE", help: "Save the bank CSV options understood as a profile, for --profile."),
+        ] + ImportFlags.reading + ImportFlags.defaults)
+
+    static func run(_ words: [String]) throws(FSearchError) -> Int32 {
+        guard let arguments = try parseCommand(words, spec) else { return 0 }
+        guard arguments.arguments.count == 1 else { throw FSearchError.usage("inspect takes one FILE", hint: spec.usage) }
+        let file = arguments.arguments[0]
+        let (bytes, name) = try (file == "-" ? DataSource.standardInput : DataSource.file(file)).readInput()
+        let output = try Choice.parse(arguments.value("format") ?? "text", option: "format", among: ["text", "json"])
+        var options = try ImportFlags.options(arguments, name: name, bytes: bytes, skipBad: true)
+        let store: TransactionStore
+        var durable: DurableStore?
+        if let path = arguments.value("store") {
+            durable = try DataSource.open(store: path, writable: false)
+            store = durable!.store
+        } else {
+            store = TransactionStore(timeZone: try Choice.timeZone(arguments.value("tz")) ?? .utc)
+        }
+        defer { durable?.close() }
+        if let zone = try Choice.timeZone(arguments.value("tz")) { options.timeZone = zone }
+        let preview: ImportPreview
+        do throws(ImportError) {
+            preview = try store.previewImport(of: bytes, options: options)
+        } catch {
+            throw FSearchError.badFile(error, name: name)
+        }
+        if let path = arguments.value("save-profile") { try saveProfile(preview, to: path) }
+        if output == "json" {
+            Console.write(try json(InspectSummary(name: name, preview: preview)))
+        } else {
+            Console.write(text(name: name, preview: preview, comparing: durable != nil))
+        }
+        return 0
+    }
+
+    static func saveProfile(_ preview: ImportPreview, to path: String) throws(FSearchError) {
+        guard let layout = preview.report.layout else {
+            throw FSearchError.usage("--save-profile: \(preview.report.format) files need no profile (only bank CSV exports do)")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try encoder.encode(layout.options).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw FSearchError.io("\(path): cannot be written (\(error.localizedDescription))")
+        }
+    }
+
+    /// The preview as a few labelled lines.
+    static func text(name: String, preview: ImportPreview, comparing: Bool) -> String {
+        let report = preview.report
+        var lines = ["file          \(name)", "format        \(report.format), \(report.encoding)"]
+        if let layout = report.layout {
+            lines.append("delimiter     \(VisibleText.escaped(layout.delimiter)) (\(layout.delimiterReason))")
+            if let header = layout.headerLine { lines.append("header        line \(header)") }
+            for column in layout.columns { lines.append("  \(VisibleText.escaped(column.description))") }
+            for column in layout.ignoredColumns { lines.append("  ignored \(VisibleText.escaped(column.description))") }
+            lines.append("dates         \(layout.dateStyle)\(layout.dateOrder.map { ", \($0)" } ?? "") (\(layout.dateOrderReason))")
+            lines.append("decimal       \(layout.decimalSeparator.map(\.rawValue) ?? "none") (\(layout.decimalSeparatorReason))")
+            lines.append("sign          \(layout.sign) (\(layout.signReason))")
+            if !layout.preambleLines.isEmpty { lines.append("preamble      lines \(layout.preambleLines.map(String.init).joined(separator: ", "))") }
+            for footer in layout.footerLines { lines.append("footer        \(VisibleText.escaped(footer.description))") }
+        }
+        if !report.accounts.isEmpty { lines.append("accounts      \(report.accounts.joined(separator: ", "))") }
+        lines.append("currencies    \(preview.currencies.map(\.code).joined(separator: ", "))")
+        if let dates = preview.dates { lines.append("date range    \(dates.lowerBound) to \(dates.upperBound)") }
+        var counts = "\(preview.records) transactions"
+        if comparing {
+            counts += ": \(preview.additions) new, \(report.alreadyPresent) already present, \(report.replacedPendingIDs.count) pending to replace"
+        }
+        lines.append("count         " + counts)
+        for part in report.skippedParts.prefix(10) { lines.append("skipped       \(VisibleText.escaped(part.description))") }
+        if report.skippedParts.count > 10 { lines.append("skipped       ... and \(report.skippedParts.count - 10) more") }
+        for warning in report.warnings.prefix(10) { lines.append("note          \(VisibleText.escaped(warning))") }
+        for problem in preview.problems.prefix(10) { lines.append("problem       \(VisibleText.escaped(problem.description))") }
+        if preview.problems.count > 10 { lines.append("problem       ... and \(preview.problems.count - 10) more") }
+        if !preview.firstRows.isEmpty {
+            lines.append("first rows")
+            for row in preview.firstRows {
+                let fields = [row.date.description, row.merchant, AmountText.text(of: row.amount), row.account ?? "", row.notes ?? ""]
+                lines.append("  " + fields.filter { !$0.isEmpty }.map(VisibleText.escaped).joined(separator: "  "))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ summary: InspectSummary) throws(FSearchError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            return String(decoding: try encoder.encode(summary), as: UTF8.self) + "\n"
+        } catch {
+            throw FSearchError.failed("the summary cannot be written as JSON: \(error.localizedDescription)")
+        }
+    }
+}
+
+/// `fsearch inspect --format json`.
+struct InspectSummary: Encodable {
+    var file: String
+    var format: String
+    var encoding: String
+    var layout: BankCSVLayout?
+    var accounts: [String]
+    var currencies: [String]
+    var firstDay: String?
+    var lastDay: String?
+    var records: Int
+    var additions: Int
+    var alreadyPresent: Int
+    var pendingToReplace: Int
+    var skipped: [String]
+    var warnings: [String]
+    var problems: [String]
+    var firstRows: [[String: String]]
+
+    init(name: String, preview: ImportPreview) {
+        let report = preview.report
+        file = name
+        format = report.format.rawValue
+        encoding = report.encoding.rawValue
+        layout = report.layout
+        accounts = report.accounts
+        currencies = preview.currencies.map(\.code)
+        firstDay = preview.dates?.lowerBound.description
+        lastDay = preview.dates?.upperBound.description
+        records = preview.records
+        additions = preview.additions
+        alreadyPresent = report.alreadyPresent
+        pendingToReplace = report.replacedPendingIDs.count
+        skipped = report.skippedParts.map(\.description)
+        warnings = report.warnings
+        problems = preview.problems.map(\.description)
+        firstRows = preview.firstRows.map { row in
+            var fields: [String: String] = [:]
+            for field in TransactionField.allCases where field != .id {
+                if let text = field.text(in: row) { fields[field.rawValue] = text }
+            }
+            return fields
+        }
+    }
+}
