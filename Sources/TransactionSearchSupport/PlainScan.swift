@@ -41,7 +41,7 @@ public struct PlainScan: Sendable {
                 sortInstant = Int64((calendar.startOfDay(for: noon).timeIntervalSince1970 * 1000).rounded())
             case .instant(let milliseconds):
                 let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-                day = CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!)!
+                day = try! CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!)
                 sortInstant = milliseconds
             }
             return Row(

@@ -13,12 +13,39 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         self.daysSince1970 = daysSince1970
     }
 
-    /// The day of a year, month (1-12) and day of month; nil when they name no real day.
-    public init?(year: Int, month: Int, day: Int) {
+    /// The day of a year (1-9999), month (1-12) and day of month.
+    ///
+    /// It throws rather than return nil, so that a mistyped day (2026-02-30) cannot quietly
+    /// become "no day" where an optional day is taken, such as `QueryFilters(from:)`.
+    /// - Throws: `ValidationError` for the field `date`: `invalidDate` for a month or day that
+    ///   does not exist, `dateOutOfRange` for a year outside 1-9999.
+    public init(year: Int, month: Int, day: Int) throws(ValidationError) {
+        guard let valid = CalendarDay.valid(year: year, month: month, day: day) else {
+            let text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+            let dayExists = (1...12).contains(month) && day >= 1 && day <= CalendarDay.daysIn(month: month, year: year)
+            throw ValidationError(.date, dayExists ? .dateOutOfRange(text) : .invalidDate(text))
+        }
+        self = valid
+    }
+
+    /// Parses `YYYY-MM-DD`, ignoring surrounding white space.
+    /// - Throws: `ValidationError` for the field `date`: `invalidDate` for anything else (a
+    ///   date-time included, or a day that does not exist), `dateOutOfRange` for the year 0000.
+    public init(parsing text: String) throws(ValidationError) {
+        switch ParsedDate.parse(text, allowingYearZero: true) {
+        case .day(let day)? where CalendarDay.years.contains(day.year): self = day
+        case .day?: throw ValidationError(.date, .dateOutOfRange(text))
+        default: throw ValidationError(.date, .invalidDate(text))
+        }
+    }
+
+    /// The day of a year, month and day of month; nil when they name no day of the years
+    /// 1-9999. For readers of files, which report a bad day their own way.
+    static func valid(year: Int, month: Int, day: Int) -> CalendarDay? {
         guard CalendarDay.years.contains(year), (1...12).contains(month),
               day >= 1, day <= CalendarDay.daysIn(month: month, year: year)
         else { return nil }
-        daysSince1970 = Int32(CalendarDay.dayNumber(year: year, month: month, day: day))
+        return CalendarDay(daysSince1970: Int32(CalendarDay.dayNumber(year: year, month: month, day: day)))
     }
 
     /// Year, month (1-12) and day of month.
@@ -26,8 +53,11 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         CalendarDay.civil(fromDayNumber: Int(daysSince1970))
     }
 
+    /// The year (1-9999 for a day a store takes).
     public var year: Int { components.year }
+    /// The month, 1-12.
     public var month: Int { components.month }
+    /// The day of the month, 1-31.
     public var day: Int { components.day }
 
     /// The month this day falls in.
@@ -42,6 +72,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         return pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2)
     }
 
+    /// Whether `lhs` is the earlier day.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         lhs.daysSince1970 < rhs.daysSince1970
     }

@@ -8,7 +8,7 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     let packed: UInt32
 
     /// Parses a code of three ASCII letters in any case (`eur` becomes `EUR`), ignoring
-    /// surrounding white space; nil for anything else.
+    /// surrounding white space; nil for anything else (`init(parsing:)` throws instead).
     public init?(_ text: String) {
         if text.utf8.count != 3 {
             let trimmed = text.trimmingWhitespace()
@@ -55,14 +55,60 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
         return low < codes.count && codes[low].packed == packed ? codes[low].digits : 2
     }
 
+    /// The code, such as `EUR`.
     public var description: String { code }
 
+    /// Whether `lhs` comes first in code order.
     public static func < (lhs: Currency, rhs: Currency) -> Bool { lhs.packed < rhs.packed }
 
+    /// Euro.
     public static let eur = Currency("EUR")!
+    /// US dollar.
     public static let usd = Currency("USD")!
+    /// Pound sterling.
     public static let gbp = Currency("GBP")!
+    /// Japanese yen (no minor digits).
     public static let jpy = Currency("JPY")!
+    /// Swiss franc.
+    public static let chf = Currency("CHF")!
+    /// Canadian dollar.
+    public static let cad = Currency("CAD")!
+    /// Australian dollar.
+    public static let aud = Currency("AUD")!
+    /// New Zealand dollar.
+    public static let nzd = Currency("NZD")!
+    /// Swedish krona.
+    public static let sek = Currency("SEK")!
+    /// Norwegian krone.
+    public static let nok = Currency("NOK")!
+    /// Danish krone.
+    public static let dkk = Currency("DKK")!
+    /// Polish złoty.
+    public static let pln = Currency("PLN")!
+    /// Czech koruna.
+    public static let czk = Currency("CZK")!
+    /// Chinese yuan renminbi.
+    public static let cny = Currency("CNY")!
+    /// Hong Kong dollar.
+    public static let hkd = Currency("HKD")!
+    /// Singapore dollar.
+    public static let sgd = Currency("SGD")!
+    /// Indian rupee.
+    public static let inr = Currency("INR")!
+    /// South Korean won (no minor digits).
+    public static let krw = Currency("KRW")!
+    /// Mexican peso.
+    public static let mxn = Currency("MXN")!
+    /// Brazilian real.
+    public static let brl = Currency("BRL")!
+
+    /// Parses a code like `init(_:)`, with a clear failure rather than nil (a draft reads a nil
+    /// currency as the store's base currency).
+    /// - Throws: `ValidationError` for the field `currency`: `invalidCurrency`.
+    public init(parsing text: String) throws(ValidationError) {
+        guard let currency = Currency(text) else { throw ValidationError(.currency, .invalidCurrency(text)) }
+        self = currency
+    }
 
     /// ISO 4217 (2024) minor units other than 2.
     /// Sorted by code, searched by halving: cheaper per row of an import than hashing.

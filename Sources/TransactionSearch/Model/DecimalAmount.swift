@@ -1,6 +1,14 @@
 /// An exact decimal number as typed, such as `-12.5`: a signed integer and a count of fraction
 /// digits. Never a floating-point number, so nothing is ever rounded.
-public struct DecimalAmount: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+///
+/// Write an amount with cents as text, `try DecimalAmount(parsing: "-4.10")`, or from its
+/// minor units, `DecimalAmount(significand: -410, fractionDigits: 2)`; never through a
+/// `Double` (`-4.10` as a `Double` is -4.0999999999999996447). `DecimalAmount(exactly:)` and
+/// `decimal` convert from and to Foundation's `Decimal`.
+///
+/// Two amounts are equal when they are the same number (`4.10 == 4.1`), and they order as
+/// numbers; `description` keeps the digits as written (`4.10`).
+public struct DecimalAmount: Hashable, Comparable, Sendable, LosslessStringConvertible, ExpressibleByIntegerLiteral {
     /// The digits as an integer: `-12.5` is -125.
     public let significand: Int64
     /// How many of the digits are after the point: `-12.5` has 1.
@@ -16,8 +24,16 @@ public struct DecimalAmount: Hashable, Sendable, CustomStringConvertible, Expres
         self.fractionDigits = fractionDigits
     }
 
+    /// A whole number: `let limit: DecimalAmount = 50`.
     public init(integerLiteral value: Int64) {
         self.init(significand: value, fractionDigits: 0)
+    }
+
+    /// Parses like `init(parsing:)`; nil for what that refuses. Use `init(parsing:)` to learn
+    /// why a text is not an amount.
+    public init?(_ description: String) {
+        guard let amount = DecimalAmount.parse(description) else { return nil }
+        self = amount
     }
 
     /// Parses `[+|-]digits[.digits]` (or `.digits`), ignoring surrounding white space. At most
@@ -104,6 +120,38 @@ public struct DecimalAmount: Hashable, Sendable, CustomStringConvertible, Expres
     /// The number as typed, normalized: `-12.50`, `3`.
     public var description: String {
         Money.decimalText(minorUnits: significand, digits: fractionDigits)
+    }
+
+    /// Whether two amounts are the same number, however many fraction digits each has.
+    public static func == (lhs: DecimalAmount, rhs: DecimalAmount) -> Bool {
+        let (left, right) = lhs.scaledToCommonDigits(with: rhs)
+        return left == right
+    }
+
+    /// Whether `lhs` is the smaller number.
+    public static func < (lhs: DecimalAmount, rhs: DecimalAmount) -> Bool {
+        let (left, right) = lhs.scaledToCommonDigits(with: rhs)
+        return left < right
+    }
+
+    /// Hashes the number, not its spelling: `4.10` and `4.1` hash alike.
+    public func hash(into hasher: inout Hasher) {
+        var value = significand
+        var digits = fractionDigits
+        while digits > 0 && value % 10 == 0 {
+            value /= 10
+            digits -= 1
+        }
+        hasher.combine(value)
+        hasher.combine(digits)
+    }
+
+    /// Both significands at the larger of the two fraction digit counts (exact: 18 digits
+    /// times 10^18 fits 128 bits).
+    private func scaledToCommonDigits(with other: DecimalAmount) -> (Int128, Int128) {
+        let digits = Swift.max(fractionDigits, other.fractionDigits)
+        return (Int128(significand) * Int128(Int64.powerOfTen(digits - fractionDigits)),
+                Int128(other.significand) * Int128(Int64.powerOfTen(digits - other.fractionDigits)))
     }
 }
 

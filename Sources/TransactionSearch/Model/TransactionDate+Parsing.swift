@@ -18,7 +18,7 @@ enum ParsedDate: Hashable, Sendable {
         guard let year = scanner.digits(exactly: 4), scanner.skip("-"),
               let month = scanner.digits(exactly: 2), scanner.skip("-"),
               let dayOfMonth = scanner.digits(exactly: 2),
-              let day = CalendarDay(year: year, month: month, day: dayOfMonth)
+              let day = CalendarDay.valid(year: year, month: month, day: dayOfMonth)
                 ?? (allowingYearZero && year == 0 ? CalendarDay(yearZeroMonth: month, day: dayOfMonth) : nil)
         else { return nil }
         if scanner.isAtEnd { return .day(day) }

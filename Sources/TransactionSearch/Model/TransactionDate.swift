@@ -6,9 +6,11 @@ public enum TransactionDate: Hashable, Sendable, CustomStringConvertible {
     /// An instant, in milliseconds since 1970-01-01T00:00:00Z.
     case instant(millisecondsSince1970: Int64)
 
-    /// A calendar date from its year, month and day; nil when they name no real day.
-    public static func day(_ year: Int, _ month: Int, _ day: Int) -> TransactionDate? {
-        CalendarDay(year: year, month: month, day: day).map(TransactionDate.day)
+    /// A calendar date from its year, month (1-12) and day of month: `try .day(2026, 3, 14)`.
+    /// - Throws: `ValidationError` for the field `date` when they name no day of the years
+    ///   1-9999 (see `CalendarDay.init(year:month:day:)`).
+    public static func day(_ year: Int, _ month: Int, _ day: Int) throws(ValidationError) -> TransactionDate {
+        .day(try CalendarDay(year: year, month: month, day: day))
     }
 
     /// ISO 8601: `2026-03-14` for a calendar date, `2026-03-14T09:30:00Z` (with `.123` when the

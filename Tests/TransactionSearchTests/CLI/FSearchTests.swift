@@ -47,7 +47,7 @@ struct FSearchTests {
                                 .jpy: DecimalAmount(significand: 61, fractionDigits: 4), Currency("CHF")!: DecimalAmount(significand: 105, fractionDigits: 2)])
         let query = Query(
             text: "a", scope: .merchant,
-            filters: QueryFilters(from: CalendarDay(year: 2025, month: 1, day: 1), to: CalendarDay(year: 2026, month: 6, day: 30),
+            filters: QueryFilters(from: try! CalendarDay(year: 2025, month: 1, day: 1), to: try! CalendarDay(year: 2026, month: 6, day: 30),
                                   cards: ["4242", nil], categories: ["Food & Drink", nil], accounts: ["Main"], status: .posted,
                                   minimumAmount: -100, maximumAmount: -1, kind: .expense),
             grouping: .month, sort: .amountDescending, limit: 3, offset: 1)

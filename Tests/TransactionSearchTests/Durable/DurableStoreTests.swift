@@ -79,7 +79,7 @@ import Testing
         let directory = DurableStoreTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = try DurableStore(directory: directory)
-        try first.add(TransactionDraft(date: .day(2026, 3, 14)!, merchant: "Lidl", amount: -500))
+        try first.add(TransactionDraft(date: try! .day(2026, 3, 14), merchant: "Lidl", amount: -500))
         #expect(throws: StoreFileError.self) { try DurableStore(directory: directory) }
         do {
             _ = try DurableStore(directory: directory)
@@ -98,8 +98,8 @@ import Testing
         let directory = DurableStoreTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let durable = try DurableStore(directory: directory)
-        try durable.add(TransactionDraft(id: "a", date: .day(2026, 3, 14)!, merchant: "Lidl", amount: -500))
-        #expect(throws: DurableStoreError.self) { try durable.add(TransactionDraft(id: "a", date: .day(2026, 3, 14)!, merchant: "x", amount: 1)) }
+        try durable.add(TransactionDraft(id: "a", date: try! .day(2026, 3, 14), merchant: "Lidl", amount: -500))
+        #expect(throws: DurableStoreError.self) { try durable.add(TransactionDraft(id: "a", date: try! .day(2026, 3, 14), merchant: "x", amount: 1)) }
         #expect(throws: DurableStoreError.self) { try durable.update(id: "nope", TransactionPatch()) }
         #expect(throws: DurableStoreError.self) {
             try durable.importTransactions(from: Array("date,merchant,amount\n2026-01-01,ok,1\n2026-01-02,bad,1.234\n".utf8), format: .csv)
@@ -116,7 +116,7 @@ import Testing
         let directory = DurableStoreTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let row = Transaction(id: "same", date: .day(2026, 3, 14)!, merchant: "Lidl", amount: Money(minorUnits: -500, currency: .eur))
+        let row = Transaction(id: "same", date: try! .day(2026, 3, 14), merchant: "Lidl", amount: Money(minorUnits: -500, currency: .eur))
         let snapshot = SnapshotFile(generation: 1, timeZoneIdentifier: "UTC", baseCurrency: .eur, transactions: [row, row])
         try Data(snapshot.encoded()).write(to: directory.appendingPathComponent("snapshot.bin"))
         try Data(EventLog.header(generation: 1)).write(to: directory.appendingPathComponent("log.bin"))

@@ -48,7 +48,7 @@ import TransactionSearchSupport
             #expect(answer == expected, "\(query)")
         }
         // The restored store keeps changing like any other.
-        try store.add(TransactionDraft(id: "new", date: .day(2026, 3, 14)!, merchant: "Brand New Merchant", amount: -100))
+        try store.add(TransactionDraft(id: "new", date: try! .day(2026, 3, 14), merchant: "Brand New Merchant", amount: -100))
         try store.delete(id: rows[0].id)
         store.checkInvariants()
     }

@@ -193,7 +193,7 @@ import Testing
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let writer = try Self.open(directory)
-        try writer.add(TransactionDraft(date: .day(2026, 1, 1)!, merchant: "First", amount: -1))
+        try writer.add(TransactionDraft(date: try! .day(2026, 1, 1), merchant: "First", amount: -1))
         let rounds = 150 * RandomScale.factor
         let failures = await withTaskGroup(of: [String].self) { group in
             group.addTask {
@@ -239,7 +239,7 @@ import Testing
         let directory = StoreDirectoryFaultTests.temporaryDirectory()
         let durable = try DurableStore(directory: directory)
         for index in 0..<4 {
-            try durable.add(TransactionDraft(id: "t\(index)", date: .day(2026, 3, 14)!, merchant: "Shop \(index)", amount: -100))
+            try durable.add(TransactionDraft(id: "t\(index)", date: try! .day(2026, 3, 14), merchant: "Shop \(index)", amount: -100))
         }
         durable.close()
         return (directory, Array(try Data(contentsOf: directory.appendingPathComponent("log.bin"))))
@@ -316,7 +316,7 @@ import Testing
             #expect(Array(try Data(contentsOf: logURL)) == damaged, "a reader changes nothing")
             let writer = try DurableStore(directory: directory)
             #expect(writer.store.count == rows)
-            try writer.add(TransactionDraft(id: "next", date: .day(2026, 3, 15)!, merchant: "After", amount: -1))
+            try writer.add(TransactionDraft(id: "next", date: try! .day(2026, 3, 15), merchant: "After", amount: -1))
             writer.close()
             let reopened = try DurableStore(directory: directory)
             #expect(reopened.store.count == rows + 1, "\(name): the torn tail was cut off, the new record kept")

@@ -71,7 +71,7 @@ import TransactionSearchSupport
 
     @Test func aRowFoundThroughAnotherFieldHasNoMerchantMatches() throws {
         let store = TransactionStore()
-        try store.add(TransactionDraft(date: .day(2026, 3, 1)!, merchant: "Lidl", amount: -5, notes: "lunch"))
+        try store.add(TransactionDraft(date: try! .day(2026, 3, 1), merchant: "Lidl", amount: -5, notes: "lunch"))
         #expect(store.search(Query(text: "lunch")).rows.map(\.matches) == [[]])
     }
 }

@@ -29,8 +29,8 @@ import Testing
     }
 
     @Test func theEndsOfTheRangeAreAccepted() throws {
-        #expect(try TransactionDate(parsing: "0001-01-01", in: .utc) == .day(CalendarDay(year: 1, month: 1, day: 1)!))
-        #expect(try TransactionDate(parsing: "9999-12-31", in: .utc) == .day(CalendarDay(year: 9999, month: 12, day: 31)!))
+        #expect(try TransactionDate(parsing: "0001-01-01", in: .utc) == .day(try! CalendarDay(year: 1, month: 1, day: 1)))
+        #expect(try TransactionDate(parsing: "9999-12-31", in: .utc) == .day(try! CalendarDay(year: 9999, month: 12, day: 31)))
         _ = try TransactionDate(parsing: "0001-01-02T00:00:00Z", in: .utc)
         _ = try TransactionDate(parsing: "9999-12-30T23:59:59.999Z", in: .utc)
         #expect(throws: ValidationError(.date, .invalidDate("2026-02-30"))) { try TransactionDate(parsing: "2026-02-30", in: .utc) }

@@ -14,7 +14,7 @@ import TransactionSearchSupport
     private func store() throws -> TransactionStore {
         let store = TransactionStore()
         for (index, (category, day)) in [("Food", 1), ("Food", 2), ("Travel", 1), ("Travel", 2), ("Home", 3)].enumerated() {
-            try store.add(TransactionDraft(id: "r\(index)", date: .day(2026, 3, day)!, merchant: "Shop \(index)",
+            try store.add(TransactionDraft(id: "r\(index)", date: try! .day(2026, 3, day), merchant: "Shop \(index)",
                                            category: category, amount: DecimalAmount(significand: -100 * Int64(index + 1), fractionDigits: 2)))
         }
         return store
@@ -24,8 +24,8 @@ import TransactionSearchSupport
         let store = try store()
         let food = Query(filters: QueryFilters(categories: ["Food"]))
         let travel = Query(filters: QueryFilters(categories: ["Travel"]))
-        let dayTwo = Query(filters: QueryFilters(from: .init(year: 2026, month: 3, day: 2), to: .init(year: 2026, month: 3, day: 2)))
-        let dayOne = Query(filters: QueryFilters(from: .init(year: 2026, month: 3, day: 1), to: .init(year: 2026, month: 3, day: 1)))
+        let dayTwo = Query(filters: QueryFilters(from: try! .init(year: 2026, month: 3, day: 2), to: try! .init(year: 2026, month: 3, day: 2)))
+        let dayOne = Query(filters: QueryFilters(from: try! .init(year: 2026, month: 3, day: 1), to: try! .init(year: 2026, month: 3, day: 1)))
         let shop = Query(text: "shop 0")
         let everything = Query(grouping: .category)
         for query in [food, travel, dayTwo, dayOne, shop, everything] { _ = store.search(query) }

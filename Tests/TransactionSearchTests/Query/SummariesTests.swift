@@ -6,8 +6,8 @@ import TransactionSearchSupport
 @Suite struct SummariesTests {
     @Test func anUpdateThatMovesAnAccountMovesItsAmount() throws {
         let store = TransactionStore()
-        try store.add(TransactionDraft(id: "a", date: .day(2026, 3, 1)!, merchant: "Rent", account: "Main", amount: -90_000))
-        try store.add(TransactionDraft(id: "b", date: .day(2026, 3, 2)!, merchant: "Salary", account: "Main", amount: 250_000, status: .pending))
+        try store.add(TransactionDraft(id: "a", date: try! .day(2026, 3, 1), merchant: "Rent", account: "Main", amount: -90_000))
+        try store.add(TransactionDraft(id: "b", date: try! .day(2026, 3, 2), merchant: "Salary", account: "Main", amount: 250_000, status: .pending))
         #expect(store.balances().map(\.balance) == [[Money(minorUnits: 16_000_000, currency: .eur)]])
         var patch = TransactionPatch()
         patch.account = .set("Savings")

@@ -59,7 +59,7 @@ import Testing
         #expect(parsed.entries[0].notes == "Abschlag Strom März 2026 Vertragskonto 100200300 | SEPA-BASISLASTSCHRIFT")
         #expect(parsed.entries.map(\.transactionType) == ["PMNT/IDDT/ESDD", "PMNT/RCDT/ESCT", nil, nil, "NCHG+805"])
         #expect(parsed.entries[4].merchant == "Kontoführungsentgelt")
-        #expect(parsed.entries[0].date == .day(CalendarDay(year: 2026, month: 3, day: 2)!))  // booking date, not value date
+        #expect(parsed.entries[0].date == .day(try! CalendarDay(year: 2026, month: 3, day: 2)))  // booking date, not value date
     }
 
     /// Version .08: `<Sts><Cd>`, `Cdtr/Pty/Nm`, the ultimate debtor winning over the debtor, a

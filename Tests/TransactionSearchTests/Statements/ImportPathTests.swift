@@ -54,7 +54,7 @@ import TransactionSearchSupport
     /// new rows, in OFX (bank ids) and in QIF (fingerprints).
     @Test(arguments: [StatementFormat.ofx, .qif, .bankCSV])
     func anOverlappingStatementAddsOnlyWhatIsNew(format: StatementFormat) throws {
-        let days = (1...30).map { CalendarDay(year: 2026, month: 3, day: $0)! } + (1...3).map { CalendarDay(year: 2026, month: 4, day: $0)! }
+        let days = (1...30).map { try! CalendarDay(year: 2026, month: 3, day: $0) } + (1...3).map { try! CalendarDay(year: 2026, month: 4, day: $0) }
         let rows = days.enumerated().map { index, day in (day: day, merchant: "Shop \(index % 7)", amount: "-\(10 + index).50", id: "FIT\(index)") }
         func file(_ range: Range<Int>) -> [UInt8] {
             let slice = rows[range]

@@ -11,7 +11,7 @@ import Synchronization
     static func store(pending: [(String, Int, String, String)], account: String? = "Main") throws -> TransactionStore {
         let store = TransactionStore()
         for (id, day, merchant, amount) in pending {
-            try store.add(TransactionDraft(id: id, date: .day(2026, 3, day)!, merchant: merchant, account: account,
+            try store.add(TransactionDraft(id: id, date: try! .day(2026, 3, day), merchant: merchant, account: account,
                                            amount: try DecimalAmount(parsing: amount), status: .pending))
         }
         return store
@@ -35,7 +35,7 @@ import Synchronization
         #expect(report.replacedPendingIDs == ["p1"] && report.addedIDs.isEmpty, "\(report.summary)")
         #expect(report.summary == "0 added, 0 already present, 1 pending replaced")
         let row = try #require(store.transaction(id: "p1"))
-        #expect(row.status == .posted && row.amount.minorUnits == -2300 && row.date == .day(2026, 3, 3)! && row.merchant == "JOES DINER #1234")
+        #expect(row.status == .posted && row.amount.minorUnits == -2300 && row.date == (try! .day(2026, 3, 3)) && row.merchant == "JOES DINER #1234")
         #expect(row.importKey == "posted-0")
         #expect(store.count == 1)
         guard case .updated(let old, let new)? = events.withLock({ $0.last }) else {
@@ -95,7 +95,7 @@ import Synchronization
     /// The bank's own link (an aggregator's pending id) wins over every rule.
     @Test func aBankIdLinkWinsOverTheRules() throws {
         let store = TransactionStore()
-        try store.add(TransactionDraft(id: "hold", date: .day(2026, 3, 1)!, merchant: "HOTEL PREAUTH", account: "****6789",
+        try store.add(TransactionDraft(id: "hold", date: try! .day(2026, 3, 1), merchant: "HOTEL PREAUTH", account: "****6789",
                                        amount: -500, status: .pending, importKey: "bank:****6789:PEND-1"))
         let ofx = """
             OFXHEADER:100
@@ -121,7 +121,7 @@ import Synchronization
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ts-pending-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         var durable = try DurableStore(directory: directory)
-        try durable.add(TransactionDraft(id: "p1", date: .day(2026, 3, 1)!, merchant: "Joe's Diner", account: "Main", amount: -20,
+        try durable.add(TransactionDraft(id: "p1", date: try! .day(2026, 3, 1), merchant: "Joe's Diner", account: "Main", amount: -20,
                                          status: .pending))
         let report = try durable.importStatement(from: Self.posted([(2, "Joe's Diner", "-22.00"), (2, "Lidl", "-5.00")]))
         #expect(report.replacedPendingIDs == ["p1"] && report.addedIDs.count == 1)

@@ -14,7 +14,7 @@ import Testing
         let form = random.pick(QIFWriter.DateForm.allCases)
         let style: QIFAmountStyle = random.chance(0.5) ? .decimalPoint : .decimalComma
         let latinOnly = random.chance(0.5)
-        let start = CalendarDay(year: random.int(in: 1975...2060), month: random.pick([1, 6, 11, 12]), day: random.int(in: 1...28))!
+        let start = try! CalendarDay(year: random.int(in: 1975...2060), month: random.pick([1, 6, 11, 12]), day: random.int(in: 1...28))
         let samples = StatementSample.transactions(random.int(in: 1...40), from: start, currencyDigits: 2, splits: true,
                                                    latinOnly: latinOnly, random: &random)
         let writer = QIFWriter(dateForm: form, amountStyle: style, creditCard: random.chance(0.3),
@@ -69,7 +69,7 @@ import Testing
         var statements: [MT940Writer.Statement] = []
         for _ in 0..<random.int(in: 1...3) {
             let currency = random.pick([Currency.eur, .usd, Currency("CHF")!, .jpy, Currency("KWD")!])
-            let start = CalendarDay(year: random.int(in: 1991...2060), month: random.pick([1, 6, 12]), day: random.int(in: 1...28))!
+            let start = try! CalendarDay(year: random.int(in: 1991...2060), month: random.pick([1, 6, 12]), day: random.int(in: 1...28))
             let samples = StatementSample.transactions(random.int(in: 0...25), from: start, currencyDigits: currency.minorDigits,
                                                        splits: false, latinOnly: false, random: &random)
             let digits = String((0..<18).map { _ in random.pick(Array("0123456789")) })

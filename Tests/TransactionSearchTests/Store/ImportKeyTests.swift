@@ -6,7 +6,7 @@ import Testing
 /// snapshot, export and import, and findable.
 @Suite struct ImportKeyTests {
     static func draft(_ id: String, key: String?) -> TransactionDraft {
-        TransactionDraft(id: id, date: .day(2026, 3, 14)!, merchant: "Lidl", amount: -500, importKey: key)
+        TransactionDraft(id: id, date: try! .day(2026, 3, 14), merchant: "Lidl", amount: -500, importKey: key)
     }
 
     @Test func anImportKeyIsUniqueInAStoreAndInABatch() throws {

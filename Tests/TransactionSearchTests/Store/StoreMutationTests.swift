@@ -7,7 +7,7 @@ import Testing
     @Test func addReturnsTheStoredTransactionWithAGeneratedID() throws {
         let store = TransactionStore()
         let added = try store.add(TransactionDraft(
-            date: .day(2026, 3, 14)!, merchant: "  Starbucks ", category: "", subcategory: nil, card: " ",
+            date: try! .day(2026, 3, 14), merchant: "  Starbucks ", category: "", subcategory: nil, card: " ",
             amount: DecimalAmount(significand: -41, fractionDigits: 1), notes: "   "))
         #expect(added.id == "tx_1")
         #expect(added.merchant == "Starbucks")
@@ -41,7 +41,7 @@ import Testing
         (TransactionDraft.sample(""), ValidationError(.id, .missing)),
         (TransactionDraft.sample(amount: DecimalAmount(significand: 12345, fractionDigits: 3)),
          ValidationError(.amount, .tooManyFractionDigits(amount: "12.345", currency: "EUR", allowed: 2))),
-        (TransactionDraft(date: .day(2026, 1, 1)!, merchant: "X", subcategory: "Coffee", amount: 1),
+        (TransactionDraft(date: try! .day(2026, 1, 1), merchant: "X", subcategory: "Coffee", amount: 1),
          ValidationError(.subcategory, .subcategoryWithoutCategory)),
     ])
     func invalidDraftsThrowTheFieldAndReasonAndChangeNothing(draft: TransactionDraft, expected: ValidationError) throws {
@@ -60,7 +60,7 @@ import Testing
 
     @Test func updateAppliesAPartialChangeAndCanClearFields() throws {
         let store = TransactionStore()
-        try store.add(TransactionDraft(id: "a", date: .day(2026, 3, 14)!, merchant: "Starbucks", category: "Food",
+        try store.add(TransactionDraft(id: "a", date: try! .day(2026, 3, 14), merchant: "Starbucks", category: "Food",
                                        subcategory: "Coffee", card: "Visa 4242", account: "Main",
                                        amount: DecimalAmount(significand: -410, fractionDigits: 2), notes: "latte"))
         var patch = TransactionPatch()

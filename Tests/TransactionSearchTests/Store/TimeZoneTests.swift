@@ -51,7 +51,7 @@ import Testing
     func aCalendarDateKeepsItsDayInEveryZone(offset: Int) throws {
         let store = TransactionStore(timeZone: TimeZone(secondsFromGMT: offset)!)
         let added = try store.add(.sample("d", "2026-03-14"))
-        #expect(added.date == .day(CalendarDay(year: 2026, month: 3, day: 14)!))
+        #expect(added.date == .day(try! CalendarDay(year: 2026, month: 3, day: 14)))
         #expect(localDay(store, "d") == "2026-03-14")
         #expect(store.transaction(id: "d")?.date.description == "2026-03-14")
         store.checkInvariants()

@@ -127,7 +127,7 @@ extension RandomWorld {
             }
         case 5:
             var (low, high) = (magnitude(), magnitude())
-            if high.isLess(than: low) { swap(&low, &high) }
+            if high < low { swap(&low, &high) }
             condition = .magnitude(MagnitudeRange(lower: low, upper: high))
         case 6:
             let first = day()

@@ -4,11 +4,22 @@ import Synchronization
 /// mutation that changes it, and none after mutations that do not. A mutation marks the
 /// queries the old or new version of its row can match; once the store's lock is released,
 /// the marked queries are recomputed and yielded when the answer differs.
+///
+/// A watched query (`TransactionStore.watch(_:onChange:)`) is marked the same way, but is not
+/// recomputed: its watcher is told, and searches on its own schedule (off the main actor).
 final class LiveQueries: Sendable {
+    /// How an observer hears of a change.
+    private enum Delivery {
+        /// New results, computed after the change and yielded when they differ.
+        case results(AsyncStream<QueryResult>.Continuation)
+        /// A call saying that the result may have changed.
+        case notice(@Sendable () -> Void)
+    }
+
     private struct Observer {
         let query: Query
         let predicate: QueryPredicate
-        let continuation: AsyncStream<QueryResult>.Continuation
+        let delivery: Delivery
         var isDirty = false
         /// The last result yielded and the store sequence it reflects.
         var last: QueryResult?
@@ -21,11 +32,20 @@ final class LiveQueries: Sendable {
 
     var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
 
+    /// Adds a query whose results go to `continuation`, the first at the next `refresh`.
     func add(_ query: Query, continuation: AsyncStream<QueryResult>.Continuation) -> UInt64 {
+        add(Observer(query: query, predicate: QueryPredicate(query), delivery: .results(continuation), isDirty: true))
+    }
+
+    /// Adds a query whose watcher `onChange` is called after each mutation that may change its
+    /// result (and when the exchange rates change).
+    func addWatcher(_ query: Query, onChange: @escaping @Sendable () -> Void) -> UInt64 {
+        add(Observer(query: query, predicate: QueryPredicate(query), delivery: .notice(onChange)))
+    }
+
+    private func add(_ observer: Observer) -> UInt64 {
         let id = nextID.add(1, ordering: .relaxed).newValue
-        observers.withLock {
-            $0[id] = Observer(query: query, predicate: QueryPredicate(query), continuation: continuation, isDirty: true)
-        }
+        observers.withLock { $0[id] = observer }
         count.add(1, ordering: .releasing)
         return id
     }
@@ -53,26 +73,34 @@ final class LiveQueries: Sendable {
         }
     }
 
-    /// Recomputes the marked queries with `answer` (a result and the sequence it reflects) and
-    /// yields those whose answer changed. Results never go back in time: one computed for an
-    /// older sequence than the last yielded is dropped.
+    /// Tells the watchers of marked queries, then recomputes the other marked queries with
+    /// `answer` (a result and the sequence it reflects) and yields those whose answer changed.
+    /// Results never go back in time: one computed for an older sequence than the last yielded
+    /// is dropped.
     func refresh(_ answer: (Query) -> (QueryResult, UInt64)) {
-        let dirty = observers.withLock { observers -> [(UInt64, Query)] in
+        let (dirty, notices) = observers.withLock { observers -> ([(UInt64, Query)], [@Sendable () -> Void]) in
             var dirty: [(UInt64, Query)] = []
+            var notices: [@Sendable () -> Void] = []
             for (id, observer) in observers where observer.isDirty {
                 observers[id]?.isDirty = false
-                dirty.append((id, observer.query))
+                switch observer.delivery {
+                case .results: dirty.append((id, observer.query))
+                case .notice(let onChange): notices.append(onChange)
+                }
             }
-            return dirty
+            return (dirty, notices)
         }
+        for onChange in notices { onChange() }
         for (id, query) in dirty {
             let (result, sequence) = answer(query)
             observers.withLock { observers in
-                guard var observer = observers[id], sequence >= observer.lastSequence else { return }
+                guard var observer = observers[id], sequence >= observer.lastSequence,
+                      case .results(let continuation) = observer.delivery
+                else { return }
                 observer.lastSequence = sequence
                 if observer.last != result {
                     observer.last = result
-                    observer.continuation.yield(result)
+                    continuation.yield(result)
                 }
                 observers[id] = observer
             }

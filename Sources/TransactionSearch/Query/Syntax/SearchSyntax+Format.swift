@@ -29,8 +29,8 @@ extension SearchSyntax {
             case (let lower?, nil): return sign + "amount" + (range.lowerInclusive ? ">=" : ">") + lower.description
             case (nil, let upper?): return sign + "amount" + (range.upperInclusive ? "<=" : "<") + upper.description
             case (let lower?, let upper?):
-                let isEmpty = upper.isLess(than: lower)
-                    || (!lower.isLess(than: upper) && !(range.lowerInclusive && range.upperInclusive))
+                let isEmpty = upper < lower
+                    || (!(lower < upper) && !(range.lowerInclusive && range.upperInclusive))
                 if isEmpty { return sign + "amount<0" }  // no magnitude is below 0: no row
                 if range.lowerInclusive && range.upperInclusive {
                     return sign + "amount:\(lower)..\(upper)"

@@ -147,7 +147,7 @@ public enum SearchSyntax {
             case .success(let sides): (lower, upper) = sides
             case .failure(let problem): return .failure(problem)
             }
-            if let lower, let upper, upper.isLess(than: lower) {
+            if let lower, let upper, upper < lower {
                 return .failure(Problem(offset: 0, expected: "the smaller amount first (\(high)..\(low), not \(value))"))
             }
             return .success(.magnitude(MagnitudeRange(lower: lower, upper: upper)))
@@ -229,14 +229,4 @@ public enum SearchSyntax {
 extension CalendarDay {
     /// The day `days` later (earlier when negative).
     func adding(days: Int32) -> CalendarDay { CalendarDay(daysSince1970: daysSince1970 + days) }
-}
-
-extension DecimalAmount {
-    /// Whether this amount is smaller than `other`, as numbers (`12.5` equals `12.50`).
-    func isLess(than other: DecimalAmount) -> Bool {
-        let digits = max(fractionDigits, other.fractionDigits)
-        let left = Int128(significand) * Int128(Int64.powerOfTen(digits - fractionDigits))
-        let right = Int128(other.significand) * Int128(Int64.powerOfTen(digits - other.fractionDigits))
-        return left < right
-    }
 }

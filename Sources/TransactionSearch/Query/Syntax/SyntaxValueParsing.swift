@@ -31,7 +31,7 @@ enum SyntaxValueParsing {
         }
         let calendarMonth = CalendarMonth(year: year, month: month)
         if parts.count == 2 { return .success(calendarMonth.firstDay...calendarMonth.lastDay) }
-        guard let dayOfMonth = Int(parts[2]), let day = CalendarDay(year: year, month: month, day: dayOfMonth) else {
+        guard let dayOfMonth = Int(parts[2]), let day = CalendarDay.valid(year: year, month: month, day: dayOfMonth) else {
             return .failure(.init(offset: 8, expected: "a day that exists in \(calendarMonth), not '\(text)'"))
         }
         return .success(day...day)

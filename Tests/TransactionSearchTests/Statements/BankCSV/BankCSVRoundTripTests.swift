@@ -18,7 +18,7 @@ import TransactionSearchSupport
         let count = random.int(in: 1...25)
         let ambiguous = random.chance(0.3)
         return (0..<count).map { _ in
-            let day = CalendarDay(year: random.int(in: 2019...2025), month: random.int(in: 1...12), day: random.int(in: 1...(ambiguous ? 12 : 28)))!
+            let day = try! CalendarDay(year: random.int(in: 2019...2025), month: random.int(in: 1...12), day: random.int(in: 1...(ambiguous ? 12 : 28)))
             let magnitude = Int64(pow(10, random.unit() * 9).rounded(.down)) + 1
             let merchant = unicode && random.chance(0.3) ? random.pick(unicodeMerchants) : random.pick(merchants)
             return BankCSVTestWriter.Transaction(day: day, minutes: random.int(in: 0...1439), cents: random.chance(0.7) ? -magnitude : magnitude,

@@ -94,7 +94,7 @@ struct MT940Writer {
     }
 
     private func balance(_ amount: DecimalAmount, _ day: CalendarDay?, _ currency: Currency) -> String {
-        (amount.significand < 0 ? "D" : "C") + yymmdd(day ?? CalendarDay(year: 2026, month: 1, day: 1)!) + currency.code
+        (amount.significand < 0 ? "D" : "C") + yymmdd(day ?? (try! CalendarDay(year: 2026, month: 1, day: 1))) + currency.code
             + swiftAmount(amount.significand.magnitude, digits: currency.minorDigits, shortest: false)
     }
 

@@ -120,14 +120,14 @@ enum DateScanner {
     static func day(of scan: Scan, order: BankCSVOptions.DateOrder) -> CalendarDay? {
         switch scan.kind {
         case .yearFirst, .named:
-            return CalendarDay(year: scan.year, month: scan.first, day: scan.second)
+            return CalendarDay.valid(year: scan.year, month: scan.first, day: scan.second)
         case .numeric:
             switch order {
-            case .dayMonthYear: return CalendarDay(year: scan.year, month: scan.second, day: scan.first)
-            case .monthDayYear: return CalendarDay(year: scan.year, month: scan.first, day: scan.second)
+            case .dayMonthYear: return CalendarDay.valid(year: scan.year, month: scan.second, day: scan.first)
+            case .monthDayYear: return CalendarDay.valid(year: scan.year, month: scan.first, day: scan.second)
             case .yearMonthDay:
                 guard scan.yearDigits == 2 else { return nil }
-                return CalendarDay(year: expandedYear(scan.first), month: scan.second, day: scan.year % 100)
+                return CalendarDay.valid(year: expandedYear(scan.first), month: scan.second, day: scan.year % 100)
             }
         }
     }

@@ -66,7 +66,7 @@ struct CamtText {
     static func isoDate(_ text: UnsafeBufferPointer<UInt8>) -> ParsedDate? {
         var cursor = ByteCursor(text: text)
         guard let year = cursor.digits(4), cursor.skip(0x2D), let month = cursor.digits(2), cursor.skip(0x2D),
-              let dayOfMonth = cursor.digits(2), let day = CalendarDay(year: year, month: month, day: dayOfMonth)
+              let dayOfMonth = cursor.digits(2), let day = CalendarDay.valid(year: year, month: month, day: dayOfMonth)
         else { return nil }
         if cursor.isAtEnd { return .day(day) }
         guard cursor.skip(UInt8(ascii: "T")) || cursor.skip(UInt8(ascii: "t")) || cursor.skip(0x20),

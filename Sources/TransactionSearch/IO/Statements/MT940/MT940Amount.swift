@@ -32,7 +32,7 @@ enum MT940Amount {
         guard let year = twoDigits(bytes, start, end), let month = twoDigits(bytes, start + 2, end),
               let day = twoDigits(bytes, start + 4, end)
         else { return nil }
-        return CalendarDay(year: TwoDigitYear.expand(year), month: month, day: day)
+        return CalendarDay.valid(year: TwoDigitYear.expand(year), month: month, day: day)
     }
 
     /// The number of two digits at `start`, or nil.

@@ -118,7 +118,7 @@ struct MT940StatementLine {
         let year = reference.year
         var best: CalendarDay?
         for candidateYear in year - 1...year + 1 {
-            guard let candidate = CalendarDay(year: candidateYear, month: month, day: day) else { continue }
+            guard let candidate = CalendarDay.valid(year: candidateYear, month: month, day: day) else { continue }
             let distance = abs(Int(candidate.daysSince1970) - Int(reference.daysSince1970))
             if best.map({ distance < abs(Int($0.daysSince1970) - Int(reference.daysSince1970)) }) ?? true { best = candidate }
         }

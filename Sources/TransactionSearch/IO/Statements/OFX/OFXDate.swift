@@ -23,7 +23,7 @@ enum OFXDate {
             for position in start..<(start + length) { value = value * 10 + Int(text[position] - 0x30) }
             return value
         }
-        guard let day = CalendarDay(year: number(0, 4), month: number(4, 2), day: number(6, 2)) else { return nil }
+        guard let day = CalendarDay.valid(year: number(0, 4), month: number(4, 2), day: number(6, 2)) else { return nil }
         let hour = digitCount >= 12 ? number(8, 2) : 0
         let minute = digitCount >= 12 ? number(10, 2) : 0
         let second = digitCount == 14 ? number(12, 2) : 0

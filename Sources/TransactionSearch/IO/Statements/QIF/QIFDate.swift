@@ -114,10 +114,10 @@ struct QIFDate {
 
     /// The day in `order`; nil when it names no real day.
     func day(_ order: QIFDateOrder) -> CalendarDay? {
-        if isYearFirst { return CalendarDay(year: year, month: second, day: third) }
+        if isYearFirst { return CalendarDay.valid(year: year, month: second, day: third) }
         switch order {
-        case .monthFirst: return CalendarDay(year: year, month: first, day: second)
-        case .dayFirst: return CalendarDay(year: year, month: second, day: first)
+        case .monthFirst: return CalendarDay.valid(year: year, month: first, day: second)
+        case .dayFirst: return CalendarDay.valid(year: year, month: second, day: first)
         }
     }
 }

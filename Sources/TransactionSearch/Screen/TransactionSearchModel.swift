@@ -1,0 +1,243 @@
+import Observation
+
+/// What a search screen binds to: a search box, the rest of the query, and a result that
+/// follows both and the store.
+///
+/// ```swift
+/// @State private var model = TransactionSearchModel(store: store)
+/// ...
+/// TextField("Search", text: $model.searchText)
+/// Text("\(model.result.total.count) transactions")
+/// ```
+///
+/// - `searchText` is what the person types, read leniently with the search box syntax: the
+///   terms that do not parse are set aside in `problems` and the rest is searched.
+/// - Every change of an input (`searchText`, `scope`, `filters`, `grouping`, `sort`, `query`)
+///   and every store mutation that may change the result starts a search. Searches run off
+///   the main actor; a newer input cancels the search of an older one, and a result never
+///   replaces a newer one. A mutation during a search does not cancel it: its result is shown,
+///   then the model searches again.
+/// - `result` holds the totals, the groups and the first page; `sections` and `row(at:)` page
+///   through every matching row, for a list of any length.
+@MainActor
+@Observable
+public final class TransactionSearchModel {
+    /// The store searched.
+    @ObservationIgnored public let store: TransactionStore
+
+    /// What the person typed into the search box. Setting it starts a search (unless equal).
+    public var searchText: String {
+        didSet {
+            guard searchText != oldValue else { return }
+            parsed = SearchSyntax.parseLeniently(searchText)
+        }
+    }
+
+    /// What `searchText` says, read leniently.
+    private var parsed: ParsedSearch {
+        didSet { if parsed != oldValue { inputsChanged() } }
+    }
+
+    /// Everything asked but the text and terms of the search box.
+    private var settings: Query {
+        didSet { if settings != oldValue { inputsChanged() } }
+    }
+
+    /// The answer to the last search that finished, or an empty result before the first.
+    public private(set) var result: QueryResult
+
+    /// The group headers of `result`, with the positions of their rows; empty with
+    /// `Grouping.none`.
+    public private(set) var sections: [ResultSection] = []
+
+    /// Whether a search is running: `result` may be about to change.
+    public private(set) var isSearching = false
+
+    /// The query `result` answers (nil before the first result): `query` until an input
+    /// changes, then the previous one until the new result arrives.
+    public private(set) var answeredQuery: Query?
+
+    /// Rows beyond the first page, by page number (`rowPageSize` rows a page), for the
+    /// query and store state of `result`.
+    var loadedPages: [Int: [ResultRow]] = [:]
+
+    /// Pages asked for and not loaded yet, each with the number of its request, so that each
+    /// is fetched once and a page asked for before the result changed is not kept.
+    @ObservationIgnored var requestedPages: [Int: UInt64] = [:]
+    /// Numbers the requests of pages.
+    @ObservationIgnored var pageRequests: UInt64 = 0
+    /// The store sequence `result` reflects.
+    @ObservationIgnored var answeredSequence: UInt64 = 0
+    /// Numbers each search; only a later number's result may replace the shown one.
+    @ObservationIgnored private var generation: UInt64 = 0
+    /// The number of the search whose result is shown.
+    @ObservationIgnored private(set) var shownGeneration: UInt64 = 0
+    @ObservationIgnored private var searchTask: Task<Void, Never>?
+    /// A mutation came during the running search: search again when it ends.
+    @ObservationIgnored private var searchAgain = false
+    /// Set while `query` is being set, so that its parts start one search, not several.
+    @ObservationIgnored private var isSettingQuery = false
+    @ObservationIgnored private var watch: StoreSubscription?
+    @ObservationIgnored private var watchedQuery: Query?
+    @ObservationIgnored private let pendingChange = PendingChange()
+    @ObservationIgnored let runner: SearchRunner
+    /// Called when a search ends with its query and whether its result was shown (false when
+    /// it was cancelled or overtaken): tests follow the searches with it.
+    @ObservationIgnored var searchEnded: ((Query, Bool) -> Void)?
+
+    /// A model searching `store`, starting from `query` (its text and terms become
+    /// `searchText`). The first search starts at once; `result` is empty until it ends.
+    public convenience init(store: TransactionStore, query: Query = Query()) {
+        self.init(store: store, query: query, runner: .detached)
+    }
+
+    /// A model with its own way of running searches (tests hold searches with it).
+    init(store: TransactionStore, query: Query, runner: SearchRunner) {
+        self.store = store
+        self.runner = runner
+        let searchText = query.searchText
+        self.searchText = searchText
+        parsed = SearchSyntax.parseLeniently(searchText)
+        settings = Query(scope: query.scope, filters: query.filters, grouping: query.grouping,
+                         sort: query.sort, limit: query.limit, offset: query.offset)
+        result = QueryResult(grouping: query.grouping, total: Aggregate(count: 0, sums: []), groups: [], rows: [])
+        startSearch()
+    }
+
+    /// The terms of `searchText` that were left out because their value did not fit their
+    /// field (`amount>` while it is being typed), in the order typed.
+    public var problems: [SearchSyntaxError] { parsed.problems }
+
+    /// Which fields the plain words are matched against.
+    public var scope: SearchScope {
+        get { settings.scope }
+        set { settings.scope = newValue }
+    }
+
+    /// The filters, combined with the search box's terms.
+    public var filters: QueryFilters {
+        get { settings.filters }
+        set { settings.filters = newValue }
+    }
+
+    /// How the rows are grouped (and `sections` made).
+    public var grouping: Grouping {
+        get { settings.grouping }
+        set { settings.grouping = newValue }
+    }
+
+    /// The order of the rows, within and across groups.
+    public var sort: ResultOrder {
+        get { settings.sort }
+        set { settings.sort = newValue }
+    }
+
+    /// The whole query asked now: `searchText` as parsed, with the other inputs. Setting it
+    /// sets them all (`searchText` to the query's text and terms in the syntax) and starts
+    /// one search; its `limit` is the size of `result.rows`.
+    public var query: Query {
+        get { parsed.applied(to: settings) }
+        set {
+            isSettingQuery = true
+            searchText = newValue.searchText
+            settings = Query(scope: newValue.scope, filters: newValue.filters, grouping: newValue.grouping,
+                             sort: newValue.sort, limit: newValue.limit, offset: newValue.offset)
+            isSettingQuery = false
+            inputsChanged()
+        }
+    }
+
+    /// An input changed: the running search is for an old question, so it is cancelled.
+    private func inputsChanged() {
+        guard !isSettingQuery else { return }
+        startSearch()
+    }
+
+    /// Cancels the running search and starts one for the current inputs and store.
+    private func startSearch() {
+        searchTask?.cancel()
+        searchAgain = false
+        generation &+= 1
+        let number = generation
+        let query = self.query
+        watchChanges(of: query)
+        isSearching = true
+        let store = self.store
+        let runner = self.runner
+        searchTask = Task { [weak self] in
+            // A search cancelled before it starts (a newer keystroke in the same turn) never runs.
+            let answer = Task.isCancelled ? nil : await runner.search(store, query, true)
+            guard let self else { return }
+            let shown = !Task.isCancelled && answer.map { self.finish($0, of: query, number: number) } == true
+            self.searchEnded?(query, shown)
+        }
+    }
+
+    /// Shows a finished search's result unless a later one is shown, then searches again if
+    /// the store changed meanwhile. Returns whether the result was shown.
+    private func finish(_ answer: (result: QueryResult, sequence: UInt64), of query: Query, number: UInt64) -> Bool {
+        guard number == generation else { return false }
+        searchTask = nil
+        let isNewer = number > shownGeneration
+        if isNewer {
+            shownGeneration = number
+            show(answer.result, of: query, sequence: answer.sequence)
+        }
+        if searchAgain {
+            startSearch()
+        } else {
+            isSearching = false
+        }
+        return isNewer
+    }
+
+    /// Sets the result and what depends on it; observers see a change only where there is one.
+    private func show(_ newResult: QueryResult, of query: Query, sequence: UInt64) {
+        let sameRows = answeredQuery.map { $0.withoutPage == query.withoutPage } == true && sequence == answeredSequence
+        if !sameRows {
+            loadedPages = [:]
+            requestedPages = [:]
+        }
+        answeredSequence = sequence
+        if answeredQuery != query { answeredQuery = query }
+        if result != newResult {
+            if result.groups != newResult.groups { sections = ResultSection.sections(of: newResult) }
+            result = newResult
+        }
+    }
+
+    /// Watches the store for mutations that may change `query`'s result; a burst of them
+    /// sends one hop to the main actor.
+    private func watchChanges(of query: Query) {
+        guard query != watchedQuery else { return }
+        watchedQuery = query
+        let pendingChange = self.pendingChange
+        watch = store.watch(query) { [weak self] in
+            guard pendingChange.mark() else { return }
+            Task { @MainActor [weak self] in
+                pendingChange.clear()
+                self?.storeChanged()
+            }
+        }
+    }
+
+    /// The store changed in a way that may change the result: search again, after the running
+    /// search if there is one (its result is newer than the one shown).
+    private func storeChanged() {
+        if searchTask != nil {
+            searchAgain = true
+        } else {
+            startSearch()
+        }
+    }
+}
+
+extension Query {
+    /// The query with its page taken out: what decides which rows match and in what order.
+    var withoutPage: Query {
+        var query = self
+        query.limit = 0
+        query.offset = 0
+        return query
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import TransactionSearch
+
+/// `TransactionStore.watch(_:onChange:)`: told, on the mutating thread, of each mutation whose
+/// old or new row the query can match and of new exchange rates; never of the others; never
+/// after the watch ends.
+@Suite struct StoreWatchTests {
+    @Test func aWatchIsToldOfTheChangesThatMayMatterOnly() throws {
+        let store = TransactionStore()
+        try store.add(.sample("a", merchant: "Starbucks"))
+        try store.add(.sample("b", merchant: "Lidl"))
+        let notices = Locked(0)
+        var count: Int { notices.withLock { $0 } }
+        let watch = store.watch(Query(text: "star")) { notices.withLock { $0 += 1 } }
+
+        try store.add(.sample("c", merchant: "Uber"))
+        var notes = TransactionPatch()
+        notes.notes = .set("bus")
+        try store.update(id: "b", notes)
+        #expect(count == 0)
+
+        try store.add(.sample("d", merchant: "Starbucks Reserve"))
+        #expect(count == 1)
+        try store.update(id: "a", notes)
+        #expect(count == 2)
+        var rename = TransactionPatch()
+        rename.merchant = .set("Star Market")  // b did not match and now does
+        try store.update(id: "b", rename)
+        #expect(count == 3)
+        try store.delete(id: "d")
+        #expect(count == 4)
+        try store.add(contentsOf: [.sample("e", merchant: "Starbucks"), .sample("f", merchant: "Starbucks")])
+        #expect(count == 5)  // one notice for a batch
+        store.setExchangeRates([.usd: 1])
+        #expect(count == 6)
+
+        watch.cancel()
+        try store.add(.sample("g", merchant: "Starbucks"))
+        #expect(count == 6 && store.liveQueries.isEmpty)
+    }
+
+    @Test func releasingTheSubscriptionEndsTheWatch() throws {
+        let store = TransactionStore()
+        let notices = Locked(0)
+        var watch: StoreSubscription? = store.watch(Query()) { notices.withLock { $0 += 1 } }
+        try store.add(.sample("a"))
+        #expect(notices.withLock { $0 } == 1 && watch != nil)
+        watch = nil
+        try store.add(.sample("b"))
+        #expect(notices.withLock { $0 } == 1 && store.liveQueries.isEmpty)
+    }
+}
