@@ -21,10 +21,13 @@ public enum TransactionDate: Hashable, Sendable, CustomStringConvertible {
             return day.description
         case .instant(let milliseconds):
             let seconds = milliseconds.floorDivided(by: 1000)
-            let millis = Int(milliseconds - seconds * 1000)
+            let millis = Int(milliseconds &- seconds &* 1000)  // 0...999; wrapping only in between at Int64.min
             let days = seconds.floorDivided(by: 86_400)
             let secondOfDay = Int(seconds - days * 86_400)
-            var text = CalendarDay(daysSince1970: Int32(days)).description
+            // Through Int, not a CalendarDay: an instant far outside the years a store takes
+            // (which validation refuses, quoting this text) has no Int32 day number.
+            let civil = CalendarDay.civil(fromDayNumber: Int(days))
+            var text = pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)
             text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
             if millis != 0 { text += "." + pad(millis, 3) }
             return text + "Z"

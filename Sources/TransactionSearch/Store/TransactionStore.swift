@@ -18,6 +18,7 @@ public final class TransactionStore: Sendable {
     let cache = ResultCache()
     let liveQueries = LiveQueries()
 
+    /// An empty store with a time zone and base currency (UTC and EUR by default).
     public init(configuration: StoreConfiguration = StoreConfiguration()) {
         self.configuration = configuration
         contents = StoreContents(clock: ZoneClock(timeZone: configuration.timeZone), baseCurrency: configuration.baseCurrency)
@@ -28,7 +29,9 @@ public final class TransactionStore: Sendable {
         self.init(configuration: StoreConfiguration(timeZone: timeZone, baseCurrency: baseCurrency))
     }
 
+    /// The zone that decides the local day and month of an instant; fixed at creation.
     public var timeZone: TimeZone { configuration.timeZone }
+    /// The currency of rows added without one, and of converted totals; fixed at creation.
     public var baseCurrency: Currency { configuration.baseCurrency }
 
     /// The number of transactions.
@@ -222,7 +225,8 @@ extension TransactionStore {
     public func localDay(of date: TransactionDate) -> CalendarDay {
         switch date {
         case .day(let day): day
-        case .instant(let milliseconds): CalendarDay(daysSince1970: contents.clock.day(ofInstant: milliseconds))
+        case .instant(let milliseconds) where date.isInRange: CalendarDay(daysSince1970: contents.clock.day(ofInstant: milliseconds))
+        case .instant: date.calendarDay(in: timeZone)  // beyond the years a store takes: asked of the zone
         }
     }
 }

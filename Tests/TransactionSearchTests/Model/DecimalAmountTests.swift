@@ -56,4 +56,22 @@ import Testing
         for code in ["EUR", "JPY", "AAA", "ZZZ"] { #expect(Currency(packed: Currency(code)!.packed)?.code == code) }
         #expect(Currency(packed: 0x4141_40) == nil && Currency(packed: 0x4141_5B) == nil && Currency(packed: 0x0141_4141) == nil)
     }
+
+    @Test func amountsCompareAsNumbersAndKeepTheirDigits() throws {
+        let written = try DecimalAmount(parsing: "4.10")
+        #expect(written == DecimalAmount(significand: 41, fractionDigits: 1))
+        #expect(written.hashValue == DecimalAmount(significand: 41, fractionDigits: 1).hashValue)
+        #expect(Set([written, DecimalAmount(significand: 4_100, fractionDigits: 3), try DecimalAmount(parsing: "4.1")]).count == 1)
+        #expect(written.description == "4.10")
+        #expect(try DecimalAmount(parsing: "-12.5") < DecimalAmount(parsing: "-12.49"))
+        #expect(try DecimalAmount(parsing: "0.999999999999999999") < 1)
+        #expect(DecimalAmount(significand: .max, fractionDigits: 0) > DecimalAmount(significand: .max, fractionDigits: 18))
+        #expect([3, try DecimalAmount(parsing: "-1.5"), try DecimalAmount(parsing: "2.25")].sorted().map(\.description) == ["-1.5", "2.25", "3"])
+    }
+
+    @Test func aStringMakesAnAmountOrNil() {
+        #expect(DecimalAmount("-4.10") == DecimalAmount(significand: -410, fractionDigits: 2))
+        #expect(DecimalAmount("4,10") == nil && DecimalAmount("") == nil && DecimalAmount("1234567890123456789") == nil)
+        #expect(DecimalAmount(DecimalAmount(significand: -5, fractionDigits: 3).description) == DecimalAmount(significand: -5, fractionDigits: 3))
+    }
 }
