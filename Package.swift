@@ -29,6 +29,9 @@ let package = Package(
             dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport"],
             path: "Benchmarks/bench"
         ),
+        // Compiled as an app sees the library: no @testable, Foundation and the library only.
+        // Every README snippet and the Examples/ contract program run here.
+        .testTarget(name: "ClientTests", dependencies: ["TransactionSearch"]),
         .testTarget(
             name: "TransactionSearchTests",
             dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport", "fsearch"],

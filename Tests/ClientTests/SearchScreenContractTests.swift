@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TransactionSearch
+
+/// The contract: an app's search screen reduced to its calls must compile and run
+/// unchanged against a version tag. `Examples/Sources/SearchScreen/main.swift` is that program
+/// (CI builds it against a tagged bare clone); the same functions are here, run by `swift test`,
+/// and `ReadmeSyncTests` fails when the two copies differ. One change from the text:
+/// `try?` in the first `precondition`, whose condition is a non-throwing autoclosure (`try`
+/// there does not compile, whatever the library declares).
+@Suite(.timeLimit(.minutes(1))) struct SearchScreenContractTests {
+    @Test @MainActor func theSearchScreenProgramRuns() async throws {
+        try await demo()
+    }
+}
+
+// Contract begins
+@MainActor
+func waitFor(_ what: String, _ condition: () -> Bool) async {
+    for _ in 0..<200 where !condition() { try? await Task.sleep(for: .milliseconds(5)) }
+    precondition(condition(), "timed out waiting for: \(what)")
+}
+
+@MainActor
+func demo() async throws {
+    let store = TransactionStore(timeZone: TimeZone(identifier: "Europe/Madrid")!, baseCurrency: .eur)
+    // Values an app already holds: a Foundation Date, a typed currency, a decimal amount.
+    let coffee = try store.add(TransactionDraft(
+        date: TransactionDate(Date(timeIntervalSince1970: 1_773_480_600)),
+        merchant: "Starbucks", category: "Food & Drink", card: "Visa 4242",
+        amount: try DecimalAmount(parsing: "-4.10"), currency: .usd))
+    precondition(coffee.amount.decimalAmount == (try? DecimalAmount(parsing: "-4.10")), "Money.decimalAmount")
+    precondition(coffee.date.date == Date(timeIntervalSince1970: 1_773_480_600), "TransactionDate.date")
+
+    // The search screen: an observable model that a SwiftUI view binds its search box to.
+    let model = TransactionSearchModel(store: store)
+    model.searchText = "star"
+    await waitFor("first result") { model.result.total.count == 1 }
+
+    // A new transaction arrives: the model's result follows without being asked.
+    _ = try store.add(TransactionDraft(
+        date: TransactionDate(Date(timeIntervalSince1970: 1_773_567_000)),
+        merchant: "Starbucks Reserve", amount: try DecimalAmount(parsing: "-6.20"), currency: .usd))
+    await waitFor("live update") { model.result.total.count == 2 }
+
+    // A half-typed field term keeps the rest of the query and reports the problem.
+    model.searchText = "star amount>"
+    await waitFor("lenient parse") { model.result.total.count == 2 && !model.problems.isEmpty }
+    print("ok: \(model.result.total.count) rows, \(model.problems.count) problem")
+}
+
+// Contract ends
