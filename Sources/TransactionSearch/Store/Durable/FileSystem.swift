@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -17,6 +19,13 @@ struct FileSystem: Sendable {
     struct Identity: Equatable {
         var device: UInt64
         var inode: UInt64
+
+        /// The device and inode of a `stat` result (`dev_t` is signed on Apple platforms, so
+        /// its bits are kept rather than converted).
+        init(_ info: stat) {
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
+        }
     }
 
     /// Injected failures; nil outside tests.
@@ -77,7 +86,7 @@ struct FileSystem: Sendable {
 
     func sync(_ descriptor: Int32, path: String) throws(StoreFileError) {
         try check(.sync, path)
-        guard fsync(descriptor) == 0 else { throw FileSystem.failure(path, "fsync") }
+        guard systemSync(descriptor) == 0 else { throw FileSystem.failure(path, "fsync") }
     }
 
     func truncate(_ descriptor: Int32, to length: Int, path: String) throws(StoreFileError) {
@@ -102,7 +111,7 @@ struct FileSystem: Sendable {
         let descriptor = systemOpen(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
         guard descriptor >= 0 else { throw FileSystem.failure(directory, "open") }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw FileSystem.failure(directory, "fsync") }
+        guard systemSync(descriptor) == 0 else { throw FileSystem.failure(directory, "fsync") }
     }
 
     /// Everything from the start of an open file to its end.
@@ -155,14 +164,14 @@ struct FileSystem: Sendable {
     func identity(of descriptor: Int32) -> Identity? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return Identity(info)
     }
 
     /// The identity of the file a path names now; nil when there is none.
     func identity(ofPath path: String) -> Identity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return Identity(info)
     }
 
     func fileExists(_ path: String) -> Bool {
@@ -174,6 +183,16 @@ struct FileSystem: Sendable {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
+}
+
+/// Makes a file's written bytes durable. On Apple platforms `fsync` leaves them in the drive's
+/// cache (see fsync(2) there); `F_FULLFSYNC` flushes that cache too, as SQLite does. Where a
+/// file system does not support it, `fsync` is what there is.
+private func systemSync(_ descriptor: Int32) -> Int32 {
+    #if canImport(Darwin)
+    if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+    #endif
+    return fsync(descriptor)
 }
 
 // The C functions under names of their own, so that the methods above can share their names.
