@@ -1,5 +1,6 @@
 /// Amounts for people: `-12.50 EUR`, with the currency's minor digits and its code.
 public enum AmountText {
+    /// `-12.50 EUR`.
     public static func text(of money: Money) -> String {
         money.decimalText + " " + money.currency.code
     }

@@ -1,6 +1,7 @@
 /// How a card is shown: `****4242`, the last four digits of its name when it has four or more,
 /// else its name as stored (`Cash`, `Card 12`).
 public enum CardMask {
+    /// `****4242` for `Visa 4242`; the name itself when it has fewer than four digits.
     public static func title(of card: String) -> String {
         var lastFour: [UInt8] = []
         var digitCount = 0

@@ -5,6 +5,7 @@ public enum MonthTitle {
         "July", "August", "September", "October", "November", "December",
     ]
 
+    /// `March 2026`.
     public static func title(of month: CalendarMonth) -> String {
         let parts = month.components
         return names[parts.month - 1] + " " + String(parts.year)

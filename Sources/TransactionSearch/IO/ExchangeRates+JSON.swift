@@ -55,6 +55,7 @@ extension ExchangeRates {
 
 /// Why a rates document (see `ExchangeRates.init(parsingJSON:)`) was refused.
 public struct ExchangeRatesError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the document.
     public enum Reason: Hashable, Sendable {
         /// Malformed JSON: where and what.
         case invalidJSON(String)
@@ -80,8 +81,10 @@ public struct ExchangeRatesError: Error, Hashable, Sendable, CustomStringConvert
         case baseRateNotOne(currency: String, text: String)
     }
 
+    /// What is wrong.
     public var reason: Reason
 
+    /// An error with its reason.
     public init(_ reason: Reason) {
         self.reason = reason
     }

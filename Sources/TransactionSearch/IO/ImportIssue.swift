@@ -3,10 +3,14 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where in the input: a line of a text file, an index of a JSON array, or an element of
     /// an XML file (its path, such as `Document/BkToCstmrStmt/Stmt/Ntry[3]/Amt`, and its line).
     public enum Location: Hashable, Sendable, CustomStringConvertible {
+        /// A line of a text file, from 1.
         case line(Int)
+        /// An index of a JSON array, from 0.
         case index(Int)
+        /// An element of an XML file: its path and line.
         case element(path: String, line: Int)
 
+        /// `line 12`, `index 3`, or `line 40 (Document/.../Amt)`.
         public var description: String {
             switch self {
             case .line(let line): "line \(line)"
@@ -57,11 +61,14 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
         case unknownFormat
     }
 
+    /// Where in the input.
     public var location: Location
     /// The field at fault, when one is.
     public var field: TransactionField?
+    /// Why.
     public var reason: Reason
 
+    /// An issue from its parts.
     public init(_ location: Location, field: TransactionField? = nil, _ reason: Reason) {
         self.location = location
         self.field = field
@@ -96,8 +103,10 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// An import refused as a whole: every problem found. Nothing was added.
 public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Every problem, in input order.
     public var issues: [ImportIssue]
 
+    /// The first five issues, one a line, and how many more.
     public var description: String {
         issues.prefix(5).map(\.description).joined(separator: "\n")
             + (issues.count > 5 ? "\n... and \(issues.count - 5) more" : "")

@@ -38,6 +38,7 @@ public struct CalendarMonth: Hashable, Comparable, Sendable, CustomStringConvert
         return pad(parts.year, 4) + "-" + pad(parts.month, 2)
     }
 
+    /// Whether `lhs` is the earlier month.
     public static func < (lhs: CalendarMonth, rhs: CalendarMonth) -> Bool {
         lhs.monthsSince1970 < rhs.monthsSince1970
     }

@@ -1,9 +1,12 @@
 /// Exact rates to a base currency: `rates[USD] = 0.92` means 1 USD is 0.92 of the base. Totals
 /// in the base currency are computed exactly and rounded once, half to even, at the end.
 public struct ExchangeRates: Hashable, Sendable {
+    /// The currency totals are converted into.
     public var base: Currency
+    /// One unit of each currency in the base currency: `[USD: 0.92]`; exact, positive.
     public var rates: [Currency: DecimalAmount]
 
+    /// Rates to a base currency; see `rates`.
     public init(base: Currency, rates: [Currency: DecimalAmount]) {
         self.base = base
         self.rates = rates

@@ -16,6 +16,7 @@ public struct Transaction: Hashable, Sendable {
     public var account: String?
     /// Negative for money out, positive for money in.
     public var amount: Money
+    /// Pending or posted.
     public var status: TransactionStatus
     /// nil when empty.
     public var notes: String?

@@ -4,10 +4,32 @@
 /// ask the field; adding a field is a case here (with its kind and its lines in the switches
 /// below), its property on `Transaction` and `TransactionDraft`, and its own storage logic.
 public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
-    case id, date, merchant, category, subcategory, card, account, amount, currency, status, notes
+    /// The id.
+    case id
+    /// The date.
+    case date
+    /// The merchant.
+    case merchant
+    /// The category.
+    case category
+    /// The subcategory.
+    case subcategory
+    /// The card.
+    case card
+    /// The account.
+    case account
+    /// The amount.
+    case amount
+    /// The currency.
+    case currency
+    /// The status.
+    case status
+    /// The notes.
+    case notes
     /// Where an imported transaction came from (`Transaction.importKey`).
     case importKey = "import_key"
 
+    /// The name used in errors, CSV headers and JSON keys (`import_key`).
     public var description: String { rawValue }
 
     /// What kind of value a field holds. Each kind is read, written, logged and validated by
@@ -33,6 +55,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
     /// The limit of notes, in characters.
     static let notesLimit = 4096
 
+    /// What kind of value the field holds, with its limit for text.
     public var kind: Kind {
         switch self {
         case .id: .identifier

@@ -1,6 +1,8 @@
 /// What an update does to one field: leave it, set it, or clear it.
 public enum FieldChange<Value: Hashable & Sendable>: Hashable, Sendable {
+    /// Leaves the field as it is.
     case keep
+    /// Sets the field to a value.
     case set(Value)
     /// Clears an optional field. For a required field (date, merchant, amount) it is an error;
     /// for currency it means the base currency, for status `posted`.
@@ -13,16 +15,27 @@ public enum FieldChange<Value: Hashable & Sendable>: Hashable, Sendable {
 /// and checks it against the new currency's digits. Clearing the category also clears the
 /// subcategory, unless the patch sets one (then it is an error).
 public struct TransactionPatch: Hashable, Sendable {
+    /// A new id (unused in the store); cannot be cleared.
     public var id: FieldChange<String> = .keep
+    /// A new date; cannot be cleared.
     public var date: FieldChange<TransactionDate> = .keep
+    /// A new merchant; cannot be cleared.
     public var merchant: FieldChange<String> = .keep
+    /// A new category, or `.clear` (which also clears the subcategory).
     public var category: FieldChange<String> = .keep
+    /// A new subcategory (only with a category), or `.clear`.
     public var subcategory: FieldChange<String> = .keep
+    /// A new card, or `.clear`.
     public var card: FieldChange<String> = .keep
+    /// A new account, or `.clear`.
     public var account: FieldChange<String> = .keep
+    /// A new amount in currency units, checked against the (new) currency's digits; cannot be cleared.
     public var amount: FieldChange<DecimalAmount> = .keep
+    /// A new currency (the decimal amount is kept), or `.clear` for the store's base currency.
     public var currency: FieldChange<Currency> = .keep
+    /// A new status, or `.clear` for `posted`.
     public var status: FieldChange<TransactionStatus> = .keep
+    /// New notes, or `.clear` (a blank text clears them too).
     public var notes: FieldChange<String> = .keep
     /// The import key (see `Transaction.importKey`): an import sets it when a posted
     /// transaction replaces its pending self.

@@ -6,6 +6,7 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// What is wrong with it.
     public var reason: Reason
 
+    /// An error about a field.
     public init(_ field: TransactionField, _ reason: Reason) {
         self.field = field
         self.reason = reason

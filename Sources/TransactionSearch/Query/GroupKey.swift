@@ -1,10 +1,15 @@
 /// The key of a result group: a day, a month, or the text of a card, category or merchant
 /// (nil for the "none" group: no card, uncategorized).
 public enum GroupKey: Hashable, Sendable {
+    /// A local day.
     case day(CalendarDay)
+    /// A local month.
     case month(CalendarMonth)
+    /// A card as stored; nil for rows with no card.
     case card(String?)
+    /// A category as stored; nil for uncategorized rows.
     case category(String?)
+    /// A merchant as stored.
     case merchant(String)
 
     /// The display title: `14/03/26`, `March 2026`, `****4242`, `No card`, `Uncategorized`, or

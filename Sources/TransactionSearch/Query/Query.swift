@@ -2,9 +2,11 @@
 public enum SearchScope: String, Hashable, Sendable, CaseIterable, Codable {
     /// Merchant, category, subcategory, notes, and the amount for numeric terms.
     case all
+    /// The merchant only.
     case merchant
     /// Category and subcategory.
     case category
+    /// The notes only.
     case notes
     /// Numeric terms against the amount only.
     case amount
@@ -12,7 +14,18 @@ public enum SearchScope: String, Hashable, Sendable, CaseIterable, Codable {
 
 /// How the matching rows are grouped (docs/SPEC.md section 3).
 public enum Grouping: String, Hashable, Sendable, CaseIterable, Codable {
-    case none, day, month, card, category, merchant
+    /// No groups: the rows in the sort order.
+    case none
+    /// By local day, newest first unless sorted oldest first.
+    case day
+    /// By local month, in the date direction.
+    case month
+    /// By card (`****4242`), the no-card group last.
+    case card
+    /// By category, uncategorized last.
+    case category
+    /// By merchant.
+    case merchant
 }
 
 /// Income or expense.
@@ -28,12 +41,16 @@ public enum TransactionKind: String, Hashable, Sendable, CaseIterable, Codable {
 public struct Query: Hashable, Sendable, Codable {
     /// Words to find (each must match, docs/SPEC.md section 2); empty matches every row.
     public var text: String
+    /// Which fields `text` is matched against.
     public var scope: SearchScope
     /// More conditions, each required (or, when excluded, forbidden): what the search box
     /// syntax makes of `merchant:star`, `amount>50`, `date:2026-03` or `-uber`.
     public var terms: [SearchTerm]
+    /// Filters on date, card, category, account, status, amount and kind.
     public var filters: QueryFilters
+    /// How matching rows are grouped (`Grouping.none`: no groups).
     public var grouping: Grouping
+    /// The order of rows within and across groups (newest first by default).
     public var sort: ResultOrder
     /// Rows in the page (0 for aggregates only). Any value is answered: a negative one counts
     /// as 0, and one past the matching rows (up to `Int.max`) takes them all.
@@ -43,6 +60,7 @@ public struct Query: Hashable, Sendable, Codable {
     /// page (the totals and groups are still there).
     public var offset: Int
 
+    /// A query from its parts; every one is optional (the default matches every row).
     public init(
         text: String = "", scope: SearchScope = .all, terms: [SearchTerm] = [],
         filters: QueryFilters = QueryFilters(), grouping: Grouping = .none,
@@ -72,13 +90,16 @@ public struct QueryFilters: Hashable, Sendable, Codable {
     public var categories: [String?]
     /// Accounts by name (folded); nil for rows with no account.
     public var accounts: [String?]
+    /// Only pending or only posted rows; nil for both.
     public var status: TransactionStatus?
     /// Smallest signed amount included, compared as a plain number across currencies.
     public var minimumAmount: DecimalAmount?
     /// Largest signed amount included.
     public var maximumAmount: DecimalAmount?
+    /// Only expenses or only income; nil for both.
     public var kind: TransactionKind?
 
+    /// A query from its parts; every one is optional (the default matches every row).
     public init(
         from: CalendarDay? = nil, to: CalendarDay? = nil, cards: [String?] = [], categories: [String?] = [],
         accounts: [String?] = [], status: TransactionStatus? = nil, minimumAmount: DecimalAmount? = nil,
@@ -101,11 +122,16 @@ public struct QueryFilters: Hashable, Sendable, Codable {
 
 /// A range of amount magnitudes (sign ignored); a nil bound is open.
 public struct MagnitudeRange: Hashable, Sendable, Codable {
+    /// The smallest magnitude, nil for none.
     public var lower: DecimalAmount?
+    /// Whether `lower` itself is in the range.
     public var lowerInclusive: Bool
+    /// The largest magnitude, nil for none.
     public var upper: DecimalAmount?
+    /// Whether `upper` itself is in the range.
     public var upperInclusive: Bool
 
+    /// A range from its bounds; both included by default.
     public init(lower: DecimalAmount? = nil, lowerInclusive: Bool = true, upper: DecimalAmount? = nil, upperInclusive: Bool = true) {
         self.lower = lower
         self.lowerInclusive = lowerInclusive
@@ -115,6 +141,7 @@ public struct MagnitudeRange: Hashable, Sendable, Codable {
 }
 
 extension DecimalAmount: Codable {
+    /// Reads the value's text form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -124,6 +151,7 @@ extension DecimalAmount: Codable {
         self = amount
     }
 
+    /// Writes the value's text form (`description`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
@@ -131,6 +159,7 @@ extension DecimalAmount: Codable {
 }
 
 extension CalendarDay: Codable {
+    /// Reads the value's text form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -140,6 +169,7 @@ extension CalendarDay: Codable {
         self = day
     }
 
+    /// Writes the value's text form (`description`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -37,6 +37,7 @@ extension QueryResult: Codable {
         init?(intValue: Int) { nil }
     }
 
+    /// Writes docs/SPEC.md section 6's shape: exact decimal strings, group keys as text.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         var total = container.nestedContainer(keyedBy: AggregateKeys.self, forKey: .total)
@@ -69,6 +70,7 @@ extension QueryResult: Codable {
         if let baseCurrency { try container.encode(baseCurrency.code, forKey: .baseCurrency) }
     }
 
+    /// Reads what `encode(to:)` writes (sums beyond 18 digits included).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         let grouping = try container.decodeIfPresent(Grouping.self, forKey: .grouping) ?? .none

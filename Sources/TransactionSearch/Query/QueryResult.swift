@@ -14,6 +14,7 @@ public struct QueryResult: Sendable, Equatable {
     /// Time to answer, in microseconds (a cached answer reports the lookup time).
     public var elapsedMicroseconds: Int
 
+    /// A result from its parts (for tests and for results read back from JSON).
     public init(grouping: Grouping, total: Aggregate, groups: [ResultGroup], rows: [ResultRow], elapsedMicroseconds: Int = 0) {
         self.init(grouping: grouping, total: total, groups: ResultGroups(groups), rows: rows, elapsedMicroseconds: elapsedMicroseconds)
     }
@@ -26,6 +27,7 @@ public struct QueryResult: Sendable, Equatable {
         self.elapsedMicroseconds = elapsedMicroseconds
     }
 
+    /// Whether two results give the same answer; the time taken is not compared.
     public static func == (lhs: QueryResult, rhs: QueryResult) -> Bool {
         lhs.grouping == rhs.grouping && lhs.total == rhs.total && lhs.groups == rhs.groups && lhs.rows == rhs.rows
     }
@@ -34,7 +36,9 @@ public struct QueryResult: Sendable, Equatable {
 /// A count and exact sums, one per currency present (listed even when the sum is zero), in
 /// currency code order; with exchange rates set, the total in the base currency.
 public struct Aggregate: Hashable, Sendable {
+    /// The number of matching rows.
     public var count: Int
+    /// The exact sum per currency present, in currency code order.
     public var sums: [Money]
     /// The sums converted to the base currency and rounded once, half to even; nil without
     /// rates, or when they cannot be converted (then `baseProblem` says why).
@@ -43,6 +47,7 @@ public struct Aggregate: Hashable, Sendable {
     /// total too large to hold exactly. Nil when there is one, or no rates.
     public var baseProblem: BaseTotalProblem?
 
+    /// An aggregate from its parts.
     public init(count: Int, sums: [Money], base: Money? = nil, baseProblem: BaseTotalProblem? = nil) {
         self.count = count
         self.sums = sums
@@ -65,7 +70,9 @@ extension Result where Failure == BaseTotalProblem {
 
 /// One group of a result: its key, count and sums.
 public struct ResultGroup: Hashable, Sendable {
+    /// What the group's rows share: a day, a month, a card, a category or a merchant.
     public let key: GroupKey
+    /// The number of matching rows in the group.
     public let count: Int
     /// The sum per currency present in the group, in currency code order.
     public let sums: [Money]
@@ -74,6 +81,7 @@ public struct ResultGroup: Hashable, Sendable {
     /// Why there is no base total although rates are set (see `Aggregate.baseProblem`).
     public let baseProblem: BaseTotalProblem?
 
+    /// A group from its parts.
     public init(key: GroupKey, count: Int, sums: [Money], base: Money? = nil, baseProblem: BaseTotalProblem? = nil) {
         self.key = key
         self.count = count
@@ -102,6 +110,7 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
     /// Set with `bases` when rates are: each group's problem, nil where it has a base total.
     private var baseProblems: [BaseTotalProblem?]?
 
+    /// No groups.
     public init() {}
 
     /// Groups from their parts: group `i` has the sums `sums[sumStarts[i] ..< sumStarts[i + 1]]`.
@@ -120,9 +129,12 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
         }
     }
 
+    /// 0.
     public var startIndex: Int { 0 }
+    /// The number of groups.
     public var endIndex: Int { keys.count }
 
+    /// The group at a position (0-based), made when read.
     public subscript(position: Int) -> ResultGroup {
         ResultGroup(key: keys[position], count: counts[position],
                     sums: Array(sums[Int(sumStarts[position]) ..< Int(sumStarts[position + 1])]), base: bases?[position],
@@ -165,6 +177,7 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
         baseProblems = conversions.map(\.problem)
     }
 
+    /// Whether the groups are the same, in the same order.
     public static func == (lhs: ResultGroups, rhs: ResultGroups) -> Bool {
         lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 == $1 }
     }
@@ -173,6 +186,7 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
 /// A row of the page: the transaction, its group, and where the query's words occur in its
 /// merchant (so an app can bold them).
 public struct ResultRow: Hashable, Sendable {
+    /// The matching transaction.
     public var transaction: Transaction
     /// The group the row is in; nil with `Grouping.none`.
     public var group: GroupKey?
@@ -180,6 +194,7 @@ public struct ResultRow: Hashable, Sendable {
     /// merged where they touch.
     public var matches: [Range<Int>]
 
+    /// A row from its parts.
     public init(transaction: Transaction, group: GroupKey?, matches: [Range<Int>]) {
         self.transaction = transaction
         self.group = group

@@ -2,9 +2,13 @@
 /// for `dateAscending`, equal instants by id. Amounts sort by magnitude, across currencies as
 /// plain numbers.
 public enum ResultOrder: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Newest first (the default).
     case dateDescending = "date-desc"
+    /// Oldest first.
     case dateAscending = "date-asc"
+    /// Largest magnitude first.
     case amountDescending = "amount-desc"
+    /// Smallest magnitude first.
     case amountAscending = "amount-asc"
 
     var isByDate: Bool { self == .dateDescending || self == .dateAscending }

@@ -1,15 +1,23 @@
 /// The size of a store: rows, distinct values, and the bytes each structure holds (as the
 /// structures count them: capacities of their arrays, not allocator overhead).
 public struct StoreStatistics: Hashable, Sendable {
+    /// Transactions in the store.
     public var rows: Int
+    /// Distinct merchants.
     public var merchants: Int
+    /// Distinct categories.
     public var categories: Int
+    /// Distinct cards.
     public var cards: Int
+    /// Distinct accounts.
     public var accounts: Int
+    /// Distinct notes.
     public var notes: Int
     /// Distinct (merchant, category, subcategory) combinations.
     public var descriptors: Int
+    /// Distinct local days with at least one row.
     public var days: Int
+    /// Currencies the store has seen.
     public var currencies: Int
     /// Bytes by structure: columns, ids, each field's pool and index, orders, buckets.
     public var bytesByStructure: [(name: String, bytes: Int)]
@@ -17,10 +25,12 @@ public struct StoreStatistics: Hashable, Sendable {
     /// All of them.
     public var totalBytes: Int { bytesByStructure.reduce(0) { $0 + $1.bytes } }
 
+    /// Equal when the rows, merchants and total bytes are (the breakdown is not compared).
     public static func == (lhs: StoreStatistics, rhs: StoreStatistics) -> Bool {
         lhs.rows == rhs.rows && lhs.totalBytes == rhs.totalBytes && lhs.merchants == rhs.merchants
     }
 
+    /// Hashes the rows and total bytes, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rows)
         hasher.combine(totalBytes)

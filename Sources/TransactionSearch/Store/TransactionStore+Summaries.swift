@@ -2,6 +2,7 @@
 public struct AccountBalance: Hashable, Sendable {
     /// nil for rows with no account.
     public var account: String?
+    /// The number of rows.
     public var count: Int
     /// Every row, per currency (currency code order).
     public var balance: [Money]
@@ -13,7 +14,9 @@ public struct AccountBalance: Hashable, Sendable {
 
 /// Money in and out in one month, per currency.
 public struct MonthSummary: Hashable, Sendable {
+    /// The month, in the store's time zone.
     public var month: CalendarMonth
+    /// The number of rows.
     public var count: Int
     /// Sum of positive amounts.
     public var income: [Money]
@@ -27,8 +30,11 @@ public struct MonthSummary: Hashable, Sendable {
 public struct CategorySpending: Hashable, Sendable {
     /// nil for uncategorized rows.
     public var category: String?
+    /// The month, in the store's time zone.
     public var month: CalendarMonth
+    /// The number of rows.
     public var count: Int
+    /// The sum of the negative amounts, per currency (negative numbers).
     public var spent: [Money]
 }
 

@@ -21,6 +21,7 @@ public struct ImportOptions: Hashable, Sendable {
     /// When a posted transaction replaces its pending self.
     public var pendingMatching: PendingMatching
 
+    /// Options from their parts; every one is optional.
     public init(format: StatementFormat? = nil, account: String? = nil, currency: Currency? = nil, timeZone: TimeZone? = nil,
                 skippingInvalid: Bool = false, bankCSV: BankCSVOptions = BankCSVOptions(),
                 pendingMatching: PendingMatching = PendingMatching()) {
@@ -48,6 +49,7 @@ public struct PendingMatching: Hashable, Sendable {
     /// How far the posted amount may differ from the pending one, in percent of it.
     public var amountTolerancePercent: Int
 
+    /// Matching rules; the defaults are docs/SPEC.md section 7's (7 days, 20%).
     public init(isEnabled: Bool = true, maximumDays: Int = 7, amountTolerancePercent: Int = 20) {
         self.isEnabled = isEnabled
         self.maximumDays = maximumDays

@@ -1,17 +1,20 @@
 /// The text encodings bank files come in. Readers work on UTF-8 bytes; `TextDecoding` turns
 /// any of these into UTF-8 first.
 public enum TextEncoding: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    /// UTF-8 with no byte order mark.
     case utf8 = "UTF-8"
     /// UTF-8 that starts with a byte order mark (the mark is dropped).
     case utf8WithBOM = "UTF-8 with BOM"
     /// UTF-16, little or big endian, told by its byte order mark.
     case utf16LittleEndian = "UTF-16LE"
+    /// UTF-16, big endian (see `utf16LittleEndian`).
     case utf16BigEndian = "UTF-16BE"
     /// Windows-1252, the superset of ISO-8859-1 that Western European bank exports use.
     case windows1252 = "Windows-1252"
     /// ISO-8859-1 (Latin-1) as declared by the file.
     case latin1 = "ISO-8859-1"
 
+    /// The encoding's name (`UTF-8`, `Windows-1252`).
     public var description: String { rawValue }
 
     /// The encoding a charset name declares (`CHARSET:1252`, `encoding="ISO-8859-1"`,

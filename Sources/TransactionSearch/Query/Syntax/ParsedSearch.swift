@@ -10,6 +10,7 @@ public struct ParsedSearch: Hashable, Sendable, Codable {
     /// strict parse, which throws the first instead).
     public var problems: [SearchSyntaxError]
 
+    /// A parsed search from its parts.
     public init(text: String = "", terms: [SearchTerm] = [], problems: [SearchSyntaxError] = []) {
         self.text = text
         self.terms = terms

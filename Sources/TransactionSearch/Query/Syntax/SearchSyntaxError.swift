@@ -8,6 +8,7 @@ public struct SearchSyntaxError: Error, Hashable, Sendable, Codable, CustomStrin
     /// What was expected at `position`, such as `a number such as 50 or 12.5`.
     public var expected: String
 
+    /// An error from its parts.
     public init(position: Int, term: String, expected: String) {
         self.position = position
         self.term = term

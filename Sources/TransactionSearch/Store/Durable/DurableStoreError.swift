@@ -12,6 +12,7 @@ public enum DurableStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The store was opened read-only.
     case readOnly
 
+    /// The underlying error's message, or that the store is read-only.
     public var description: String {
         switch self {
         case .invalid(let error): error.description

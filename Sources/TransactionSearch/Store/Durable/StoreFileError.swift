@@ -1,5 +1,6 @@
 /// A store directory that cannot be opened, read or written: which file, where in it, and why.
 public struct StoreFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem: an app reacts to `locked` and `missing` differently from damage.
     public enum Kind: Hashable, Sendable {
         /// Checksums, lengths or values that do not add up: the file is damaged.
         case corrupt
@@ -15,13 +16,16 @@ public struct StoreFileError: Error, Hashable, Sendable, CustomStringConvertible
         case configurationMismatch
     }
 
+    /// What kind of problem.
     public var kind: Kind
     /// The file's path.
     public var file: String
     /// The byte offset in the file where the problem was found, when it is about content.
     public var offset: Int?
+    /// What is wrong, as a phrase (`checksum mismatch`).
     public var reason: String
 
+    /// An error from its parts; see the properties.
     public init(_ kind: Kind, file: String, offset: Int? = nil, reason: String) {
         self.kind = kind
         self.file = file

@@ -23,10 +23,12 @@ public struct BankCSVError: Error, Hashable, Sendable, CustomStringConvertible {
     public struct Candidate: Hashable, Sendable, CustomStringConvertible {
         /// 0-based.
         public var index: Int
+        /// The column's header name (empty when the file has none).
         public var header: String
         /// `values look like dates (17.04.2023)`, `name close to "Buchungstag"`.
         public var why: String
 
+        /// `"Buchungstag" (column 2): values look like dates`.
         public var description: String {
             (header.isEmpty ? "column \(index + 1)" : "\(quoted(header)) (column \(index + 1))") + ": " + why
         }
@@ -34,10 +36,13 @@ public struct BankCSVError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// A role that was not found and the closest columns, best first.
     public struct MissingColumn: Hashable, Sendable {
+        /// The role not found.
         public var role: ColumnRole
+        /// Columns that could play it, best first.
         public var candidates: [Candidate]
     }
 
+    /// What went wrong.
     public var reason: Reason
     /// The line of the header the reader settled on (or of the first table line), if any.
     public var headerLine: Int?

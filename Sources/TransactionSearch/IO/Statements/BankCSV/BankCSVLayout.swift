@@ -6,6 +6,7 @@ public struct BankCSVLayout: Hashable, Sendable, Codable {
     public var delimiter: String
     /// Why that delimiter (`detected: 7 fields on the header and on every data line`).
     public var delimiterReason: String
+    /// The file's text encoding, as detected or given.
     public var encoding: TextEncoding
     /// `LF`, `CRLF`, `CR`, `mixed` or `none` (a single line).
     public var lineEnds: String
@@ -26,8 +27,11 @@ public struct BankCSVLayout: Hashable, Sendable, Codable {
     public var dateOrderReason: String
     /// The decimal separator of the amount columns; nil when no amount has a fraction.
     public var decimalSeparator: DecimalSeparator?
+    /// Why that separator.
     public var decimalSeparatorReason: String
+    /// How the amounts' signs were read.
     public var sign: SignConvention
+    /// Why that convention.
     public var signReason: String
     /// The currency the header names (`Amount (EUR)`), or a preamble line (`Währung:;CHF`).
     public var headerCurrency: String?
@@ -44,9 +48,12 @@ public struct BankCSVLayout: Hashable, Sendable, Codable {
     public struct Column: Hashable, Sendable, Codable, CustomStringConvertible {
         /// 0-based.
         public var index: Int
+        /// The header's name as written (empty when the file has none).
         public var header: String
+        /// What the column was read as.
         public var role: ColumnRole
 
+        /// `column 3 "Betrag": amount`.
         public var description: String { "column \(index + 1) \(quoted(header)): \(role.rawValue)" }
     }
 
@@ -54,17 +61,23 @@ public struct BankCSVLayout: Hashable, Sendable, Codable {
     public struct IgnoredColumn: Hashable, Sendable, Codable, CustomStringConvertible {
         /// 0-based.
         public var index: Int
+        /// The header's name as written (empty when the file has none).
         public var header: String
+        /// Why it was not used.
         public var reason: String
 
+        /// `column 7 "Saldo": a running balance`.
         public var description: String { "column \(index + 1) \(quoted(header)): \(reason)" }
     }
 
     /// A line of the file and its text.
     public struct Line: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The line number, from 1.
         public var line: Int
+        /// The line's text.
         public var text: String
 
+        /// `line 40: Endsaldo;1.234,56`.
         public var description: String { "line \(line): \(text)" }
     }
 

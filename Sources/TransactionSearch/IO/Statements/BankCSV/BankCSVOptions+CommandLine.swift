@@ -145,6 +145,7 @@ extension BankCSVOptions {
 
 /// A `--map` or other bank CSV option that cannot be read, with why.
 public struct BankCSVOptionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What cannot be read, and why.
     public var description: String
 
     /// An error with its message.

@@ -50,6 +50,7 @@ public struct BankCSVOptions: Hashable, Sendable, Codable {
         /// `2023/04/17`.
         case yearMonthDay = "ymd"
 
+        /// The option's value as written (`dmy`, `point`, `as-written`).
         public var description: String { rawValue }
     }
 
@@ -57,6 +58,7 @@ public struct BankCSVOptions: Hashable, Sendable, Codable {
         case columns, dateOrder, decimalSeparator, delimiter, encoding, skipLines, sign, defaultCurrency, account
     }
 
+    /// Reads the JSON form a profile saves; an unknown role or a bad value is an error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Columns are a JSON object keyed by role (`CodingKeyRepresentable` would need macOS 12.3).
@@ -83,6 +85,7 @@ public struct BankCSVOptions: Hashable, Sendable, Codable {
         account = try container.decodeIfPresent(String.self, forKey: .account)
     }
 
+    /// Writes the JSON form a profile saves.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if !columns.isEmpty {
@@ -119,11 +122,15 @@ public enum ColumnRole: String, Hashable, Sendable, CaseIterable, Codable {
     case credit
     /// Debit or credit as a word or letter (`D`/`C`, `Af`/`Bij`, `S`/`H`) for an unsigned amount.
     case indicator
+    /// The amount's currency code.
     case currency
     /// Pending or posted.
     case status
+    /// The category.
     case category
+    /// The subcategory.
     case subcategory
+    /// The card.
     case card
     /// The account of the transaction (masked to its last four digits when it is a number).
     case account
@@ -145,7 +152,9 @@ public enum ColumnRole: String, Hashable, Sendable, CaseIterable, Codable {
 /// Which column plays a role: by its header name (case, accents and spacing ignored) or by
 /// its position (0 is the first column).
 public enum ColumnRef: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The column whose header has this name (compared folded: case, accents and punctuation do not matter).
     case header(String)
+    /// The column at this position, from 0.
     case position(Int)
 
     private enum CodingKeys: String, CodingKey { case header, position }
@@ -164,6 +173,7 @@ public enum ColumnRef: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Writes the JSON form a profile saves.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -188,6 +198,7 @@ public enum DecimalSeparator: String, Hashable, Sendable, CaseIterable, Codable,
     /// `1.234,56`.
     case comma
 
+    /// The option's value as written (`dmy`, `point`, `as-written`).
     public var description: String { rawValue }
 
     /// The separator as a byte.
@@ -201,5 +212,6 @@ public enum SignConvention: String, Hashable, Sendable, CaseIterable, Codable, C
     /// Every amount's sign is flipped: for exports that write purchases as positive numbers.
     case flipped
 
+    /// The option's value as written (`dmy`, `point`, `as-written`).
     public var description: String { rawValue }
 }
