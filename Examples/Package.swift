@@ -4,7 +4,7 @@ import PackageDescription
 // An app's search screen reduced to its calls (`Sources/SearchScreen/main.swift`), built
 // against a released version of TransactionSearch the way an app adds it. CI (`.ci/run`)
 // points TRANSACTION_SEARCH_URL at a bare clone of the checkout tagged with the version of
-// `TransactionSearchVersion.current`; without it, the repository around this folder (which
+// `TransactionSearchRelease.version`; without it, the repository around this folder (which
 // then needs that tag).
 let transactionSearchURL = Context.environment["TRANSACTION_SEARCH_URL"] ?? "file://" + Context.packageDirectory + "/.."
 

@@ -1,7 +1,7 @@
-/// The version of this library: the tag of its release (semantic versioning), as an app's
-/// `Package.swift` names it in `.package(url:from:)`. `CHANGELOG.md` lists what each version
-/// changed.
-public enum TransactionSearchVersion {
-    /// `0.2.0`.
-    public static let current = "0.2.0"
+/// This release of the library. (Not `TransactionSearchVersion`: the compiler's symbol graph,
+/// which DocC reads, leaves out names of the form `<module>Version…`.)
+public enum TransactionSearchRelease {
+    /// The version: the tag of this release (semantic versioning), as an app's `Package.swift`
+    /// names it in `.package(url:from:)`. `CHANGELOG.md` lists what each version changed.
+    public static let version = "0.2.0"
 }

@@ -10,7 +10,10 @@ extension TransactionStore {
     /// consistent answer: it must not change the store (that would wait forever), should not
     /// block for long (writers wait for it), and must not keep the chunks (reading them after
     /// it returns traps).
-    /// - Parameter chunkSize: rows per chunk, at least 1.
+    /// - Parameters:
+    ///   - query: the question; its `limit` and `offset` cut the page the chunks hold.
+    ///   - chunkSize: rows per chunk, at least 1 (a programmer's mistake traps).
+    ///   - body: given the result and the chunks; what it throws, this throws.
     /// - Returns: what `body` returns.
     /// - Complexity: the query's cost, then O(page) over the chunks.
     public func search<Value, Failure: Error>(

@@ -77,10 +77,13 @@ public final class DurableStore: Sendable {
 
     /// Opens the store in `directory`.
     /// - Parameters:
+    ///   - directory: the store directory (a file URL).
     ///   - configuration: the time zone and base currency for a new store; for an existing one,
     ///     nil accepts what it has, and a different value is an error naming both.
     ///   - creatingIfMissing: create the store when there is none (read-write only); when
     ///     false, a missing store is a `.missing` error and nothing is created.
+    ///   - mode: read-write (takes the lock), read-only, or recovery (read-only, up to damage).
+    ///   - durability: when the log reaches the disk (fsync'ed per change by default).
     ///   - compactionThreshold: log size in bytes past which a change compacts the store.
     /// - Throws: `StoreFileError`: damage (with file and offset), a lock held by another
     ///   process, an unknown format version, no store, or another configuration.
