@@ -7,7 +7,7 @@ import TransactionSearch
 /// `README snippet` marker and its end is what the README shows; `ReadmeSyncTests` fails when
 /// the two differ.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ReadmeSnippetTests {
+@Suite(.timeLimit(.minutes(10))) struct ReadmeSnippetTests {
     @Test func libraryUsage() throws {
         // README snippet: library usage
         let store = TransactionStore(timeZone: TimeZone(identifier: "Europe/Madrid")!, baseCurrency: .eur)

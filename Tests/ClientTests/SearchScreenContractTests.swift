@@ -8,7 +8,7 @@ import TransactionSearch
 /// and `ReadmeSyncTests` fails when the two copies differ. One change from the text:
 /// `try?` in the first `precondition`, whose condition is a non-throwing autoclosure (`try`
 /// there does not compile, whatever the library declares).
-@Suite(.timeLimit(.minutes(1))) struct SearchScreenContractTests {
+@Suite(.timeLimit(.minutes(10))) struct SearchScreenContractTests {
     @Test @MainActor func theSearchScreenProgramRuns() async throws {
         try await demo()
     }

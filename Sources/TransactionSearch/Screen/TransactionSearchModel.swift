@@ -88,7 +88,7 @@ public final class TransactionSearchModel {
     /// A model searching `store`, starting from `query` (its text and terms become
     /// `searchText`). The first search starts at once; `result` is empty until it ends.
     public convenience init(store: TransactionStore, query: Query = Query()) {
-        self.init(store: store, query: query, runner: .detached)
+        self.init(store: store, query: query, runner: .ownQueue())
     }
 
     /// A model with its own way of running searches (tests hold searches with it).

@@ -6,7 +6,7 @@ import TransactionSearchSupport
 /// direct search puts there; section headers cover every position once; a store change that
 /// changes the result forgets the pages loaded for the old one.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TransactionSearchModelPagingTests {
+@Suite(.timeLimit(.minutes(10))) struct TransactionSearchModelPagingTests {
     static let store: TransactionStore = {
         let store = TransactionStore()
         _ = try! store.add(contentsOf: TransactionGenerator(rows: 20_000, seed: 7).generate())

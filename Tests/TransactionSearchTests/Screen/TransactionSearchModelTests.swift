@@ -6,7 +6,7 @@ import Testing
 /// input overtakes never show, and a result never replaces a newer one. Searches are held at a
 /// `SearchGate`, so the tests decide which one ends first; nothing depends on timing.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct TransactionSearchModelTests {
+@Suite(.timeLimit(.minutes(10))) struct TransactionSearchModelTests {
     func store() throws -> TransactionStore {
         let store = TransactionStore()
         try store.add(.sample("a", "2026-03-01", merchant: "Starbucks"))
@@ -207,7 +207,7 @@ import Testing
         let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
         let proceed = DispatchSemaphore(value: 0)
         let outcomes = Locked<[Bool]>([])
-        let runner = SearchRunner.detached { store, query, usingCache in
+        let runner = SearchRunner.onQueue(DispatchQueue(label: "test")) { store, query, usingCache in
             startedContinuation.yield()
             let mainActorRan = proceed.wait(timeout: .now() + 30) == .success
             outcomes.withLock { $0.append(mainActorRan) }

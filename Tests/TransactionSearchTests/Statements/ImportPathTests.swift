@@ -151,7 +151,7 @@ import TransactionSearchSupport
 
 /// Every fixture of every format, cut short and with bytes changed, through the whole import
 /// path: an error or an import, never a crash or a hang, and the store whole after it.
-@Suite(.timeLimit(.minutes(2))) struct ImportPathDamageTests {
+@Suite(.timeLimit(.minutes(10))) struct ImportPathDamageTests {
     @Test func damagedFilesAreRefusedOrImportedNeverACrash() throws {
         var random = SeededRandom(seed: 9090)
         for (path, _) in ImportPathTests.fixtures {

@@ -6,7 +6,7 @@ import TransactionSearchSupport
 /// read by both readers: each read returns or throws an `ImportIssue`, never traps and never
 /// hangs (the time limit catches a loop that stops advancing), and what it returns keeps the
 /// readers' promises: no blank merchant, no account number longer than its last four.
-@Suite(.timeLimit(.minutes(1))) struct MarkupStatementDamageTests {
+@Suite(.timeLimit(.minutes(10))) struct MarkupStatementDamageTests {
     private static let fixtures: [(name: String, path: String)] =
         StatementFixtures.ofx.map { ($0, "statements/ofx/" + $0) } + StatementFixtures.camt.map { ($0, "statements/camt/" + $0) }
 
