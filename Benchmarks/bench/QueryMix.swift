@@ -13,6 +13,7 @@ struct BenchQuery {
 enum QueryMix {
     static func standard(for store: TransactionStore) -> [BenchQuery] {
         let card = busiestCard(store)
+        let sixteenPercent = sixteenPercentTerm(store)
         let lastYear = lastYearOfData(store)
         let lastYearFilters = QueryFilters(from: lastYear.from, to: lastYear.to)
         let cardFilters = QueryFilters(cards: [card])
@@ -36,7 +37,33 @@ enum QueryMix {
             BenchQuery(label: "market on \(card), last year, by day",
                        query: Query(text: "market", filters: cardAndYear, grouping: .day)),
             BenchQuery(label: "strasse (ß folds), by merchant", query: Query(text: "strasse", grouping: .merchant)),
+            BenchQuery(label: "ca (two characters), by day", query: Query(text: "ca", grouping: .day)),
+            BenchQuery(label: "status pending alone, by category", query: Query(filters: QueryFilters(status: .pending), grouping: .category)),
+            BenchQuery(label: "status posted alone, by day", query: Query(filters: QueryFilters(status: .posted), grouping: .day)),
+            BenchQuery(label: "expenses only, by month", query: Query(filters: QueryFilters(kind: .expense), grouping: .month)),
+            BenchQuery(label: "st on \(card), -50..-5, by category",
+                       query: Query(text: "st", filters: QueryFilters(cards: [card], minimumAmount: -50, maximumAmount: -5), grouping: .category)),
+            BenchQuery(label: "0.99 0,9 (amount terms), scope amount", query: Query(text: "0.99 0,9", scope: .amount)),
+            BenchQuery(label: "\(sixteenPercent.text) (~16%), date-ascending, offset 100",
+                       query: Query(text: sixteenPercent.text, sort: .dateAscending, offset: 100)),
         ]
+    }
+
+    /// A search box being typed, then deleted back: each keystroke a grouped first page.
+    static let typing: [BenchQuery] = {
+        let word = Array("starbucks")
+        let forward = (1...word.count).map { String(word.prefix($0)) }
+        return (forward + forward.dropLast().reversed()).map { text in
+            BenchQuery(label: "typing '\(text)', by day", query: Query(text: text, grouping: .day))
+        }
+    }()
+
+    /// A word whose rows are nearest 16% of the store (the data decides which).
+    private static func sixteenPercentTerm(_ store: TransactionStore) -> (text: String, share: Double) {
+        let candidates = ["re", "ar", "an", "er", "on", "in", "la", "de", "es", "or", "al", "ma", "market", "shop", "coffee"]
+        let total = Double(max(store.count, 1))
+        return candidates.map { text in (text, Double(store.search(Query(text: text, limit: 0), usingCache: false).total.count) / total) }
+            .min { abs($0.1 - 0.16) < abs($1.1 - 0.16) } ?? ("re", 0)
     }
 
     /// Grouping with no text: what a transaction list shows before anything is typed.
