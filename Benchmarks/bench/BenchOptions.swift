@@ -20,6 +20,9 @@ struct BenchOptions {
     var distribution = TransactionGenerator.Distribution.standard
     /// A file of queries to measure instead of the standard mix (`QueryFile`).
     var queries: String?
+    /// Measure only the queries (one build, no store directory, imports, mutations or cache):
+    /// a quick loop while working on the query engine.
+    var queriesOnly = false
 
     static let spec = CommandSpec(
         name: "bench",
@@ -37,6 +40,7 @@ struct BenchOptions {
             .value("profile", "PART", help: "Run only build, open or mix once, for valgrind --tool=callgrind."),
             .value("distribution", "NAME", help: "Generated data: \(TransactionGenerator.Distribution.allCases.map(\.rawValue).joined(separator: "|")) (default standard)."),
             .value("queries", "FILE", help: "Measure the queries of a JSON file instead of the standard mix (see QueryFile.swift)."),
+            .flag("queries-only", help: "Measure only the queries: no store directory, imports, mutations or cache."),
         ],
         discussion: """
             Build it in release: swift run -c release bench --rows 100000
@@ -64,6 +68,7 @@ struct BenchOptions {
         options.allowDebug = parsed.has("allow-debug")
         options.profile = parsed.value("profile")
         options.queries = parsed.value("queries")
+        options.queriesOnly = parsed.has("queries-only")
         if let name = parsed.value("distribution") {
             guard let distribution = TransactionGenerator.Distribution(rawValue: name) else {
                 throw UsageError("--distribution takes \(TransactionGenerator.Distribution.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")

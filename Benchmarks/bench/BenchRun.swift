@@ -14,7 +14,7 @@ struct BenchRun {
     private var queryRepetitions: Int { options.quick ? 10 : (options.rows >= 500_000 ? 40 : 120) }
     private var plainRepetitions: Int { options.quick ? 1 : (options.rows >= 500_000 ? 2 : 3) }
     private var mutationCount: Int { options.quick ? 100 : 2000 }
-    private var builds: Int { options.quick ? 1 : 3 }
+    private var builds: Int { options.quick || options.queriesOnly ? 1 : 3 }
 
     func run() throws -> BenchReport {
         var report = BenchReport(machine: .current, options: options)
@@ -51,8 +51,10 @@ struct BenchRun {
             report.data.exportedTo = export
         }
 
-        report.durable = try measureDurable(drafts)
-        report.imports = try measureImports(drafts, csv: Array(store.export(as: .csv).utf8))
+        if !options.queriesOnly {
+            report.durable = try measureDurable(drafts)
+            report.imports = try measureImports(drafts, csv: Array(store.export(as: .csv).utf8))
+        }
 
         // Reading the same rows as CSV, for the import figure.
         let csv = Array(store.export(as: .csv).utf8)
@@ -68,8 +70,10 @@ struct BenchRun {
         report.queries = measure(mix, store: store, scan: scan, report: &report)
         report.grouping = measure(QueryMix.grouping, store: store, scan: scan, report: &report)
         report.typing = measure(QueryMix.typing, store: store, scan: scan, report: &report)
-        report.mutations = try measureMutations(&store)
-        report.cache = measureCache(store, QueryMix.standard(for: store))
+        if !options.queriesOnly {
+            report.mutations = try measureMutations(&store)
+            report.cache = measureCache(store, QueryMix.standard(for: store))
+        }
         return report
     }
 
