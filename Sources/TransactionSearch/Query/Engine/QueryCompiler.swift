@@ -111,7 +111,7 @@ extension StoreContents {
         /// category and subcategory rows are counted through their descriptors below).
         func matching(_ index: FieldIndex) -> (CodeSet, Int) {
             let codes = StoreContents.codes(in: index, containing: term)
-            return (CodeSet(codes), index.keepsPostings ? codes.reduce(0) { $0 + index.rowCount($1) } : 0)
+            return (CodeSet(codes), index.keepsPostings ? index.pool.referenceCount(of: codes) : 0)
         }
         var found: [(CodeSet, Int)] = []
         switch field {
@@ -140,7 +140,16 @@ extension StoreContents {
         }
         condition.descriptors = text.descriptors.descriptors(
             merchants: condition.merchants, categories: condition.categories, subcategories: condition.subcategories)
-        condition.estimate = found.reduce(0) { $0 + $1.1 } + text.descriptors.rowCount(of: condition.descriptors)
+        let descriptorRows = text.descriptors.rowCount(of: condition.descriptors)
+        condition.estimate = found.reduce(0) { $0 + $1.1 } + descriptorRows
+        condition.rowsByField[PostingField.descriptor.rawValue] = descriptorRows
+        switch field {
+        case .all: condition.rowsByField[PostingField.note.rawValue] = found[3].1
+        case .notes: condition.rowsByField[PostingField.note.rawValue] = found[0].1
+        case .card: condition.rowsByField[PostingField.card.rawValue] = found[0].1
+        case .account: condition.rowsByField[PostingField.account.rawValue] = found[0].1
+        case .merchant, .category, .amount: break
+        }
         if field == .all || field == .amount, let value = TermFolding.number(term) {
             let range = AmountScaling.typedRange(value)
             condition.magnitude = range
