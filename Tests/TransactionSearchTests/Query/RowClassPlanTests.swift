@@ -90,4 +90,28 @@ import TransactionSearchSupport
             #expect(split.search(query, usingCache: false) == single.search(query, usingCache: false), "\(query)")
         }
     }
+
+    @Test func aFilterOnTheGroupingsOwnFieldStartsFromItsBuckets() throws {
+        let store = TransactionStore()
+        try store.add(contentsOf: (0..<3000).map { index in
+            var draft = TransactionDraft.sample("r\(index)", merchant: index % 20 == 0 ? "Lidl" : "Shell Station",
+                                                category: ["Food", "Fuel", nil][index % 3], card: ["Visa 4242", "Amex 1005", nil][index % 3])
+            draft.account = index % 2 == 0 ? "Main" : "Joint"
+            return draft
+        })
+        let reference = PlainScan(transactions: store.transactions(), timeZone: store.timeZone)
+        var byCard = Query(text: "s", grouping: .card)
+        byCard.filters.cards = ["4242"]
+        var byCategory = Query(text: "st", grouping: .category)
+        byCategory.filters.categories = ["Fuel", nil]
+        var byAccount = Query(text: "s")
+        byAccount.filters.accounts = ["Joint"]
+        var wrongGrouping = Query(text: "s", grouping: .day)
+        wrongGrouping.filters.cards = ["4242"]
+        for (query, subtracts) in [(byCard, true), (byCategory, true), (byAccount, true), (wrongGrouping, false)] {
+            let plan = plan(store, query)
+            if case .subtract = plan { #expect(subtracts, "\(query): \(plan)") } else { #expect(!subtracts, "\(query): \(plan)") }
+            #expect(store.search(query, usingCache: false) == reference.search(query, rates: nil), "\(query)")
+        }
+    }
 }

@@ -160,9 +160,17 @@ struct QueryExecutor {
         let predicate = self.predicate
         let dayCodes = query.dayCodes
         let rows = predicate.rows
+        // A base of a filter's allowed values holds only the rows of those values.
+        let (baseColumn, baseAllowed): (UnsafeMutablePointer<UInt32>?, CodeSet?) = switch BucketTallies(contents: contents, query: query).base {
+        case .cards?: (rows.card, query.cards)
+        case .categories?: (rows.descriptor, query.categoryDescriptors)
+        case .accounts?: (rows.account, query.accounts)
+        case .allRows?, nil: (nil, nil)
+        }
         func subtractFailing(_ writer: inout TallyWriter, _ words: Range<Int>) {
             selection.forEach(inWords: words) { row in
                 if let dayCodes, !dayCodes.contains(rows.dayCode[Int(row)]) { return }  // not in the base
+                if let baseColumn, let baseAllowed, !baseAllowed.contains(baseColumn[Int(row)]) { return }
                 if !predicate.matches(row) { writer.subtract(row) }
             }
         }

@@ -7,9 +7,7 @@ struct QueryPlanner {
 
     func plan() -> QueryPlan {
         if query.matchesNothing { return .nothing }
-        let bucketBase = query.cards == nil && query.categories == nil && query.accounts == nil
-            && query.amountBounds == nil
-            && (query.dayRange == nil || [.none, .day, .month].contains(query.grouping))
+        let bucketBase = BucketTallies(contents: contents, query: query).base != nil
         if bucketBase && query.conditions.isEmpty && query.exclusions.isEmpty && query.pending == nil && query.kind == nil {
             return .buckets
         }
