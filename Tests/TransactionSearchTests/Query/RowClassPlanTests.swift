@@ -114,4 +114,30 @@ import TransactionSearchSupport
             #expect(store.search(query, usingCache: false) == reference.search(query, rates: nil), "\(query)")
         }
     }
+
+    /// Rows added one at a time after a batch sized the columns exactly: the class bitsets grow
+    /// with the columns (they once grew only when the flags column did, and a row past the bits'
+    /// capacity wrote outside them).
+    @Test func classesGrowWithRowsAddedOneAtATime() throws {
+        let store = TransactionStore()
+        try store.add(contentsOf: (0..<100).map { TransactionDraft.sample("b\($0)", merchant: "Lidl", amount: DecimalAmount(significand: -100, fractionDigits: 2)) })
+        for index in 0..<9_000 {
+            var draft = TransactionDraft.sample("o\(index)", merchant: "Shell", amount: DecimalAmount(significand: index % 3 == 0 ? 250 : -250, fractionDigits: 2))
+            draft.status = index % 7 == 0 ? .pending : .posted
+            try store.add(draft)
+        }
+        store.checkInvariants()
+        let contents = store.contents
+        store.lock.withReadLock {
+            for row in 0..<UInt32(contents.table.rowLimit) {
+                #expect(contents.table.classes.contains(.live, row) == contents.table.isLive(row))
+            }
+        }
+        var income = Query()
+        income.filters.kind = .income
+        #expect(ids(store, income) == expected(store) { $0.amount.minorUnits > 0 })
+        var pending = Query()
+        pending.filters.status = .pending
+        #expect(ids(store, pending) == expected(store) { $0.status == .pending })
+    }
 }

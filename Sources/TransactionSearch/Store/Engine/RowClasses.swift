@@ -45,6 +45,7 @@ final class RowClasses: @unchecked Sendable {
 
     @inline(__always)
     private func set(_ kind: Kind, _ row: UInt32, _ member: Bool) {
+        assert(Int(row >> 6) < bits[kind.rawValue].capacity, "row \(row) past the class bitsets' capacity")
         let word = bits[kind.rawValue].base + Int(row >> 6)
         let bit: UInt64 = 1 << UInt64(row & 63)
         let was = word.pointee & bit != 0
@@ -56,7 +57,8 @@ final class RowClasses: @unchecked Sendable {
     /// Whether a row is in a class.
     @inline(__always)
     func contains(_ kind: Kind, _ row: UInt32) -> Bool {
-        bits[kind.rawValue].base[Int(row >> 6)] & (1 << UInt64(row & 63)) != 0
+        assert(Int(row >> 6) < bits[kind.rawValue].capacity, "row \(row) past the class bitsets' capacity")
+        return bits[kind.rawValue].base[Int(row >> 6)] & (1 << UInt64(row & 63)) != 0
     }
 
     var memoryUse: Int { bits.reduce(0) { $0 + $1.memoryUse } }

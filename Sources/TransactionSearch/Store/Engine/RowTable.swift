@@ -59,7 +59,7 @@ final class RowTable: @unchecked Sendable {
         }
         currency.reserve(rows)
         flags.reserve(rows)
-        classes.reserve(rows)
+        classes.reserve(flags.capacity)  // every row below the columns' capacity has its bits
     }
 
     @inline(__always)
