@@ -57,6 +57,12 @@ struct CompiledQuery: Sendable {
     var sort: ResultOrder = .dateDescending
     var limit = 50
     var offset = 0
+    /// The facets to count (normalized: one per field, in `FacetField` order), and for each
+    /// disjunctive one the query it counts (`Query.relaxed(for:)`), compiled.
+    var facets: [FacetRequest] = []
+    var relaxedFacets: [RelaxedFacet] = []
+    /// The words matched approximately, with the spellings found.
+    var corrections: [Correction] = []
 
     /// Whether every live row matches except for the date range: then totals and groups come
     /// straight from the buckets.
@@ -64,4 +70,11 @@ struct CompiledQuery: Sendable {
         conditions.isEmpty && exclusions.isEmpty && cards == nil && categories == nil && accounts == nil
             && pending == nil && amountBounds == nil && kind == nil && !matchesNothing
     }
+}
+
+/// A disjunctive facet and the query it counts: the query without its own filters on the
+/// facet's field, asking for that one facet (not disjunctive), no groups and no page.
+struct RelaxedFacet: Sendable {
+    let field: FacetField
+    let query: CompiledQuery
 }

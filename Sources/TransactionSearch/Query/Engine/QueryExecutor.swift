@@ -25,11 +25,15 @@ struct QueryExecutor {
     func run(materializingRows: Bool) -> (result: QueryResult, page: [(row: UInt32, group: UInt32)]) {
         var tally: Tally
         var matched: [UInt32]?
+        var removed: [UInt64]?
         let buckets = BucketTallies(contents: contents, query: query)
-        switch QueryPlanner(contents: contents, query: query).plan() {
+        let plan = QueryPlanner(contents: contents, query: query).plan()
+        switch plan {
         case .nothing:
             let total = Aggregate(count: 0, sums: [], base: rates.map { Money(minorUnits: 0, currency: $0.base) })
-            return (QueryResult(grouping: query.grouping, total: total, groups: [], rows: [], elapsedMicroseconds: 0), [])
+            var result = QueryResult(grouping: query.grouping, total: total, groups: [], rows: [], elapsedMicroseconds: 0)
+            addSearchAids(to: &result, plan: plan, matched: nil, removed: nil)
+            return (result, [])
         case .buckets:
             tally = buckets.tally()
         case .scan(let driver, let estimate):
@@ -38,14 +42,15 @@ struct QueryExecutor {
             tally.finishScan()
         case .subtract(let sources, _):
             tally = buckets.tally()
-            subtract(sources, from: &tally)
+            removed = subtract(sources, from: &tally)
         }
         let order = GroupOrder(contents: contents, query: query).order(of: tally)
         let counts = order.map { tally.count(ofGroup: $0) }
         let selector = PageSelector(contents: contents, query: query, predicate: predicate, matched: matched)
         let pageRows = selector.page(groups: order, counts: counts)
-        let result = ResultAssembler(contents: contents, query: query, rates: rates)
+        var result = ResultAssembler(contents: contents, query: query, rates: rates)
             .result(tally: tally, groupOrder: order, groupCounts: counts, page: materializingRows ? pageRows : [])
+        addSearchAids(to: &result, plan: plan, matched: matched, removed: removed)
         return (result, pageRows)
     }
 
@@ -151,8 +156,9 @@ struct QueryExecutor {
 
     // MARK: Subtract
 
-    /// Subtracts every row of the base that fails the predicate, each once.
-    private func subtract(_ sources: [QueryPlan.RemovalSource], from tally: inout Tally) {
+    /// Subtracts every row of the base that fails the predicate, each once; returns them as
+    /// a bitset (for facets).
+    private func subtract(_ sources: [QueryPlan.RemovalSource], from tally: inout Tally) -> [UInt64] {
         var removed = [UInt64](repeating: 0, count: (contents.table.rowLimit + 63) / 64)
         let predicate = self.predicate
         let dayCodes = query.dayCodes
@@ -171,6 +177,7 @@ struct QueryExecutor {
                 }
             }
         }
+        return removed
     }
 
     private func forEachRemovalCandidate(_ source: QueryPlan.RemovalSource, _ body: (UInt32) -> Void) {

@@ -1,0 +1,19 @@
+/// A word of the query that matched nothing exactly and was matched approximately (typos
+/// forgiven, docs/SPEC.md section 8), with the closest spellings found, so that an app can say
+/// "showing results for starbucks".
+public struct Correction: Hashable, Sendable, Codable {
+    /// The word as searched (folded: `starbuks`).
+    public var term: String
+    /// The closest spellings found in the searched fields, folded, closest first (fewest edits,
+    /// then the most rows, then byte order): the whole words around each approximate match,
+    /// at most `Correction.spellingLimit`.
+    public var matched: [String]
+
+    public init(term: String, matched: [String]) {
+        self.term = term
+        self.matched = matched
+    }
+
+    /// Spellings listed at most.
+    public static let spellingLimit = 5
+}
