@@ -37,7 +37,7 @@ extension PlainScan {
     }
 
     /// The first and last day of a period, from `Calendar` in UTC (calendar days have no zone).
-    static func period(_ period: RelativeDate, today: CalendarDay) -> (first: CalendarDay, last: CalendarDay) {
+    public static func period(_ period: RelativeDate, today: CalendarDay) -> (first: CalendarDay, last: CalendarDay) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         calendar.firstWeekday = 2  // Monday

@@ -18,6 +18,9 @@ public struct QueryResult: Sendable, Equatable {
     /// The words matched approximately because they matched nothing exactly, with the
     /// spellings found (empty when every word matched as typed).
     public var corrections: [Correction] = []
+    /// The words matched approximately because nothing held them exactly, whether or not
+    /// anything was found (folded): what the cache needs to know of this answer.
+    var widenedWords: [[UInt8]] = []
 
     public init(grouping: Grouping, total: Aggregate, groups: [ResultGroup], rows: [ResultRow], elapsedMicroseconds: Int = 0) {
         self.init(grouping: grouping, total: total, groups: ResultGroups(groups), rows: rows, elapsedMicroseconds: elapsedMicroseconds)

@@ -44,15 +44,16 @@ struct QueryPredicate: Sendable {
     /// The predicates of the queries disjunctive facets count.
     private var facetQueries: [QueryPredicate] = []
 
-    /// The predicate of a query (relative dates worked out); `corrections` are those of its
-    /// result, nil when not known (then every word that may be widened is taken as widened).
-    init(_ query: Query, corrections: [Correction]? = nil) {
+    /// The predicate of a query (relative dates worked out); `widenedWords` are the words its
+    /// result matched approximately, nil when not known (then every word that may be widened
+    /// is taken as widened).
+    init(_ query: Query, widenedWords: [[UInt8]]? = nil) {
         let field = TermField(query.scope)
         let hasScope = !StoreContents.approximateFields(of: field).isEmpty
         for word in TermFolding.words(of: query.text) {
             var term = QueryPredicate.textTerm(word, field)
             if hasScope, let pattern = ApproximatePattern(word: word) {
-                let widened = corrections.map { list in list.contains { Array($0.term.utf8) == word } } ?? true
+                let widened = widenedWords?.contains(word) ?? true
                 if widened { term.pattern = pattern }
                 scopeWords.append(term)
             }
@@ -78,7 +79,7 @@ struct QueryPredicate: Sendable {
             if term.isExcluded { exclusions.append(condition) } else { conditions.append(condition) }
         }
         for request in query.facets where request.isDisjunctive && query.hasOwnFilter(on: request.field) {
-            facetQueries.append(QueryPredicate(query.relaxed(for: request.field), corrections: corrections))
+            facetQueries.append(QueryPredicate(query.relaxed(for: request.field), widenedWords: widenedWords))
         }
         let filters = query.filters
         if filters.from != nil || filters.to != nil {

@@ -61,8 +61,10 @@ struct CompiledQuery: Sendable {
     /// disjunctive one the query it counts (`Query.relaxed(for:)`), compiled.
     var facets: [FacetRequest] = []
     var relaxedFacets: [RelaxedFacet] = []
-    /// The words matched approximately, with the spellings found.
+    /// The words matched approximately, with the spellings found; and every word that was
+    /// widened, found or not.
     var corrections: [Correction] = []
+    var widenedWords: [[UInt8]] = []
 
     /// Whether every live row matches except for the date range: then totals and groups come
     /// straight from the buckets.

@@ -138,6 +138,7 @@ extension QueryExecutor {
     /// Sets the result's facets (counted from the plan's rows or buckets) and corrections.
     func addSearchAids(to result: inout QueryResult, plan: QueryPlan, matched: [UInt32]?, removed: [UInt64]?) {
         result.corrections = query.corrections
+        result.widenedWords = query.widenedWords
         guard !query.facets.isEmpty else { return }
         result.facets = FacetCounter(contents: contents, query: query, predicate: predicate, rates: rates)
             .facets(plan: plan, matched: matched, removed: removed)

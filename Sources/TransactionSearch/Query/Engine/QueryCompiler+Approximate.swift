@@ -23,6 +23,7 @@ extension StoreContents {
     func widenApproximately(_ word: [UInt8], field: TermField, condition: inout CompiledCondition, into compiled: inout CompiledQuery) {
         let fields = StoreContents.approximateFields(of: field)
         guard !fields.isEmpty, let pattern = ApproximatePattern(word: word) else { return }
+        compiled.widenedWords.append(word)
         var widened = CompiledCondition()
         var found: [ApproximateFind] = []
         for textField in fields {
