@@ -61,8 +61,8 @@ extension PlainScan {
         return typos
     }
 
-    /// The correction of a widened word: the closest strings of its scope (fewest edits, most
-    /// rows, folded bytes), each string of each field once, their spellings, at most five
+    /// The correction of a widened word: the 20 closest strings of its scope (fewest edits,
+    /// most rows, folded bytes), each string of each field once, their spellings, at most five
     /// distinct; nil when nothing is close.
     func correction(for typo: TypoWord) -> Correction? {
         struct Found {
@@ -92,7 +92,7 @@ extension PlainScan {
             return a.folded.lexicographicallyPrecedes(b.folded)
         }
         var spellings: [String] = []
-        for entry in ordered {
+        for entry in ordered.prefix(20) {
             let spelling = PlainScan.spelling(of: typo.scalars, in: PlainScan.scalars(of: entry.folded))
             if !spellings.contains(spelling) { spellings.append(spelling) }
             if spellings.count == 5 { break }

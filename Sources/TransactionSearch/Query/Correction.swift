@@ -4,9 +4,9 @@
 public struct Correction: Hashable, Sendable, Codable {
     /// The word as searched (folded: `starbuks`).
     public var term: String
-    /// The closest spellings found in the searched fields, folded, closest first (fewest edits,
-    /// then the most rows, then byte order): the whole words around each approximate match,
-    /// at most `Correction.spellingLimit`.
+    /// The closest spellings found in the searched fields, folded, closest first: the whole
+    /// words around the approximate match in each of the `stringsSpelled` closest strings
+    /// (fewest edits, then the most rows, then byte order), each once, at most `spellingLimit`.
     public var matched: [String]
 
     public init(term: String, matched: [String]) {
@@ -16,4 +16,6 @@ public struct Correction: Hashable, Sendable, Codable {
 
     /// Spellings listed at most.
     public static let spellingLimit = 5
+    /// Strings looked at for spellings at most (the closest ones).
+    public static let stringsSpelled = 20
 }

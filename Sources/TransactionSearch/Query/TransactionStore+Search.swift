@@ -12,7 +12,7 @@ extension TransactionStore {
     /// The answer and the sequence number of the store contents it reflects.
     func searchWithSequence(_ query: Query, usingCache: Bool = true) -> (result: QueryResult, sequence: UInt64) {
         let start = ContinuousClock.now
-        let key = query.resolvingRelativeDates(today: today).normalized
+        let key = (query.hasRelativeDates ? query.resolvingRelativeDates(today: today) : query).normalized
         var (result, sequence) = lock.withReadLock { () -> (QueryResult, UInt64) in
             guard usingCache else {
                 return (QueryExecutor(contents: contents, query: contents.compile(key), rates: contents.exchangeRates).run(), contents.sequence)

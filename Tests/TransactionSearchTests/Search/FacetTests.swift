@@ -74,6 +74,29 @@ import TransactionSearchSupport
         }
     }
 
+    /// Thousands of merchants in several currencies: the merchant facet counts rows per value
+    /// first and sums only the values shown (the other facets count per value and currency in
+    /// one pass); both agree with the plain scan, whatever the plan.
+    @Test func aFacetOverThousandsOfMerchantsEqualsThePlainScan() throws {
+        var random = SeededRandom(seed: 18_700)
+        let store = TransactionStore()
+        let currencies: [Currency] = [.eur, .usd, .jpy, Currency("GBP")!]
+        try store.add(contentsOf: (0..<3000).map { index in
+            let merchant = "Shop \(random.int(in: 0...1400))" + (random.chance(0.1) ? " Bar" : "")
+            return TransactionDraft(date: .day(2026, 1 + index % 12, 1 + index % 28)!, merchant: merchant, category: random.chance(0.8) ? "C\(index % 7)" : nil,
+                                    amount: DecimalAmount(significand: -Int64(random.int(in: 1...9999)), fractionDigits: 0),
+                                    currency: random.pick(currencies))
+        })
+        let reference = PlainScan(transactions: store.transactions(), timeZone: .utc)
+        let facets = [FacetRequest(.merchant, limit: 7), FacetRequest(.category, limit: 3), FacetRequest(.month, limit: 5)]
+        for text in ["", "bar", "shop 1", "-bar", "date:2026-03..2026-05", "shop 12 date:2026-02"] {
+            let query = try Query(parsing: text, limit: 0, facets: facets)
+            let actual = store.search(query)
+            #expect(actual.facets.map(\.field) == [.category, .merchant, .month] && actual.facets[1].values.count == 7)
+            #expect(actual == reference.search(query), "\(text): \(store.explainPlan(query))")
+        }
+    }
+
     @Test func aResultWithFacetsReadsBackFromJSON() throws {
         let store = try FacetTests.store()
         store.setExchangeRates([.usd: DecimalAmount(significand: 9, fractionDigits: 1)])

@@ -9,14 +9,9 @@ struct FacetAssembler {
     func facet(from tally: FacetTally, request: FacetRequest, column: FacetColumn) -> Facet {
         let field = request.field
         let hasNone = field.noneTitle != nil
-        var keyed = tally.valueCodes.filter { !(hasNone && $0 == 0) }
-        let ranks = titleRanks(of: keyed, field: field)
-        keyed.sort { a, b in
-            let x = tally.rows(of: a), y = tally.rows(of: b)
-            return x != y ? x > y : ranks(a) < ranks(b)
-        }
+        let keyed = tally.valueCodes.filter { !(hasNone && $0 == 0) }
         let limit = max(0, request.limit)
-        var shown = Array(keyed.prefix(limit))
+        var shown = topValues(keyed, limit: limit, tally: tally, field: field)
         let noneRows = hasNone ? tally.rows(of: 0) : 0
         if noneRows > 0 { shown.append(0) }
         let currencies = contents.currencies.currencies
@@ -39,9 +34,42 @@ struct FacetAssembler {
         }
         var other: Aggregate?
         if keyed.count > limit {
-            other = aggregate(shown.count, count: keyed[limit...].reduce(0) { $0 + tally.rows(of: $1) })
+            let keyedRows = keyed.reduce(0) { $0 + tally.rows(of: $1) }
+            let shownRows = shown.reduce(0) { $0 + ((hasNone && $1 == 0) ? 0 : tally.rows(of: $1)) }
+            other = aggregate(shown.count, count: keyedRows - shownRows)
         }
         return Facet(field: field, values: values, other: other)
+    }
+
+    /// The `limit` values with the most rows, ties by title, in that order: one pass keeping
+    /// the best so far (a facet over thousands of merchants sorts only what it shows).
+    private func topValues(_ codes: [UInt32], limit: Int, tally: FacetTally, field: FacetField) -> [UInt32] {
+        guard limit > 0, !codes.isEmpty else { return [] }
+        // Most rows first: the count's complement above, the code below; ties by title later.
+        var best: [UInt64] = []
+        best.reserveCapacity(limit + 1)
+        for code in codes {
+            let key = UInt64(UInt32.max - UInt32(clamping: tally.rows(of: code))) << 32 | UInt64(code)
+            if best.count == limit {
+                // As few rows as the last kept value or fewer: out, or a tie gathered below.
+                guard key >> 32 < best[limit - 1] >> 32 else { continue }
+                best.removeLast()
+            }
+            var position = best.count
+            while position > 0 && best[position - 1] > key { position -= 1 }
+            best.insert(key, at: position)
+        }
+        // Keep every value tied with the last kept count, then order by title and cut.
+        let lastCount = best.count >= limit ? best[limit - 1] >> 32 : UInt64.max
+        let candidates = best.filter { $0 >> 32 < lastCount } + codes.filter { code in
+            UInt64(UInt32.max - UInt32(clamping: tally.rows(of: code))) == lastCount
+        }.map { UInt64(UInt32.max - UInt32(clamping: tally.rows(of: $0))) << 32 | UInt64($0) }
+        let ranks = titleRanks(of: candidates.map { UInt32(truncatingIfNeeded: $0) }, field: field)
+        let ordered = candidates.sorted { a, b in
+            if a >> 32 != b >> 32 { return a >> 32 < b >> 32 }
+            return ranks(UInt32(truncatingIfNeeded: a)) < ranks(UInt32(truncatingIfNeeded: b))
+        }
+        return ordered.prefix(limit).map { UInt32(truncatingIfNeeded: $0) }
     }
 
     /// A function giving each code its position in title order (folded title, title, key).

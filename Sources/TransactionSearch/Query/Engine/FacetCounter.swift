@@ -28,13 +28,13 @@ struct FacetCounter {
             case .nothing:
                 return Facet(field: request.field, values: [])
             case .scan:
-                tally = FacetTally(rows: matched ?? [], column: column, codeLimit: codeLimit(of: request.field))
+                tally = FacetTally(rows: matched ?? [], column: column, codeLimit: codeLimit(of: request.field), currencyCount: contents.currencies.count)
             case .buckets, .subtract:
                 if let base = bucketTally(request.field, column: column, removed: removed) {
                     tally = base
                 } else {
                     if matchingRows == nil { matchingRows = rowsMatchingBase() }
-                    tally = FacetTally(rows: matchingRows!, column: column, codeLimit: codeLimit(of: request.field))
+                    tally = FacetTally(rows: matchingRows!, column: column, codeLimit: codeLimit(of: request.field), currencyCount: contents.currencies.count)
                 }
             }
             return FacetAssembler(contents: contents, rates: rates).facet(from: tally, request: request, column: column)

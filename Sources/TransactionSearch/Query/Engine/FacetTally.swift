@@ -52,8 +52,18 @@ struct FacetTally {
         case table(currencyCounts: [Int32], sums: [Int128], stride: Int, totalCounts: [Int32], totalSums: [Int128], removed: [UInt32])
     }
 
+    /// Value codes times currencies up to which matching rows are counted per value and
+    /// currency in one pass (a few KiB of counters: cards, categories, accounts, months,
+    /// status); above it (merchants), rows per value first, then sums for the values shown.
+    static let denseSlots = 4096
+
     /// A tally of matching rows.
-    init(rows: [UInt32], column: FacetColumn, codeLimit: Int) {
+    init(rows: [UInt32], column: FacetColumn, codeLimit: Int, currencyCount: Int) {
+        let stride = max(currencyCount, 1)
+        if max(codeLimit, 2) * stride <= FacetTally.denseSlots {
+            self = FacetTally(denseRows: rows, column: column, codeLimit: max(codeLimit, 2), stride: stride)
+            return
+        }
         var counts = [Int32](repeating: 0, count: max(codeLimit, 2))
         var codes: [UInt32] = []
         counts.withUnsafeMutableBufferPointer { counts in
@@ -68,6 +78,38 @@ struct FacetTally {
         rowCounts = counts
         valueCodes = codes
         detail = .rows(rows)
+    }
+
+    /// Rows counted per value and currency in one pass.
+    private init(denseRows rows: [UInt32], column: FacetColumn, codeLimit: Int, stride: Int) {
+        var currencyCounts = [Int32](repeating: 0, count: codeLimit * stride)
+        var sums = [Int128](repeating: 0, count: codeLimit * stride)
+        let currencies = column.currencies, amounts = column.amounts
+        currencyCounts.withUnsafeMutableBufferPointer { counts in
+            sums.withUnsafeMutableBufferPointer { sums in
+                rows.withUnsafeBufferPointer { rows in
+                    for row in rows {
+                        let index = Int(row)
+                        let slot = column.code(index) &* stride &+ Int(currencies[index])
+                        counts[slot] &+= 1
+                        sums[slot] &+= Int128(amounts[index])
+                    }
+                }
+            }
+        }
+        var perCode = [Int32](repeating: 0, count: codeLimit)
+        var totalCounts = [Int32](repeating: 0, count: stride)
+        var totalSums = [Int128](repeating: 0, count: stride)
+        for code in 0..<codeLimit {
+            for currency in 0..<stride where currencyCounts[code * stride + currency] != 0 {
+                perCode[code] += currencyCounts[code * stride + currency]
+                totalCounts[currency] += currencyCounts[code * stride + currency]
+                totalSums[currency] &+= sums[code * stride + currency]
+            }
+        }
+        rowCounts = perCode
+        valueCodes = perCode.indices.compactMap { perCode[$0] > 0 ? UInt32($0) : nil }
+        detail = .table(currencyCounts: currencyCounts, sums: sums, stride: stride, totalCounts: totalCounts, totalSums: totalSums, removed: [])
     }
 
     /// A tally of a bucket table (buckets are value codes; `rowsPerBucket` its rows per

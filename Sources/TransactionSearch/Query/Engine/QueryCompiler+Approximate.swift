@@ -58,35 +58,34 @@ extension StoreContents {
     }
 
     /// The spellings of the closest strings found: strings by fewest edits, then most rows,
-    /// then folded bytes; each string's spelling (`ApproximatePattern.spelling(in:)`) taken in
-    /// that order, repeats skipped, up to `Correction.spellingLimit`. Only the first strings
-    /// of that order are sorted and spelled.
+    /// then folded bytes; the first `Correction.stringsSpelled` of them spelled
+    /// (`ApproximatePattern.spelling(in:)`) in that order, repeats skipped, up to
+    /// `Correction.spellingLimit`. Only those first strings are ordered (one pass keeps them),
+    /// so a word found in thousands of strings costs one comparison per string.
     func closestSpellings(_ found: [ApproximateFind], pattern: ApproximatePattern) -> [String] {
-        func folded(_ find: ApproximateFind) -> [UInt8] { text[find.field].pool.folded.bytes(find.code) }
         func precedes(_ a: ApproximateFind, _ b: ApproximateFind) -> Bool {
-            if a.distance != b.distance { return a.distance < b.distance }
-            if a.rows != b.rows { return a.rows > b.rows }
-            return folded(a).lexicographicallyPrecedes(folded(b))
+            if a.rank != b.rank { return a.rank < b.rank }
+            let order = text[a.field].pool.folded.withBytes(a.code) { left in
+                text[b.field].pool.folded.withBytes(b.code) { right in TitleKey.compare(left, right) }
+            }
+            return order < 0
         }
-        // The first strings by (distance, rows) only, ties at the boundary included; all of
-        // them when those do not give enough spellings.
-        let firstCount = 32
-        var ordered = found
-        if found.count > firstCount {
-            let keys = found.map { $0.rank }.sorted()
-            let boundary = keys[firstCount - 1]
-            ordered = found.filter { $0.rank <= boundary }
+        var closest: [ApproximateFind] = []
+        closest.reserveCapacity(Correction.stringsSpelled)
+        for find in found {
+            if closest.count == Correction.stringsSpelled {
+                guard precedes(find, closest[closest.count - 1]) else { continue }
+                closest.removeLast()
+            }
+            var position = closest.count
+            while position > 0 && precedes(find, closest[position - 1]) { position -= 1 }
+            closest.insert(find, at: position)
         }
         var spellings: [String] = []
-        for pass in 0..<2 {
-            spellings = []
-            ordered.sort(by: precedes)
-            for find in ordered {
-                guard let spelling = text[find.field].pool.folded.withBytes(find.code, { pattern.spelling(in: $0) }) else { continue }
-                if !spellings.contains(spelling) { spellings.append(spelling) }
-                if spellings.count == Correction.spellingLimit { return spellings }
-            }
-            if pass == 0 && ordered.count < found.count { ordered = found } else { break }
+        for find in closest {
+            guard let spelling = text[find.field].pool.folded.withBytes(find.code, { pattern.spelling(in: $0) }) else { continue }
+            if !spellings.contains(spelling) { spellings.append(spelling) }
+            if spellings.count == Correction.spellingLimit { break }
         }
         return spellings
     }
