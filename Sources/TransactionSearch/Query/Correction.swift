@@ -9,6 +9,7 @@ public struct Correction: Hashable, Sendable, Codable {
     /// (fewest edits, then the most rows, then byte order), each once, at most `spellingLimit`.
     public var matched: [String]
 
+    /// A correction of a word to the spellings found.
     public init(term: String, matched: [String]) {
         self.term = term
         self.matched = matched

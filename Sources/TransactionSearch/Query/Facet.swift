@@ -1,7 +1,18 @@
 /// A field the matching rows of a query can be counted by, next to the result: what a search
 /// screen offers as filter chips ("Food & Drink 40 · Travel 12 · ...").
 public enum FacetField: String, Hashable, Sendable, CaseIterable, Codable {
-    case category, merchant, card, account, month, status
+    /// The category (rows with none: `Uncategorized`).
+    case category
+    /// The merchant as stored.
+    case merchant
+    /// The card (`****4242`; rows with none: `No card`).
+    case card
+    /// The account (rows with none: `No account`).
+    case account
+    /// The local month of the row's date in the store's zone.
+    case month
+    /// Pending or posted.
+    case status
 
     /// The title of the "none" value (rows with no category, card or account); nil for the
     /// fields every row has.
@@ -18,6 +29,7 @@ public enum FacetField: String, Hashable, Sendable, CaseIterable, Codable {
 /// One facet a query asks for: its field, how many values to list, and whether to ignore the
 /// query's own filter on that field.
 public struct FacetRequest: Hashable, Sendable {
+    /// The field to count by.
     public var field: FacetField
     /// Values listed at most (the "none" value not counted); the rest are summed as `other`.
     /// A negative limit counts as 0.
@@ -30,6 +42,8 @@ public struct FacetRequest: Hashable, Sendable {
     /// The default limit: ten values.
     public static let defaultLimit = 10
 
+    /// A facet on `field`, listing `limit` values, counting exactly the matching rows unless
+    /// `isDisjunctive`.
     public init(_ field: FacetField, limit: Int = FacetRequest.defaultLimit, isDisjunctive: Bool = false) {
         self.field = field
         self.limit = limit
@@ -67,6 +81,7 @@ public struct FacetValue: Hashable, Sendable {
     /// The display title: as for groups (`****4242`, `March 2026`, `Uncategorized`), `No
     /// account` for rows with no account, `Pending` or `Posted` for a status.
     public var title: String
+    /// The rows with this value.
     public var count: Int
     /// The sum per currency present, in currency code order.
     public var sums: [Money]
@@ -75,6 +90,7 @@ public struct FacetValue: Hashable, Sendable {
     /// Why there is no base total although rates are set (see `Aggregate.baseProblem`).
     public var baseProblem: BaseTotalProblem?
 
+    /// A value from its parts.
     public init(key: String?, title: String, count: Int, sums: [Money], base: Money? = nil, baseProblem: BaseTotalProblem? = nil) {
         self.key = key
         self.title = title
@@ -92,6 +108,7 @@ public struct FacetValue: Hashable, Sendable {
 /// descending, then by title (folded, then as is, then the key), the "none" value last; the
 /// values past the request's limit summed in `other`.
 public struct Facet: Hashable, Sendable {
+    /// The field counted by.
     public var field: FacetField
     /// At most the request's limit of values with a key, then the "none" value when rows have
     /// none.
@@ -99,6 +116,7 @@ public struct Facet: Hashable, Sendable {
     /// The values past the limit, summed (nil when there are none).
     public var other: Aggregate?
 
+    /// A facet from its parts.
     public init(field: FacetField, values: [FacetValue], other: Aggregate? = nil) {
         self.field = field
         self.values = values

@@ -7,7 +7,22 @@
 /// Codable as its text (`"last-7-days"`), so a saved search keeps its meaning: it is worked
 /// out again against the day it runs.
 public enum RelativeDate: Hashable, Sendable {
-    case today, yesterday, thisWeek, lastWeek, thisMonth, lastMonth, thisYear, lastYear
+    /// Today.
+    case today
+    /// The day before today.
+    case yesterday
+    /// Monday to Sunday of today's week.
+    case thisWeek
+    /// Monday to Sunday of the week before.
+    case lastWeek
+    /// The first to the last day of today's month.
+    case thisMonth
+    /// The month before.
+    case lastMonth
+    /// January 1 to December 31 of today's year.
+    case thisYear
+    /// The year before.
+    case lastYear
     /// The N days ending today, today included (N from 1 to `maximumDays`).
     case lastDays(Int)
 
@@ -25,7 +40,7 @@ public enum RelativeDate: Hashable, Sendable {
         case .lastMonth: "last-month"
         case .thisYear: "this-year"
         case .lastYear: "last-year"
-        case .lastDays(let count): "last-\(count)-days"
+        case .lastDays(let count): "last-\(RelativeDate.clamped(count))-days"
         }
     }
 
@@ -61,9 +76,14 @@ public enum RelativeDate: Hashable, Sendable {
         return lowered.hasPrefix("last-") && lowered.hasSuffix("-days") && lowered.count > 10
     }
 
-    /// The first and last day of the period when today is `today`.
+    /// N of `last-N-days` as counted: from 1 to `maximumDays`.
+    static func clamped(_ count: Int) -> Int { max(1, min(count, maximumDays)) }
+
+    /// The first and last day of the period when today is `today` (a today beyond about
+    /// ±270,000 years counts as that limit, so that no arithmetic can overflow).
     public func days(today: CalendarDay) -> ClosedRange<CalendarDay> {
-        let day = today.daysSince1970
+        let day = min(max(today.daysSince1970, -100_000_000), 100_000_000)
+        let today = CalendarDay(daysSince1970: day)
         func span(_ first: Int32, _ last: Int32) -> ClosedRange<CalendarDay> {
             CalendarDay(daysSince1970: first)...CalendarDay(daysSince1970: last)
         }
@@ -83,7 +103,7 @@ public enum RelativeDate: Hashable, Sendable {
         case .lastMonth: return months(month - 1, month - 1)
         case .thisYear: return months(january, january + 11)
         case .lastYear: return months(january - 12, january - 1)
-        case .lastDays(let count): return span(day - Int32(max(1, min(count, RelativeDate.maximumDays)) - 1), day)
+        case .lastDays(let count): return span(day - Int32(RelativeDate.clamped(count) - 1), day)
         }
     }
 }
@@ -109,8 +129,11 @@ extension RelativeDate: Codable {
 /// as the upper end (`to`), `period` is its last day and `outside` the day before it
 /// (`date<this-month`).
 public enum DateBound: Hashable, Sendable, Codable {
+    /// A fixed day.
     case day(CalendarDay)
+    /// A period's first day (lower end) or last day (upper end).
     case period(RelativeDate)
+    /// The day after a period (lower end) or before it (upper end).
     case outside(RelativeDate)
 
     /// The day this bound stands for as a lower end, when today is `today`.

@@ -191,6 +191,28 @@ import TransactionSearchSupport
         #expect(await results.next()?.rows.map(\.transaction.id).sorted() == ["2026-03-11", "new"])
     }
 
+    /// Clocks at the ends of what they can say: every relative query is answered, none traps.
+    @Test func extremeClocksNeverTrap() throws {
+        let store = try RelativeDateTests.store(zone: "Pacific/Kiritimati", clock: .system)
+        let clocks: [StoreClock] = [.fixed(day: CalendarDay(daysSince1970: .max)), .fixed(day: CalendarDay(daysSince1970: .min)),
+                                    .fixed(day: CalendarDay(daysSince1970: 0)), .fixed(at: .distantPast), .fixed(at: .distantFuture),
+                                    .fixed(at: Date(timeIntervalSince1970: 1e300)), .fixed(at: Date(timeIntervalSince1970: -.infinity)),
+                                    StoreClock(now: { Date(timeIntervalSince1970: .nan) })]
+        let periods = ["today", "yesterday", "this-week", "last-week", "this-month", "last-month", "this-year", "last-year", "last-100000-days"]
+        for clock in clocks {
+            store.clock = clock
+            _ = store.millisecondsUntilTomorrow()
+            for period in periods {
+                for text in ["date:\(period)", "date>\(period)", "date<\(period)", "-date:\(period)", "date:\(period)..9999-12"] {
+                    #expect(store.search(try Query(parsing: text)).total.count >= 0)
+                }
+            }
+        }
+        #expect(SearchTerm(.relativeDates(from: .period(.lastDays(Int.max)), to: nil)).resolvingRelativeDates(today: CalendarDay(daysSince1970: 0))
+                == SearchTerm(.dates(from: CalendarDay(daysSince1970: -99_999), to: nil)))
+        #expect(RelativeDate.lastDays(-3).text == "last-1-days")
+    }
+
     /// Random stores, clocks and relative queries: every answer equals the plain scan's with the
     /// same today.
     @Test(arguments: 0..<6)
