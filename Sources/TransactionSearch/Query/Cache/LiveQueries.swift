@@ -7,7 +7,9 @@ import Synchronization
 final class LiveQueries: Sendable {
     private struct Observer {
         let query: Query
-        let predicate: QueryPredicate
+        /// What the query depends on, with its relative dates worked out as of `resolvedDay`.
+        var predicate: QueryPredicate
+        var resolvedDay: CalendarDay
         let continuation: AsyncStream<QueryResult>.Continuation
         var isDirty = false
         /// The last result yielded and the store sequence it reflects.
@@ -18,21 +20,47 @@ final class LiveQueries: Sendable {
     private let observers = Locked<[UInt64: Observer]>([:])
     private let nextID = Atomic<UInt64>(0)
     private let count = Atomic<Int>(0)
+    /// Live queries with relative dates (`date:today`).
+    private let relativeCount = Atomic<Int>(0)
 
     var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
 
-    func add(_ query: Query, continuation: AsyncStream<QueryResult>.Continuation) -> UInt64 {
+    /// Whether some live query has relative dates.
+    var hasRelativeDates: Bool { relativeCount.load(ordering: .acquiring) > 0 }
+
+    /// Adds a query (normalized, its relative dates as typed), its dependencies worked out as
+    /// of `today`.
+    func add(_ query: Query, today: CalendarDay, continuation: AsyncStream<QueryResult>.Continuation) -> UInt64 {
         let id = nextID.add(1, ordering: .relaxed).newValue
         observers.withLock {
-            $0[id] = Observer(query: query, predicate: QueryPredicate(query), continuation: continuation, isDirty: true)
+            $0[id] = Observer(query: query, predicate: QueryPredicate(query.resolvingRelativeDates(today: today)), resolvedDay: today,
+                              continuation: continuation, isDirty: true)
         }
         count.add(1, ordering: .releasing)
+        if query.hasRelativeDates { relativeCount.add(1, ordering: .releasing) }
         return id
     }
 
     func remove(_ id: UInt64) {
-        let removed = observers.withLock { $0.removeValue(forKey: id) != nil }
-        if removed { count.subtract(1, ordering: .releasing) }
+        let removed = observers.withLock { $0.removeValue(forKey: id) }
+        guard let removed else { return }
+        count.subtract(1, ordering: .releasing)
+        if removed.query.hasRelativeDates { relativeCount.subtract(1, ordering: .releasing) }
+    }
+
+    /// Works the relative dates of live queries out again as of `today` and marks those whose
+    /// day changed; returns whether any was marked.
+    func resolveRelativeDates(today: CalendarDay) -> Bool {
+        observers.withLock { observers in
+            var marked = false
+            for (id, observer) in observers where observer.query.hasRelativeDates && observer.resolvedDay != today {
+                observers[id]?.predicate = QueryPredicate(observer.query.resolvingRelativeDates(today: today))
+                observers[id]?.resolvedDay = today
+                observers[id]?.isDirty = true
+                marked = true
+            }
+            return marked
+        }
     }
 
     /// Marks the queries a version of a changed row matches. Called under the store's write lock.

@@ -60,6 +60,14 @@ struct CompiledQuery: Sendable {
     var sort: ResultOrder = .dateDescending
     var limit = 50
     var offset = 0
+    /// The facets to count (normalized: one per field, in `FacetField` order), and for each
+    /// disjunctive one the query it counts (`Query.relaxed(for:)`), compiled.
+    var facets: [FacetRequest] = []
+    var relaxedFacets: [RelaxedFacet] = []
+    /// The words matched approximately, with the spellings found; and every word that was
+    /// widened, found or not.
+    var corrections: [Correction] = []
+    var widenedWords: [[UInt8]] = []
 
     /// The query less what a scan's candidates already guarantee: the driver's own condition
     /// or filter, and the status and kind (the candidates are narrowed by their classes).
@@ -78,4 +86,11 @@ struct CompiledQuery: Sendable {
         }
         return relaxed
     }
+}
+
+/// A disjunctive facet and the query it counts: the query without its own filters on the
+/// facet's field, asking for that one facet (not disjunctive), no groups and no page.
+struct RelaxedFacet: Sendable {
+    let field: FacetField
+    let query: CompiledQuery
 }

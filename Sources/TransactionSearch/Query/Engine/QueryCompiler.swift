@@ -3,15 +3,21 @@
 /// trigram index, a shorter one by scanning the distinct strings of the field.
 extension StoreContents {
     func compile(_ query: Query) -> CompiledQuery {
+        // The store works relative dates out with its own clock first; a query compiled
+        // directly takes today from the system clock.
+        let query = query.hasRelativeDates ? query.resolvingRelativeDates(today: StoreClock.system.today(in: clock)) : query
         var compiled = CompiledQuery()
         compiled.grouping = query.grouping
         compiled.sort = query.sort
         compiled.limit = max(0, query.limit)
         compiled.offset = max(0, query.offset)
+        compileFacets(of: query, into: &compiled)
 
         let field = TermField(query.scope)
         for word in TermFolding.words(of: query.text) {
-            compiled.conditions.append(textCondition(word, field: field))
+            var condition = textCondition(word, field: field)
+            if condition.isUnsatisfiable { widenApproximately(word, field: field, condition: &condition, into: &compiled) }
+            compiled.conditions.append(condition)
             if field == .all || field == .merchant { compiled.highlightTerms.append(word) }
         }
         // Status and included date terms narrow like filters; they are applied with them below.
@@ -45,6 +51,8 @@ extension StoreContents {
             case .status(let status):
                 requiredStatus.append((status == .pending) != term.isExcluded)
                 continue
+            case .relativeDates:
+                continue  // worked out above
             }
             if term.isExcluded {
                 if !condition.isUnsatisfiable { compiled.exclusions.append(condition) }

@@ -25,11 +25,15 @@ struct QueryExecutor {
     func run(materializingRows: Bool) -> (result: QueryResult, page: [(row: UInt32, group: UInt32)]) {
         var tally: Tally
         var matched: [UInt32]?
+        var removed: [UInt64]?
         let buckets = BucketTallies(contents: contents, query: query)
-        switch QueryPlanner(contents: contents, query: query).plan() {
+        let plan = QueryPlanner(contents: contents, query: query).plan()
+        switch plan {
         case .nothing:
             let total = Aggregate(count: 0, sums: [], base: rates.map { Money(minorUnits: 0, currency: $0.base) })
-            return (QueryResult(grouping: query.grouping, total: total, groups: [], rows: [], elapsedMicroseconds: 0), [])
+            var result = QueryResult(grouping: query.grouping, total: total, groups: [], rows: [], elapsedMicroseconds: 0)
+            addSearchAids(to: &result, plan: plan, matched: nil, removed: nil)
+            return (result, [])
         case .buckets:
             tally = buckets.tally()
         case .scan(let driver, let estimate):
@@ -38,14 +42,15 @@ struct QueryExecutor {
             tally.finishScan()
         case .subtract(let sources, _):
             tally = buckets.tally()
-            subtract(sources, from: &tally)
+            removed = subtract(sources, from: &tally)
         }
         let order = GroupOrder(contents: contents, query: query).order(of: tally)
         let counts = order.map { tally.count(ofGroup: $0) }
         let selector = PageSelector(contents: contents, query: query, predicate: predicate, matched: matched)
         let pageRows = selector.page(groups: order, counts: counts)
-        let result = ResultAssembler(contents: contents, query: query, rates: rates)
+        var result = ResultAssembler(contents: contents, query: query, rates: rates)
             .result(tally: tally, groupOrder: order, groupCounts: counts, page: materializingRows ? pageRows : [])
+        addSearchAids(to: &result, plan: plan, matched: matched, removed: removed)
         return (result, pageRows)
     }
 
@@ -153,10 +158,15 @@ struct QueryExecutor {
     // MARK: Subtract
 
     /// Subtracts every row of the base that fails the predicate, each once: the removal
-    /// candidates are gathered into a selection, then visited in row order.
-    private func subtract(_ sources: [QueryPlan.RemovalSource], from tally: inout Tally) {
+    /// candidates are gathered into a selection, then visited in row order. Returns the rows
+    /// taken out, as a bitset, when the query asks for facets (they are counted from the
+    /// buckets minus those rows); nil otherwise.
+    private func subtract(_ sources: [QueryPlan.RemovalSource], from tally: inout Tally) -> [UInt64]? {
         let selection = RowSelection(rowLimit: contents.table.rowLimit)
         for source in sources { addRemovalCandidates(of: source, to: selection) }
+        // Each half writes only the words of its own range, so two threads never share one.
+        let removed: RowSelection? = query.facets.isEmpty ? nil : RowSelection(rowLimit: contents.table.rowLimit)
+        let removedWords = removed?.words
         let predicate = self.predicate
         let dayCodes = query.dayCodes
         let rows = predicate.rows
@@ -171,13 +181,16 @@ struct QueryExecutor {
             selection.forEach(inWords: words) { row in
                 if let dayCodes, !dayCodes.contains(rows.dayCode[Int(row)]) { return }  // not in the base
                 if let baseColumn, let baseAllowed, !baseAllowed.contains(baseColumn[Int(row)]) { return }
-                if !predicate.matches(row) { writer.subtract(row) }
+                if !predicate.matches(row) {
+                    writer.subtract(row)
+                    if let removedWords { removedWords[Int(row >> 6)] |= 1 << UInt64(row & 63) }
+                }
             }
         }
         let candidates = selection.count
         guard candidates >= contents.parallelScanMinimum && ScanParallelism.hasSecondCore else {
             tally.withWriter(predicate: predicate) { subtractFailing(&$0, 0..<selection.wordCount) }
-            return
+            return removed.map(\.bitset)
         }
         // The second half subtracts from an empty tally, added to the first after.
         var second = Tally(groupLimit: tally.groupLimit, currencies: tally.stride, grouping: tally.grouping)
@@ -188,6 +201,7 @@ struct QueryExecutor {
             }
         }
         tally.absorb(second)
+        return removed.map(\.bitset)
     }
 
     private func addRemovalCandidates(of source: QueryPlan.RemovalSource, to selection: RowSelection) {

@@ -76,6 +76,9 @@ final class RowSelection {
         return total
     }
 
+    /// Its words as an array (for a caller that keeps them past the selection's life).
+    var bitset: [UInt64] { Array(UnsafeBufferPointer(start: words, count: wordCount)) }
+
     /// How many rows it holds.
     var count: Int { count(inWords: 0..<wordCount) }
 
