@@ -13,7 +13,8 @@ let package = Package(
     ],
     targets: [
         // No unsafe flags: an app depends on this package by version, which SwiftPM refuses for
-        // a target with them. Tests run fast with `swift test -Xswiftc -O` (README, Testing).
+        // a target with them. Tests run fast, asserts kept, with
+        // `swift test -Xswiftc -O -Xswiftc -assert-config -Xswiftc Debug` (README, Testing).
         .target(name: "TransactionSearch"),
         // Our own command-line argument parsing, shared by fsearch and bench.
         .target(name: "CommandLineSupport"),

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import TransactionSearchSupport
 
 /// What `bench` was asked to do.
 struct BenchOptions {
@@ -15,6 +16,13 @@ struct BenchOptions {
     var allowDebug = false
     /// Run only this part once, for an instruction counter (`ProfileRun`).
     var profile: String?
+    /// The shape of generated data.
+    var distribution = TransactionGenerator.Distribution.standard
+    /// A file of queries to measure instead of the standard mix (`QueryFile`).
+    var queries: String?
+    /// Measure only the queries (one build, no store directory, imports, mutations or cache):
+    /// a quick loop while working on the query engine.
+    var queriesOnly = false
 
     static let spec = CommandSpec(
         name: "bench",
@@ -30,6 +38,9 @@ struct BenchOptions {
             .flag("quick", help: "Few repetitions: a smoke run that checks answers (CI)."),
             .flag("allow-debug", help: "Run a debug build anyway (figures meaningless)."),
             .value("profile", "PART", help: "Run only build, open or mix once, for valgrind --tool=callgrind."),
+            .value("distribution", "NAME", help: "Generated data: \(TransactionGenerator.Distribution.allCases.map(\.rawValue).joined(separator: "|")) (default standard)."),
+            .value("queries", "FILE", help: "Measure the queries of a JSON file instead of the standard mix (see QueryFile.swift)."),
+            .flag("queries-only", help: "Measure only the queries: no store directory, imports, mutations or cache."),
         ],
         discussion: """
             Build it in release: swift run -c release bench --rows 100000
@@ -56,6 +67,14 @@ struct BenchOptions {
         options.quick = parsed.has("quick")
         options.allowDebug = parsed.has("allow-debug")
         options.profile = parsed.value("profile")
+        options.queries = parsed.value("queries")
+        options.queriesOnly = parsed.has("queries-only")
+        if let name = parsed.value("distribution") {
+            guard let distribution = TransactionGenerator.Distribution(rawValue: name) else {
+                throw UsageError("--distribution takes \(TransactionGenerator.Distribution.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+            }
+            options.distribution = distribution
+        }
         if let part = options.profile, !ProfileRun.parts.contains(part) {
             throw UsageError("--profile takes \(ProfileRun.parts.joined(separator: ", ")), not '\(part)'")
         }

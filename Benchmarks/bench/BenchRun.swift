@@ -14,7 +14,7 @@ struct BenchRun {
     private var queryRepetitions: Int { options.quick ? 10 : (options.rows >= 500_000 ? 40 : 120) }
     private var plainRepetitions: Int { options.quick ? 1 : (options.rows >= 500_000 ? 2 : 3) }
     private var mutationCount: Int { options.quick ? 100 : 2000 }
-    private var builds: Int { options.quick ? 1 : 3 }
+    private var builds: Int { options.quick || options.queriesOnly ? 1 : 3 }
 
     func run() throws -> BenchReport {
         var report = BenchReport(machine: .current, options: options)
@@ -51,7 +51,10 @@ struct BenchRun {
             report.data.exportedTo = export
         }
 
-        report.durable = try measureDurable(drafts)
+        if !options.queriesOnly {
+            report.durable = try measureDurable(drafts)
+            report.imports = try measureImports(drafts, csv: Array(store.export(as: .csv).utf8))
+        }
 
         // Reading the same rows as CSV, for the import figure.
         let csv = Array(store.export(as: .csv).utf8)
@@ -63,10 +66,14 @@ struct BenchRun {
             scan = PlainScan(transactions: store.transactions(in: .dateAscending), timeZone: store.timeZone)
         } / 1000
 
-        report.queries = measure(QueryMix.standard(for: store), store: store, scan: scan, report: &report)
+        let mix = try options.queries.map { try QueryFile.read($0) } ?? QueryMix.standard(for: store)
+        report.queries = measure(mix, store: store, scan: scan, report: &report)
         report.grouping = measure(QueryMix.grouping, store: store, scan: scan, report: &report)
-        report.mutations = try measureMutations(&store)
-        report.cache = measureCache(store, QueryMix.standard(for: store))
+        report.typing = measure(QueryMix.typing, store: store, scan: scan, report: &report)
+        if !options.queriesOnly {
+            report.mutations = try measureMutations(&store)
+            report.cache = measureCache(store, QueryMix.standard(for: store))
+        }
         return report
     }
 
@@ -93,10 +100,43 @@ struct BenchRun {
         return figures
     }
 
+    /// Imports the same rows from each bank file format into empty stores, beside our own CSV:
+    /// time (median) and the memory an import takes beyond the store it builds.
+    private func measureImports(_ drafts: [TransactionDraft], csv: [UInt8]) throws -> [BenchReport.ImportFigures] {
+        let files: [(String, StatementFormat, [UInt8])] = [("our CSV", .csv, csv)] + StatementFileWriter.Format.allCases.map { format in
+            (format.rawValue, format == .ofx ? .ofx : (format == .camt ? .camt : .bankCSV), StatementFileWriter.write(drafts, as: format, timeZone: .utc))
+        }
+        var figures: [BenchReport.ImportFigures] = []
+        for (name, format, bytes) in files {
+            var times: [Double] = []
+            var imported = 0
+            for _ in 0..<builds {
+                let store = TransactionStore()
+                times.append(try microseconds {
+                    imported = try store.importStatement(from: bytes, options: ImportOptions(format: format)).addedIDs.count
+                } / 1000)
+            }
+            guard imported == drafts.count else { throw BenchFailure("\(name): imported \(imported) of \(drafts.count) rows") }
+            // Memory: the peak while importing, beyond the resident size before and the store after.
+            let before = ResidentMemory.bytesAfterTrimming()
+            ResidentMemory.resetPeak()
+            var store: TransactionStore? = TransactionStore()
+            _ = try store!.importStatement(from: bytes, options: ImportOptions(format: format))
+            let peak = ResidentMemory.peakBytes()
+            let after = ResidentMemory.bytesAfterTrimming()
+            store = nil
+            var figure = BenchReport.ImportFigures(format: name, fileBytes: bytes.count, milliseconds: times)
+            if let before, let after, let peak { figure.extraBytes = max(0, peak - after); figure.storeBytes = after - before }
+            figures.append(figure)
+        }
+        return figures
+    }
+
     private func loadDrafts(into report: inout BenchReport) throws -> [TransactionDraft] {
         guard let input = options.input else {
-            report.data.source = "generated (seed \(options.seed), \(options.years) years, \(options.merchants) merchants)"
-            return TransactionGenerator(rows: options.rows, seed: options.seed, years: options.years, merchants: options.merchants).generate()
+            report.data.source = "generated: \(options.distribution.rawValue) (seed \(options.seed), \(options.years) years, \(options.merchants) merchants)"
+            return TransactionGenerator(rows: options.rows, seed: options.seed, years: options.years, merchants: options.merchants,
+                                        distribution: options.distribution).generate()
         }
         guard let data = FileManager.default.contents(atPath: input) else { throw BenchFailure("cannot read \(input)") }
         let format = InterchangeFormat(pathExtension: input) ?? .csv

@@ -9,13 +9,19 @@ import TransactionSearchSupport
 ///
 /// - `build`: `add(contentsOf:)` of the generated drafts into an empty store;
 /// - `open`: opening a store directory of those rows (written beforehand);
-/// - `mix`: every query of the standard mix and the groupings once, uncached.
+/// - `mix`: every query of the standard mix, the groupings and the typing sequence once,
+///   uncached; `mix-loop` the same 30 times (for `perf record`);
+/// - `import`: our CSV of the rows imported into an empty store through the import path;
+/// - `each`: every query of the mix, the groupings and the typing sequence 40 times, printing
+///   the fastest and the median time and the plan of each (no plain scan, no answer check: a
+///   quick loop while working on one query class; the minimum is what the host's noise
+///   cannot inflate).
 enum ProfileRun {
-    static let parts = ["build", "open", "mix"]
+    static let parts = ["build", "open", "mix", "mix-loop", "import", "each"]
 
     static func run(_ part: String, options: BenchOptions) throws {
         let drafts = TransactionGenerator(rows: options.rows, seed: options.seed, years: options.years,
-                                          merchants: options.merchants).generate()
+                                          merchants: options.merchants, distribution: options.distribution).generate()
         switch part {
         case "build":
             let store = TransactionStore()
@@ -30,11 +36,32 @@ enum ProfileRun {
             try durable.compact()
             durable.close()
             print("profiled open: \(try profiledOpen(directory)) rows")
+        case "import":
+            let store = TransactionStore()
+            try store.add(contentsOf: drafts)
+            let csv = Array(store.export(as: .csv).utf8)
+            print("profiled import: \(try profiledImport(csv)) rows")
+        case "each":
+            let store = TransactionStore()
+            try store.add(contentsOf: drafts)
+            let mix = try options.queries.map { try QueryFile.read($0) } ?? QueryMix.standard(for: store)
+            for query in mix + (options.queries == nil ? QueryMix.grouping + QueryMix.typing : []) {
+                var times: [Double] = []
+                for _ in 0..<40 {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = store.search(query.query, usingCache: false)
+                    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+                }
+                times.sort()
+                let label = query.label.padding(toLength: 52, withPad: " ", startingAt: 0)
+                print("\(label) min \(String(format: "%8.1f", times[0])) µs  median \(String(format: "%8.1f", times[20])) µs  \(store.explainPlan(query.query))")
+            }
         default:
             let store = TransactionStore()
             try store.add(contentsOf: drafts)
-            let queries = (QueryMix.standard(for: store) + QueryMix.grouping).map(\.query)
-            print("profiled mix: \(profiledMix(store, queries)) matches")
+            let queries = (QueryMix.standard(for: store) + QueryMix.grouping + QueryMix.typing).map(\.query)
+            let rounds = part == "mix-loop" ? 30 : 1
+            print("profiled mix: \((0..<rounds).reduce(0) { total, _ in total + profiledMix(store, queries) }) matches")
         }
     }
 
@@ -46,6 +73,11 @@ enum ProfileRun {
     @inline(never)
     static func profiledOpen(_ directory: URL) throws -> Int {
         try DurableStore(directory: directory, mode: .readOnly).store.count
+    }
+
+    @inline(never)
+    static func profiledImport(_ csv: [UInt8]) throws -> Int {
+        try TransactionStore().importStatement(from: csv, options: ImportOptions(format: .csv)).addedIDs.count
     }
 
     @inline(never)

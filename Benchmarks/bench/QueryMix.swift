@@ -8,11 +8,14 @@ struct BenchQuery {
 
 /// The standard query mix: merchant words of several selectivities, one- and two-character
 /// terms, a word found nowhere, two words, folded Unicode, notes and amount scopes, each
-/// grouping, date-range and card filters; each asks for the first page of 50 rows. The card and
+/// grouping, date-range and card filters, a typo, four facets; each asks for the first page
+/// of 50 rows. The card and
 /// the last year are taken from the data, so real files get filters that match something.
 enum QueryMix {
     static func standard(for store: TransactionStore) -> [BenchQuery] {
         let card = busiestCard(store)
+        let sixteenPercent = sixteenPercentTerm(store)
+        let typo = typoTerm(store)
         let lastYear = lastYearOfData(store)
         let lastYearFilters = QueryFilters(from: lastYear.from, to: lastYear.to)
         let cardFilters = QueryFilters(cards: [card])
@@ -36,7 +39,55 @@ enum QueryMix {
             BenchQuery(label: "market on \(card), last year, by day",
                        query: Query(text: "market", filters: cardAndYear, grouping: .day)),
             BenchQuery(label: "strasse (ß folds), by merchant", query: Query(text: "strasse", grouping: .merchant)),
+            BenchQuery(label: "ca (two characters), by day", query: Query(text: "ca", grouping: .day)),
+            BenchQuery(label: "status pending alone, by category", query: Query(filters: QueryFilters(status: .pending), grouping: .category)),
+            BenchQuery(label: "status posted alone, by day", query: Query(filters: QueryFilters(status: .posted), grouping: .day)),
+            BenchQuery(label: "expenses only, by month", query: Query(filters: QueryFilters(kind: .expense), grouping: .month)),
+            BenchQuery(label: "st on \(card), -50..-5, by category",
+                       query: Query(text: "st", filters: QueryFilters(cards: [card], minimumAmount: -50, maximumAmount: -5), grouping: .category)),
+            BenchQuery(label: "0.99 0,9 (amount terms), scope amount", query: Query(text: "0.99 0,9", scope: .amount)),
+            BenchQuery(label: "\(sixteenPercent.text) (~16%), date-ascending, offset 100",
+                       query: Query(text: sixteenPercent.text, sort: .dateAscending, offset: 100)),
+            BenchQuery(label: "\(typo.text) (a typo of \(typo.word)), by month", query: Query(text: typo.text, grouping: .month)),
+            BenchQuery(label: "\(typo.word), by month, 4 facets (category, card, month, status)",
+                       query: Query(text: typo.word, grouping: .month, facets: fourFacets)),
         ]
+    }
+
+    /// The facets a search screen shows as filter chips.
+    static let fourFacets = [FacetRequest(.category), FacetRequest(.card), FacetRequest(.month), FacetRequest(.status)]
+
+    /// A word of six letters or more from the busiest merchants with two inner letters
+    /// swapped, found nowhere as typed (so it is matched approximately); the data decides.
+    private static func typoTerm(_ store: TransactionStore) -> (text: String, word: String) {
+        let merchants = store.search(Query(grouping: .merchant, limit: 0), usingCache: false).groups.sorted { $0.count > $1.count }
+        for group in merchants.prefix(50) {
+            for word in Folding.fold(group.title).split(separator: " ") where word.count >= 6 && word.allSatisfy(\.isLetter) {
+                var letters = Array(word)
+                guard letters[2] != letters[3] else { continue }
+                letters.swapAt(2, 3)
+                let typo = String(letters)
+                if !store.search(Query(text: typo, limit: 0), usingCache: false).corrections.isEmpty { return (typo, String(word)) }
+            }
+        }
+        return ("stabrucks", "starbucks")
+    }
+
+    /// A search box being typed, then deleted back: each keystroke a grouped first page.
+    static let typing: [BenchQuery] = {
+        let word = Array("starbucks")
+        let forward = (1...word.count).map { String(word.prefix($0)) }
+        return (forward + forward.dropLast().reversed()).map { text in
+            BenchQuery(label: "typing '\(text)', by day", query: Query(text: text, grouping: .day))
+        }
+    }()
+
+    /// A word whose rows are nearest 16% of the store (the data decides which).
+    private static func sixteenPercentTerm(_ store: TransactionStore) -> (text: String, share: Double) {
+        let candidates = ["re", "ar", "an", "er", "on", "in", "la", "de", "es", "or", "al", "ma", "market", "shop", "coffee"]
+        let total = Double(max(store.count, 1))
+        return candidates.map { text in (text, Double(store.search(Query(text: text, limit: 0), usingCache: false).total.count) / total) }
+            .min { abs($0.1 - 0.16) < abs($1.1 - 0.16) } ?? ("re", 0)
     }
 
     /// Grouping with no text: what a transaction list shows before anything is typed.

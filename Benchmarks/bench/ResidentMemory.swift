@@ -13,6 +13,21 @@ enum ResidentMemory {
         return bytes()
     }
 
+    /// Resets the peak resident size (`VmHWM`) to the current one (Linux: `/proc/self/clear_refs`).
+    static func resetPeak() {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return }
+        handle.write(Data("5".utf8))
+        try? handle.close()
+    }
+
+    /// The peak resident size since the last reset (`VmHWM` of `/proc/self/status`).
+    static func peakBytes() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes * 1024
+    }
+
     static func bytes() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
         let fields = text.split(separator: " ")

@@ -53,15 +53,18 @@ public struct PlainScan: Sendable {
         }
     }
 
-    /// The answer to a query, computed row by row.
-    public func search(_ query: Query, rates: ExchangeRates? = nil) -> QueryResult {
+    /// The answer to a query, computed row by row. Relative dates count from `today` (the
+    /// system clock's day in the zone when nil).
+    public func search(_ query: Query, rates: ExchangeRates? = nil, today: CalendarDay? = nil) -> QueryResult {
+        let query = resolvingRelativeDates(query, today: today ?? systemToday)
         let words = PlainScan.words(query.text)
-        let matching = rows.filter { row in
-            passesFilters(row, query.filters)
-                && words.allSatisfy { PlainScan.matches(row, text: $0, field: TermField(query.scope)) }
-                && query.terms.allSatisfy { term in
-                    PlainScan.isEmptyText(term.condition) || PlainScan.holds(row, term.condition) != term.isExcluded
-                }
+        var widened: [[UInt8]: TypoWord] = [:]
+        var matching = filter(query, words: words, widened: widened)
+        if matching.isEmpty {
+            // A word with no exact match anywhere in its scope is matched approximately
+            // (docs/SPEC.md section 8); when every word has one, nothing changes.
+            widened = typoWords(words, scope: TermField(query.scope))
+            if !widened.isEmpty { matching = filter(query, words: words, widened: widened) }
         }
         let total = PlainScan.aggregate(matching.map(\.transaction), rates: rates)
 
@@ -77,7 +80,13 @@ public struct PlainScan: Sendable {
         }
         let start = min(max(query.offset, 0), laidOut.count)
         let page = laidOut[start ..< min(laidOut.count, start + max(query.limit, 0))]
-        let highlights = PlainScan.highlightTerms(query, words: words)
+        let corrections = widened.keys.sorted { $0.lexicographicallyPrecedes($1) }.compactMap { correction(for: widened[$0]!) }
+        var highlights = PlainScan.highlightTerms(query, words: words)
+        if query.scope == .all || query.scope == .merchant {
+            for spelling in corrections.flatMap(\.matched) where !highlights.contains(Array(spelling.utf8)) {
+                highlights.append(Array(spelling.utf8))
+            }
+        }
         let resultRows = page.map { entry in
             ResultRow(transaction: entry.row.transaction, group: entry.key,
                       matches: PlainScan.matchRanges(of: highlights, in: entry.row.transaction.merchant))
@@ -87,7 +96,25 @@ public struct PlainScan: Sendable {
             return ResultGroup(key: key ?? .day(CalendarDay(daysSince1970: 0)), count: aggregate.count,
                                sums: aggregate.sums, base: aggregate.base, baseProblem: aggregate.baseProblem)
         }
-        return QueryResult(grouping: query.grouping, total: total, groups: groups, rows: resultRows)
+        var result = QueryResult(grouping: query.grouping, total: total, groups: groups, rows: resultRows)
+        result.corrections = corrections
+        result.facets = facets(of: query, matching: matching, widened: widened, rates: rates)
+        return result
+    }
+
+    /// The rows that pass the filters and every word and term; `widened` words are matched
+    /// approximately.
+    func filter(_ query: Query, words: [[UInt8]], widened: [[UInt8]: TypoWord]) -> [Row] {
+        rows.filter { row in
+            passesFilters(row, query.filters)
+                && words.allSatisfy { word in
+                    if let typo = widened[word] { return typo.holds(in: row) }
+                    return PlainScan.matches(row, text: word, field: TermField(query.scope))
+                }
+                && query.terms.allSatisfy { term in
+                    PlainScan.isEmptyText(term.condition) || PlainScan.holds(row, term.condition) != term.isExcluded
+                }
+        }
     }
 
     // MARK: Matching
@@ -177,6 +204,8 @@ public struct PlainScan: Sendable {
             return (from.map { row.day >= $0 } ?? true) && (to.map { row.day <= $0 } ?? true)
         case .status(let status):
             return row.transaction.status == status
+        case .relativeDates:
+            preconditionFailure("PlainScan.search works relative dates out first")
         }
     }
 

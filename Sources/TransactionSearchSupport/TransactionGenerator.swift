@@ -14,14 +14,43 @@ public struct TransactionGenerator: Sendable {
     public var merchantCount: Int
     /// The newest instant generated, in milliseconds since 1970 (default 2026-10-31T23:59:59Z).
     public var endMilliseconds: Int64
+    /// The shape of the data (vocabularies, notes, pending rows).
+    public var distribution: Distribution
+
+    /// Data shapes that differ from one another where query costs differ, so that a figure met
+    /// on one is not taken for a figure met on all.
+    public enum Distribution: String, Sendable, CaseIterable {
+        /// The default: `merchants` merchants (Zipf 1.0), notes on one row in eight, 1% pending
+        /// (and the last three days).
+        case standard
+        /// A long tail: ten times the merchants with a flatter Zipf (0.8), notes on most rows,
+        /// many of them distinct (order numbers, cities, references).
+        case longTail = "long-tail"
+        /// A fifth of the rows pending, notes on few.
+        case pendingHeavy = "pending-heavy"
+        /// A tenth of the merchants, notes on nearly every row from a small vocabulary.
+        case fewMerchants = "few-merchants"
+
+        /// Merchants, Zipf exponent, share of rows with notes, share of notes that are
+        /// distinct, share of pending rows.
+        var shape: (merchantFactor: Double, zipf: Double, notes: Double, distinctNotes: Double, pending: Double) {
+            switch self {
+            case .standard: (1, 1.0, 0.12, 0.15, 0.01)
+            case .longTail: (10, 0.8, 0.7, 0.6, 0.02)
+            case .pendingHeavy: (1, 1.0, 0.05, 0.15, 0.2)
+            case .fewMerchants: (0.1, 1.2, 0.95, 0.05, 0.01)
+            }
+        }
+    }
 
     public init(rows: Int, seed: UInt64 = 42, years: Int = 4, merchants: Int = 3000,
-                endMilliseconds: Int64 = 1_793_491_199_000) {
+                endMilliseconds: Int64 = 1_793_491_199_000, distribution: Distribution = .standard) {
         self.rows = rows
         self.seed = seed
         self.years = years
         merchantCount = merchants
         self.endMilliseconds = endMilliseconds
+        self.distribution = distribution
     }
 
     /// The cards and the account each belongs to; a row with no card is a transfer or cash.
@@ -37,6 +66,8 @@ public struct TransactionGenerator: Sendable {
         "monthly subscription", "car service", "concert tickets", "vet visit for Milo", "Café crème",
     ]
 
+    private static let cities = ["Madrid", "Zürich", "München", "Paris", "Kraków", "Москва", "東京", "Lisboa", "Milano", "Dublin"]
+
     /// Rate of a currency to the euro, for making amounts of the same size.
     private static let currencies: [(code: String, share: Double, perEuro: Double)] = [
         ("EUR", 0.82, 1), ("USD", 0.08, 1.08), ("GBP", 0.05, 0.85), ("JPY", 0.03, 160), ("CHF", 0.02, 0.95),
@@ -45,8 +76,9 @@ public struct TransactionGenerator: Sendable {
     /// The transactions, oldest first, each with an id (`t` and a base-36 number).
     public func generate() -> [TransactionDraft] {
         var random = SeededRandom(seed: seed)
-        let merchants = MerchantCatalog.merchants(count: merchantCount, random: &random)
-        let cumulative = TransactionGenerator.zipfCumulative(count: merchants.count, exponent: 1.0)
+        let shape = distribution.shape
+        let merchants = MerchantCatalog.merchants(count: max(1, Int(Double(merchantCount) * shape.merchantFactor)), random: &random)
+        let cumulative = TransactionGenerator.zipfCumulative(count: merchants.count, exponent: shape.zipf)
         let span = Int64(years) * 365 * 86_400_000
         var instants = (0..<rows).map { _ in endMilliseconds - Int64(random.unit() * Double(span)) }
         instants.sort()
@@ -84,14 +116,22 @@ public struct TransactionGenerator: Sendable {
         let account = cardChoice?.account ?? (merchant.isIncome ? "Main" : random.pick(["Main", "Savings", "Joint"]))
         let isRecent = endMilliseconds - instant < 3 * 86_400_000
         var notes: String?
-        if random.chance(0.12) {
-            notes = random.chance(0.15) ? "order #\(random.int(in: 10_000...99_999))" : random.pick(TransactionGenerator.notePhrases)
+        let shape = distribution.shape
+        if random.chance(shape.notes) {
+            if distribution == .standard {  // the same data as before distributions existed
+                notes = random.chance(0.15) ? "order #\(random.int(in: 10_000...99_999))" : random.pick(TransactionGenerator.notePhrases)
+            } else if random.chance(shape.distinctNotes) {
+                notes = random.pick(["order #", "ref ", "invoice ", "booking "]) + String(random.int(in: 10_000...9_999_999))
+                    + (random.chance(0.3) ? " " + random.pick(TransactionGenerator.cities) : "")
+            } else {
+                notes = random.pick(TransactionGenerator.notePhrases)
+            }
         }
         return TransactionDraft(
             id: "t" + String(index, radix: 36), date: date, merchant: merchant.name,
             category: merchant.category, subcategory: merchant.subcategory, card: cardChoice?.card,
             account: account, amount: amount, currency: Currency(currency.code)!,
-            status: isRecent || random.chance(0.01) ? .pending : .posted, notes: notes)
+            status: isRecent || random.chance(shape.pending) ? .pending : .posted, notes: notes)
     }
 
     /// Cumulative Zipf weights 1/(rank+1)^exponent, normalized to end at 1.

@@ -102,6 +102,27 @@ import TransactionSearch
         #expect(highlighted == ["Café", "Flo"])
     }
 
+    @Test func facets() throws {
+        let store = TransactionStore(timeZone: TimeZone(identifier: "Europe/Madrid")!, baseCurrency: .eur)
+        for (merchant, category, card, amount) in [("Coffee Lab", "Food & Drink", "Visa 4242", "-4.10"), ("Coffee Lab", "Food & Drink", "Visa 4242", "-4.10"),
+                                                   ("Coffee Beans", "Groceries", "Visa 4242", "-12.00"), ("Coffee Lab", "Food & Drink", "Amex 1005", "-3.00")] {
+            try store.add(TransactionDraft(date: try .day(2026, 3, 14), merchant: merchant, category: category, card: card,
+                                           amount: try DecimalAmount(parsing: amount)))
+        }
+        // README snippet: facets
+        let query = try Query(parsing: "coffee card:4242",
+                              facets: [FacetRequest(.category), FacetRequest(.card, limit: 5, isDisjunctive: true)])
+        for facet in store.search(query).facets {
+            for value in facet.values { print(facet.field, value.title, value.count, value.sums) }  // category Food & Drink 2 [-8.20 EUR]
+            if let other = facet.other { print("Other", other.count) }
+        }
+        // README snippet end
+        let facets = store.search(query).facets
+        #expect(facets.map(\.field) == [.category, .card])
+        #expect(facets[0].values.map(\.title) == ["Food & Drink", "Groceries"] && facets[0].values[0].sums.map(\.description) == ["-8.20 EUR"])
+        #expect(facets[1].values.map(\.count) == [3, 1])  // disjunctive: the Amex row counts too
+    }
+
     @Test func storeDirectory() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -10,7 +10,46 @@ struct CodeSet: Sendable, Equatable {
         for code in codes { insert(code) }
     }
 
+    /// The set of distinct codes given in any order, its words allocated once (a term can
+    /// match hundreds of thousands of notes).
+    init(_ codes: [UInt32]) {
+        guard let largest = codes.max() else { return }
+        var words = [UInt64](repeating: 0, count: Int(largest >> 6) + 1)
+        var count = 0
+        words.withUnsafeMutableBufferPointer { words in
+            for code in codes {
+                let word = Int(code >> 6), bit: UInt64 = 1 << UInt64(code & 63)
+                if words[word] & bit == 0 { count += 1 }
+                words[word] |= bit
+            }
+        }
+        self.words = words
+        self.count = count
+    }
+
+    /// A set of the codes below `limit` for which `member` holds, built in one pass.
+    init(limit: Int, where member: (UInt32) -> Bool) {
+        var words = [UInt64](repeating: 0, count: max((limit + 63) / 64, 0))
+        var count = 0
+        words.withUnsafeMutableBufferPointer { words in
+            for code in 0..<UInt32(max(limit, 0)) where member(code) {
+                words[Int(code >> 6)] |= 1 << UInt64(code & 63)
+                count += 1
+            }
+        }
+        self.words = words
+        self.count = count
+    }
+
     var isEmpty: Bool { count == 0 }
+
+    /// Equal when they hold the same codes, however many trailing empty words each has.
+    static func == (left: CodeSet, right: CodeSet) -> Bool {
+        guard left.count == right.count else { return false }
+        let shared = min(left.words.count, right.words.count)
+        return left.words[..<shared] == right.words[..<shared]
+            && left.words[shared...].allSatisfy { $0 == 0 } && right.words[shared...].allSatisfy { $0 == 0 }
+    }
 
     mutating func insert(_ code: UInt32) {
         let word = Int(code >> 6)

@@ -20,6 +20,9 @@ struct DescriptorIndex: Sendable {
     let merchantOf = ColumnBuffer<UInt32>(filler: 0)
     let categoryOf = ColumnBuffer<UInt32>(filler: 0)
     let subcategoryOf = ColumnBuffer<UInt32>(filler: 0)
+    /// The rows of each descriptor (its posting list's count), contiguous: a term matching
+    /// thousands of descriptors counts their rows from one array (0 for a free code).
+    let rowCounts = ColumnBuffer<UInt32>(filler: 0)
     /// One past the largest code ever used.
     private(set) var codeLimit = 1
     private(set) var postings: [PostingList] = [.empty]
@@ -38,19 +41,20 @@ struct DescriptorIndex: Sendable {
     }
 
     @inline(__always)
-    func rowCount(_ code: UInt32) -> Int { postings[Int(code)].count }
+    func rowCount(_ code: UInt32) -> Int { Int(rowCounts[code]) }
 
     /// Rows of all the descriptors of a set.
     func rowCount(of set: CodeSet) -> Int {
         var total = 0
-        PostingList.forEachBit(in: set.words) { total += postings[Int($0)].count }
+        let counts = rowCounts.base
+        PostingList.forEachBit(in: set.words) { total &+= Int(counts[Int($0)]) }
         return total
     }
 
     /// Rows of all the descriptors of a merchant, category or subcategory (`lists[code]`).
     func rowCount(of code: UInt32, in lists: [[UInt32]]) -> Int {
         guard Int(code) < lists.count else { return 0 }
-        return lists[Int(code)].reduce(0) { $0 + postings[Int($1)].count }
+        return lists[Int(code)].reduce(0) { $0 + rowCount($1) }
     }
 
     @inline(__always)
@@ -76,7 +80,7 @@ struct DescriptorIndex: Sendable {
             code = UInt32(codeLimit)
             codeLimit += 1
             postings.append(.empty)
-            for buffer in [merchantOf, categoryOf, subcategoryOf] { buffer.reserve(codeLimit) }
+            for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts] { buffer.reserve(codeLimit) }
         }
         merchantOf[code] = key.merchant
         categoryOf[code] = key.category
@@ -99,7 +103,7 @@ struct DescriptorIndex: Sendable {
         let count = keys.count / 3
         codeOf = HashSlots(capacity: count)
         codeLimit = count + 1
-        for buffer in [merchantOf, categoryOf, subcategoryOf] { buffer.reserve(codeLimit) }
+        for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts] { buffer.reserve(codeLimit) }
         postings = [PostingList](repeating: .empty, count: codeLimit)
         let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
         for index in 0..<count {
@@ -123,16 +127,19 @@ struct DescriptorIndex: Sendable {
     mutating func setPostings(_ lists: [PostingList]) {
         precondition(lists.count >= codeLimit, "DescriptorIndex.setPostings: \(lists.count) lists for \(codeLimit) codes")
         postings = lists
+        for code in 0..<codeLimit { rowCounts[UInt32(code)] = UInt32(lists[code].count) }
     }
 
     mutating func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
         postings[Int(code)].insert(row, rowCapacity: rowCapacity)
+        rowCounts[code] += 1
     }
 
     /// Removes a row; a descriptor left with no rows is forgotten and its code freed.
     mutating func removeRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
         postings[Int(code)].remove(row, rowCapacity: rowCapacity)
-        guard postings[Int(code)].count == 0 else { return }
+        rowCounts[code] -= 1
+        guard rowCounts[code] == 0 else { return }
         let key = self.key(code)
         let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
         codeOf.remove(code, hash: DescriptorIndex.hash(key)) {
@@ -146,6 +153,17 @@ struct DescriptorIndex: Sendable {
 
     /// The descriptors whose merchant, category or subcategory is in the sets.
     func descriptors(merchants: CodeSet, categories: CodeSet, subcategories: CodeSet) -> CodeSet {
+        if (merchants.count + categories.count + subcategories.count) * 8 > codeLimit {
+            // Many strings matched (a short term): one pass over the descriptors' own columns
+            // reads three contiguous arrays instead of a list per string.
+            let (merchantOf, categoryOf, subcategoryOf) = (merchantOf.base, categoryOf.base, subcategoryOf.base)
+            let counts = rowCounts.base
+            return CodeSet(limit: codeLimit) { code in
+                let index = Int(code)
+                return counts[index] > 0 && (merchants.contains(merchantOf[index]) || categories.contains(categoryOf[index])
+                    || subcategories.contains(subcategoryOf[index]))
+            }
+        }
         var result = CodeSet()
         func collect(_ codes: CodeSet, _ lists: [[UInt32]]) {
             for code in codes.codes where Int(code) < lists.count {
@@ -166,7 +184,7 @@ struct DescriptorIndex: Sendable {
     }
 
     var memoryUse: Int {
-        var bytes = codeOf.memoryUse + merchantOf.memoryUse + categoryOf.memoryUse + subcategoryOf.memoryUse + postings.capacity * MemoryLayout<PostingList>.stride
+        var bytes = codeOf.memoryUse + rowCounts.memoryUse + merchantOf.memoryUse + categoryOf.memoryUse + subcategoryOf.memoryUse + postings.capacity * MemoryLayout<PostingList>.stride
         for list in postings { bytes += list.memoryUse }
         for lists in [byMerchant, byCategory, bySubcategory] {
             bytes += lists.capacity * 8
@@ -177,6 +195,9 @@ struct DescriptorIndex: Sendable {
 
     func checkInvariants() {
         var live = 0
+        for code in 0..<UInt32(codeLimit) {
+            precondition(rowCounts[code] == postings[Int(code)].count, "descriptor \(code) counts \(rowCounts[code]) rows, holds \(postings[Int(code)].count)")
+        }
         for code in 1..<UInt32(codeLimit) where postings[Int(code)].count > 0 {
             live += 1
             let key = self.key(code)

@@ -38,7 +38,7 @@ public enum TransactionKind: String, Hashable, Sendable, CaseIterable, Codable {
 
 /// What a person asks of the store: text in a scope, filters, a grouping, a sort and a page.
 /// Everything is optional; the default query matches every row, newest first, 50 a page.
-public struct Query: Hashable, Sendable, Codable {
+public struct Query: Hashable, Sendable {
     /// Words to find (each must match, docs/SPEC.md section 2); empty matches every row.
     public var text: String
     /// Which fields `text` is matched against.
@@ -59,12 +59,15 @@ public struct Query: Hashable, Sendable, Codable {
     /// value is answered: a negative one counts as 0, one past the matching rows gives an empty
     /// page (the totals and groups are still there).
     public var offset: Int
+    /// Counts and sums of the matching rows by other fields, beside the result (see
+    /// `FacetRequest`); one per field, in any order (the result lists them in `FacetField` order).
+    public var facets: [FacetRequest]
 
     /// A query from its parts; every one is optional (the default matches every row).
     public init(
         text: String = "", scope: SearchScope = .all, terms: [SearchTerm] = [],
         filters: QueryFilters = QueryFilters(), grouping: Grouping = .none,
-        sort: ResultOrder = .dateDescending, limit: Int = 50, offset: Int = 0
+        sort: ResultOrder = .dateDescending, limit: Int = 50, offset: Int = 0, facets: [FacetRequest] = []
     ) {
         self.text = text
         self.scope = scope
@@ -74,6 +77,7 @@ public struct Query: Hashable, Sendable, Codable {
         self.sort = sort
         self.limit = limit
         self.offset = offset
+        self.facets = facets
     }
 }
 

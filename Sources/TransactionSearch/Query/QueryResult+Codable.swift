@@ -4,7 +4,8 @@
 /// [start, end) scalar offsets of the matches in the merchant. Keys added to those of docs/SPEC.md:
 /// `grouping`, `baseCurrency` when base totals are present (so both read back), and, where rates
 /// are set but a total cannot be converted, `baseProblem` (its reason as text, such as
-/// `no rate for USD`) in place of `base`.
+/// `no rate for USD`) in place of `base`; `facets` and `corrections` when there are some
+/// (`QueryResult+SearchAids.swift`).
 extension QueryResult: Codable {
     private enum Keys: String, CodingKey {
         case total, groups, rows, elapsedMicroseconds, grouping, baseCurrency
@@ -30,7 +31,7 @@ extension QueryResult: Codable {
     }
 
     /// A currency code as a key.
-    private struct CurrencyKey: CodingKey {
+    struct CurrencyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
@@ -68,6 +69,7 @@ extension QueryResult: Codable {
         try container.encode(elapsedMicroseconds, forKey: .elapsedMicroseconds)
         try container.encode(grouping, forKey: .grouping)
         if let baseCurrency { try container.encode(baseCurrency.code, forKey: .baseCurrency) }
+        try encodeSearchAids(to: encoder)
     }
 
     /// Reads what `encode(to:)` writes (sums beyond 18 digits included).
@@ -108,6 +110,7 @@ extension QueryResult: Codable {
         }
         self.init(grouping: grouping, total: aggregate, groups: groups, rows: rows,
                   elapsedMicroseconds: try container.decodeIfPresent(Int.self, forKey: .elapsedMicroseconds) ?? 0)
+        try decodeSearchAids(from: decoder, baseCurrency: baseCurrency)
     }
 
     /// The currency of the base totals: the total's, else the first group's; nil when no total
@@ -116,12 +119,12 @@ extension QueryResult: Codable {
         total.base?.currency ?? groups.lazy.compactMap(\.base).first?.currency
     }
 
-    private static func encode<Key: CodingKey>(_ sums: [Money], in container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
+    static func encode<Key: CodingKey>(_ sums: [Money], in container: inout KeyedEncodingContainer<Key>, forKey key: Key) throws {
         var object = container.nestedContainer(keyedBy: CurrencyKey.self, forKey: key)
         for money in sums { try object.encode(money.decimalText, forKey: CurrencyKey(stringValue: money.currency.code)) }
     }
 
-    private static func decodeSums<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [Money] {
+    static func decodeSums<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [Money] {
         let object = try container.nestedContainer(keyedBy: CurrencyKey.self, forKey: key)
         return try object.allKeys.map { code in
             guard let currency = Currency(code.stringValue),
@@ -132,7 +135,7 @@ extension QueryResult: Codable {
         }.sorted { $0.currency < $1.currency }
     }
 
-    private static func decodeMoney(_ text: String?, currency: Currency) throws -> Money? {
+    static func decodeMoney(_ text: String?, currency: Currency) throws -> Money? {
         guard let text else { return nil }
         return Money(decimalText: text, currency: currency)
     }

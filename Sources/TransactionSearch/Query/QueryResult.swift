@@ -13,6 +13,14 @@ public struct QueryResult: Sendable, Equatable {
     public var rows: [ResultRow]
     /// Time to answer, in microseconds (a cached answer reports the lookup time).
     public var elapsedMicroseconds: Int
+    /// The facets the query asked for, in `FacetField` order.
+    public var facets: [Facet] = []
+    /// The words matched approximately because they matched nothing exactly, with the
+    /// spellings found (empty when every word matched as typed).
+    public var corrections: [Correction] = []
+    /// The words matched approximately because nothing held them exactly, whether or not
+    /// anything was found (folded): what the cache needs to know of this answer.
+    var widenedWords: [[UInt8]] = []
 
     /// A result from its parts (for tests and for results read back from JSON).
     public init(grouping: Grouping, total: Aggregate, groups: [ResultGroup], rows: [ResultRow], elapsedMicroseconds: Int = 0) {
@@ -30,6 +38,7 @@ public struct QueryResult: Sendable, Equatable {
     /// Whether two results give the same answer; the time taken is not compared.
     public static func == (lhs: QueryResult, rhs: QueryResult) -> Bool {
         lhs.grouping == rhs.grouping && lhs.total == rhs.total && lhs.groups == rhs.groups && lhs.rows == rhs.rows
+            && lhs.facets == rhs.facets && lhs.corrections == rhs.corrections
     }
 }
 

@@ -34,6 +34,10 @@ public struct SearchTerm: Hashable, Sendable, Codable {
         case magnitude(MagnitudeRange)
         /// The local day lies in `from...to` (a nil end is open).
         case dates(from: CalendarDay?, to: CalendarDay?)
+        /// The local day lies between two ends of which at least one counts from today
+        /// (`date:last-month`, `date>=this-year`, `date:2026-01..today`; a nil end is open).
+        /// Worked out against the store's clock each time the query runs (see `RelativeDate`).
+        case relativeDates(from: DateBound?, to: DateBound?)
         /// The status is this one.
         case status(TransactionStatus)
     }

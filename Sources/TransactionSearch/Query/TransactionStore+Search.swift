@@ -1,6 +1,8 @@
 extension TransactionStore {
     /// Answers a query: total count and exact sums of every matching row, the groups, and one
-    /// page of rows (docs/SPEC.md sections 2 and 3). Results are cached by normalized query until a
+    /// page of rows (docs/SPEC.md sections 2 and 3), with the facets it asks for and the words
+    /// it matched approximately (section 8). Relative dates count from `today` (the store's
+    /// clock). Results are cached by normalized query, its relative dates worked out, until a
     /// mutation touches rows the query can match; `usingCache: false` computes afresh and
     /// leaves the cache alone (for measuring).
     public func search(_ query: Query, usingCache: Bool = true) -> QueryResult {
@@ -10,7 +12,7 @@ extension TransactionStore {
     /// The answer and the sequence number of the store contents it reflects.
     func searchWithSequence(_ query: Query, usingCache: Bool = true) -> (result: QueryResult, sequence: UInt64) {
         let start = ContinuousClock.now
-        let key = query.normalized
+        let key = (query.hasRelativeDates ? query.resolvingRelativeDates(today: today) : query).normalized
         var (result, sequence) = lock.withReadLock { () -> (QueryResult, UInt64) in
             guard usingCache else {
                 return (QueryExecutor(contents: contents, query: contents.compile(key), rates: contents.exchangeRates).run(), contents.sequence)
@@ -27,13 +29,15 @@ extension TransactionStore {
     /// The current result of a query, then a new one after each mutation that changes it (and
     /// none after mutations that do not): what a list screen subscribes to. A slow consumer
     /// sees the newest result; results in between may be skipped (pass `.unbounded` to keep
-    /// every one). Ends when the stream's consumer stops iterating.
+    /// every one). Ends when the stream's consumer stops iterating. A query with relative dates
+    /// (`date:today`) is answered again when the day changes (see `refreshRelativeDates()`).
     public func observe(_ query: Query,
                         buffering: AsyncStream<QueryResult>.Continuation.BufferingPolicy = .bufferingNewest(1)) -> AsyncStream<QueryResult> {
         let (stream, continuation) = AsyncStream.makeStream(of: QueryResult.self, bufferingPolicy: buffering)
-        let id = liveQueries.add(query.normalized, continuation: continuation)
+        let id = liveQueries.add(query.normalized, today: today, continuation: continuation)
         let liveQueries = self.liveQueries
         continuation.onTermination = { _ in liveQueries.remove(id) }
+        if query.hasRelativeDates && clock.moves { dayWatcher.start(for: self) }
         liveQueries.refresh { query in self.searchWithSequence(query) }
         return stream
     }

@@ -6,10 +6,12 @@ extension TransactionStore {
     ///
     /// `onChange` runs on the thread that mutated, after the store's lock is released and after
     /// the events of `subscribe(_:)`; keep it short (start a task). It may be called for a
-    /// change that leaves the result as it was. The watch lasts until the returned
-    /// subscription is cancelled or released.
+    /// change that leaves the result as it was. A query with relative dates (`date:today`) is
+    /// also told when the day changes (see `refreshRelativeDates()`). The watch lasts until
+    /// the returned subscription is cancelled or released.
     public func watch(_ query: Query, onChange: @escaping @Sendable () -> Void) -> StoreSubscription {
-        let id = liveQueries.addWatcher(query.normalized, onChange: onChange)
+        let id = liveQueries.addWatcher(query.normalized, today: today, onChange: onChange)
+        if query.hasRelativeDates && clock.moves { dayWatcher.start(for: self) }
         let liveQueries = self.liveQueries
         return StoreSubscription { liveQueries.remove(id) }
     }

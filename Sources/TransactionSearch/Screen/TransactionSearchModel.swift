@@ -12,11 +12,11 @@ import Observation
 ///
 /// - `searchText` is what the person types, read leniently with the search box syntax: the
 ///   terms that do not parse are set aside in `problems` and the rest is searched.
-/// - Every change of an input (`searchText`, `scope`, `filters`, `grouping`, `sort`, `query`)
-///   and every store mutation that may change the result starts a search. Searches run off
-///   the main actor; a newer input cancels the search of an older one, and a result never
-///   replaces a newer one. A mutation during a search does not cancel it: its result is shown,
-///   then the model searches again.
+/// - Every change of an input (`searchText`, `scope`, `filters`, `grouping`, `sort`,
+///   `facets`, `query`) and every store mutation that may change the result starts a search.
+///   Searches run off the main actor; a newer input cancels the search of an older one, and a
+///   result never replaces a newer one. A mutation during a search does not cancel it: its
+///   result is shown, then the model searches again.
 /// - `result` holds the totals, the groups and the first page; `sections` and `row(at:)` page
 ///   through every matching row, for a list of any length.
 @MainActor
@@ -99,7 +99,7 @@ public final class TransactionSearchModel {
         self.searchText = searchText
         parsed = SearchSyntax.parseLeniently(searchText)
         settings = Query(scope: query.scope, filters: query.filters, grouping: query.grouping,
-                         sort: query.sort, limit: query.limit, offset: query.offset)
+                         sort: query.sort, limit: query.limit, offset: query.offset, facets: query.facets)
         result = QueryResult(grouping: query.grouping, total: Aggregate(count: 0, sums: []), groups: [], rows: [])
         startSearch()
     }
@@ -132,6 +132,13 @@ public final class TransactionSearchModel {
         set { settings.sort = newValue }
     }
 
+    /// The facets asked for (`result.facets`): the values of some fields among the matching
+    /// rows, with their counts and sums, for filter chips.
+    public var facets: [FacetRequest] {
+        get { settings.facets }
+        set { settings.facets = newValue }
+    }
+
     /// The whole query asked now: `searchText` as parsed, with the other inputs. Setting it
     /// sets them all (`searchText` to the query's text and terms in the syntax) and starts
     /// one search; its `limit` is the size of `result.rows`.
@@ -141,7 +148,7 @@ public final class TransactionSearchModel {
             isSettingQuery = true
             searchText = newValue.searchText
             settings = Query(scope: newValue.scope, filters: newValue.filters, grouping: newValue.grouping,
-                             sort: newValue.sort, limit: newValue.limit, offset: newValue.offset)
+                             sort: newValue.sort, limit: newValue.limit, offset: newValue.offset, facets: newValue.facets)
             isSettingQuery = false
             inputsChanged()
         }

@@ -17,6 +17,9 @@ public final class TransactionStore: Sendable {
     let events = EventHub()
     let cache = ResultCache()
     let liveQueries = LiveQueries()
+    /// Where today comes from (see `clock`), and what wakes live queries at midnight.
+    let clockSource = Locked(StoreClock.system)
+    let dayWatcher = DayWatcher()
 
     /// An empty store with a time zone and base currency (UTC and EUR by default).
     public init(configuration: StoreConfiguration = StoreConfiguration()) {

@@ -41,6 +41,25 @@ enum QueryOptions {
         query.filters = filters
         if let limit = arguments.value("limit") { query.limit = try Choice.count(limit, option: "limit") }
         if let offset = arguments.value("offset") { query.offset = try Choice.count(offset, option: "offset") }
+        query.facets = try facets(from: arguments)
         return query
+    }
+
+    /// `--facets category,card` with `--facet-limit` and `--disjunctive-facets`.
+    static func facets(from arguments: ParsedArguments) throws(FSearchError) -> [FacetRequest] {
+        let limit = try arguments.value("facet-limit").map { text throws(FSearchError) in try Choice.count(text, option: "facet-limit") }
+        guard let list = arguments.value("facets") else {
+            if limit != nil || arguments.has("disjunctive-facets") {
+                throw FSearchError.usage("--facet-limit and --disjunctive-facets go with --facets", hint: "e.g. --facets category,card --facet-limit 5")
+            }
+            return []
+        }
+        var requests: [FacetRequest] = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let field: FacetField = try Choice.parse(name.trimmingCharacters(in: .whitespaces), option: "facets", among: FacetField.allCases)
+            guard !requests.contains(where: { $0.field == field }) else { throw FSearchError.usage("--facets names \(field.rawValue) twice") }
+            requests.append(FacetRequest(field, limit: limit ?? FacetRequest.defaultLimit, isDisjunctive: arguments.has("disjunctive-facets")))
+        }
+        return requests
     }
 }

@@ -25,6 +25,10 @@ enum SearchCommand {
             .value("limit", "N", help: "Rows shown (default 50; csv: every matching row)."),
             .value("offset", "N", help: "Matching rows skipped before the first shown."),
             .value("rates", "FILE", help: "Exchange rates, JSON: {\"base\": \"EUR\", \"rates\": {\"USD\": \"0.92\"}}."),
+            .value("facets", "FIELDS", help: "Count the matches by category,merchant,card,account,month,status (comma-separated)."),
+            .value("facet-limit", "N", help: "Values listed per facet (default 10); the rest are summed as Other."),
+            .flag("disjunctive-facets", help: "Facets ignore the query's own filter on their field (other cards still counted)."),
+            .value("today", "YYYY-MM-DD", help: "The day relative dates count from (date:today, date:last-month; default the system clock)."),
             .value("format", "FORMAT", help: "table|json|csv (default table)."),
             .flag("skip-bad", help: "Search a file's good rows, reporting the bad ones (default: refuse the file)."),
             .flag("quiet", short: "q", help: "Print nothing; exit 1 when nothing matches."),
@@ -47,6 +51,8 @@ enum SearchCommand {
               fsearch star --group day --card 4242
               fsearch 'amount>100 category:travel -uber' --group month
               fsearch --file data.csv --format json lidl
+              fsearch starbuks --facets category,card     (typos forgiven; counts by category and card)
+              fsearch 'date:last-month' --today 2026-03-14 --group day
             """)
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
@@ -68,6 +74,7 @@ enum SearchCommand {
         let loaded = try source.load(arguments, timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
                                      skipBad: arguments.has("skip-bad"), recovering: arguments.has("recover"))
         if let rates { loaded.store.setExchangeRates(rates) }
+        if let today = arguments.value("today") { loaded.store.clock = .fixed(day: try Choice.day(today, option: "today")) }
         var query = try QueryOptions.query(from: arguments)
         if format == "csv" && arguments.value("limit") == nil { query.limit = Int.max }
         if arguments.has("quiet") {

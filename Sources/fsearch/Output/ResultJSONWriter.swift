@@ -14,13 +14,16 @@ struct ResultJSONWriter {
         case string(String)
         case optional(String?)
         case number(Int)
+        case bool(Bool)
     }
 
     /// Writes `result` (its rows ignored) with the rows of `chunks` in place of its rows.
     mutating func write(_ result: QueryResult, rows chunks: ResultRowChunks) {
         output.write("{\n")
         if let base = result.baseCurrency { member("baseCurrency", .string(base.code), indent: 1) }
+        if !result.corrections.isEmpty { writeCorrections(result.corrections) }
         member("elapsedMicroseconds", .number(result.elapsedMicroseconds), indent: 1)
+        if !result.facets.isEmpty { writeFacets(result.facets) }
         member("grouping", .string(result.grouping.rawValue), indent: 1)
         key("groups", indent: 1)
         if result.groups.isEmpty {
@@ -96,13 +99,13 @@ struct ResultJSONWriter {
     }
 
     /// The `base`, `baseProblem` and `count` keys of a total or a group.
-    private mutating func aggregate(base: Money?, problem: BaseTotalProblem?, count: Int, indent: Int) {
+    mutating func aggregate(base: Money?, problem: BaseTotalProblem?, count: Int, indent: Int) {
         if let base { member("base", .string(base.decimalText), indent: indent) }
         if let problem { member("baseProblem", .string(problem.description), indent: indent) }
         member("count", .number(count), indent: indent)
     }
 
-    private mutating func sums(_ sums: [Money], indent: Int, last: Bool) {
+    mutating func sums(_ sums: [Money], indent: Int, last: Bool) {
         key("sums", indent: indent)
         guard !sums.isEmpty else {
             emptyContainer("{", "}", indent: indent, last: last)
@@ -116,7 +119,7 @@ struct ResultJSONWriter {
         output.write(last ? "}\n" : "},\n")
     }
 
-    private mutating func spaces(_ indent: Int) {
+    mutating func spaces(_ indent: Int) {
         switch indent {
         case 1: output.write("  ")
         case 2: output.write("    ")
@@ -125,7 +128,7 @@ struct ResultJSONWriter {
         }
     }
 
-    private mutating func key(_ name: String, indent: Int) {
+    mutating func key(_ name: String, indent: Int) {
         spaces(indent)
         output.write(UInt8(ascii: "\""))
         output.write(name)
@@ -133,19 +136,20 @@ struct ResultJSONWriter {
     }
 
     /// `"name" : value,` on its own line (no comma when `last`).
-    private mutating func member(_ name: String, _ value: Value, indent: Int, last: Bool = false) {
+    mutating func member(_ name: String, _ value: Value, indent: Int, last: Bool = false) {
         key(name, indent: indent)
         switch value {
         case .string(let text): quoted(text)
         case .optional(let text?): quoted(text)
         case .optional(nil): output.write("null")
         case .number(let number): output.write(String(number))
+        case .bool(let value): output.write(value ? "true" : "false")
         }
         output.write(last ? "\n" : ",\n")
     }
 
     /// An empty array or object as the encoder writes it: open, an empty line, close.
-    private mutating func emptyContainer(_ open: StaticString, _ close: StaticString, indent: Int, last: Bool = false) {
+    mutating func emptyContainer(_ open: StaticString, _ close: StaticString, indent: Int, last: Bool = false) {
         output.write(open)
         output.write("\n\n")
         spaces(indent)
@@ -155,7 +159,7 @@ struct ResultJSONWriter {
 
     /// A JSON string as `JSONEncoder` escapes it: `"` and `\`, `\b \f \n \r \t`, other controls
     /// below 0x20 as `\u00XX` (lower-case hex); `/`, DEL and non-ASCII as they are.
-    private mutating func quoted(_ text: String) {
+    mutating func quoted(_ text: String) {
         output.write(UInt8(ascii: "\""))
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
             output.write(text)

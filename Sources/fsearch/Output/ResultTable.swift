@@ -2,7 +2,7 @@ import TransactionSearch
 
 /// The result as a terminal table: each group's header (title, count, sums), its rows (date,
 /// merchant with the match highlighted, category, card, amount, pending marker), then a
-/// summary line. Text from the data or the command line is shown through `VisibleText`, so a
+/// summary line; the words matched approximately above, the facets below (`+SearchAids`). Text from the data or the command line is shown through `VisibleText`, so a
 /// control character in it is printed escaped (`\u{1B}`) and never reaches the terminal raw.
 struct ResultTable {
     let store: TransactionStore
@@ -16,11 +16,12 @@ struct ResultTable {
     static let cardWidth = 12
 
     var text: String {
-        var lines: [String] = []
+        var lines: [String] = correctionLines
         if result.total.count == 0 {
             let what = searchText.isEmpty ? "the filters" : "'\(VisibleText.escaped(searchText))'"
-            return "No transactions match \(what).\n"
+            return (lines + ["No transactions match \(what)."]).joined(separator: "\n") + "\n"
         }
+        if !lines.isEmpty { lines.append("") }
         var groupIndex = 0
         var lastGroup: GroupKey??
         for row in result.rows {
@@ -39,6 +40,7 @@ struct ResultTable {
         }
         lines.append("")
         lines.append(summary)
+        lines += facetLines
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -78,12 +80,12 @@ struct ResultTable {
         return text + " · " + String(format: "%.2f ms", milliseconds)
     }
 
-    private func plural(_ count: Int) -> String { count == 1 ? "1 transaction" : "\(count) transactions" }
+    func plural(_ count: Int) -> String { count == 1 ? "1 transaction" : "\(count) transactions" }
 
-    private func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
 
     /// Pads or cuts to `width` characters (a cut ends with …).
-    private func padded(_ text: String, _ width: Int) -> String {
+    func padded(_ text: String, _ width: Int) -> String {
         if text.count > width { return String(text.prefix(width - 1)) + "…" }
         return text + String(repeating: " ", count: width - text.count)
     }

@@ -2,8 +2,8 @@ import Testing
 @testable import TransactionSearch
 
 /// `TransactionStore.watch(_:onChange:)`: told, on the mutating thread, of each mutation whose
-/// old or new row the query can match and of new exchange rates; never of the others; never
-/// after the watch ends.
+/// old or new row the query can match, of new exchange rates and of a new day for relative
+/// dates; never of the others; never after the watch ends.
 @Suite struct StoreWatchTests {
     @Test func aWatchIsToldOfTheChangesThatMayMatterOnly() throws {
         let store = TransactionStore()
@@ -48,5 +48,28 @@ import Testing
         watch = nil
         try store.add(.sample("b"))
         #expect(notices.withLock { $0 } == 1 && store.liveQueries.isEmpty)
+    }
+
+    @Test func aWatchWithRelativeDatesIsToldWhenTheDayChanges() throws {
+        let store = TransactionStore()
+        store.clock = .fixed(day: try CalendarDay(year: 2026, month: 3, day: 14))
+        try store.add(.sample("a", "2026-03-14", merchant: "Starbucks"))
+        let notices = Locked(0)
+        let watch = store.watch(try Query(parsing: "star date:today")) {
+            notices.withLock { $0 += 1 }
+        }
+        try store.add(.sample("b", "2026-03-10", merchant: "Starbucks"))  // not today
+        #expect(notices.withLock { $0 } == 0)
+        try store.add(.sample("c", "2026-03-15", merchant: "Starbucks"))  // tomorrow's row
+        #expect(notices.withLock { $0 } == 0)
+
+        store.clock = .fixed(day: try CalendarDay(year: 2026, month: 3, day: 15))
+        #expect(notices.withLock { $0 } == 1)
+        try store.add(.sample("d", "2026-03-15", merchant: "Starbucks"))  // today's now
+        #expect(notices.withLock { $0 } == 2)
+        store.refreshRelativeDates()  // the same day: nothing to tell
+        #expect(notices.withLock { $0 } == 2)
+        watch.cancel()
+        #expect(!store.liveQueries.hasRelativeDates)
     }
 }

@@ -13,6 +13,9 @@ import TransactionSearchSupport
         var world = RandomWorld(seed: seed)
         let zone = TimeZone(identifier: world.pick(RandomWorld.zones))!
         let store = TransactionStore(timeZone: zone, baseCurrency: world.pick([.eur, .usd]))
+        if seedIndex % 2 == 1 {  // every scan of two or more candidates split over two threads
+            store.lock.withWriteLock { store.contents.parallelScanMinimum = 2 }
+        }
         if world.random.chance(0.3) {
             store.setExchangeRates([.usd: DecimalAmount(significand: 92, fractionDigits: 2), .jpy: DecimalAmount(significand: 61, fractionDigits: 4),
                                     .eur: DecimalAmount(significand: 108, fractionDigits: 2)])

@@ -186,7 +186,7 @@ struct TransactionReader {
         var draft = TransactionDraft(date: .instant(millisecondsSince1970: 0), merchant: "", amount: 0)
         for field in TransactionField.allCases {
             let text = try value(field)
-            let isBlank = text?.trimmingWhitespace().isEmpty ?? true
+            let isBlank = text?.isBlank ?? true
             do throws(ValidationError) {
                 switch field.kind {
                 case .identifier:

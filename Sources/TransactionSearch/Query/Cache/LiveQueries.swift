@@ -18,7 +18,9 @@ final class LiveQueries: Sendable {
 
     private struct Observer {
         let query: Query
-        let predicate: QueryPredicate
+        /// What the query depends on, with its relative dates worked out as of `resolvedDay`.
+        var predicate: QueryPredicate
+        var resolvedDay: CalendarDay
         let delivery: Delivery
         var isDirty = false
         /// The last result yielded and the store sequence it reflects.
@@ -29,30 +31,57 @@ final class LiveQueries: Sendable {
     private let observers = Locked<[UInt64: Observer]>([:])
     private let nextID = Atomic<UInt64>(0)
     private let count = Atomic<Int>(0)
+    /// Live and watched queries with relative dates (`date:today`).
+    private let relativeCount = Atomic<Int>(0)
 
     var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
 
-    /// Adds a query whose results go to `continuation`, the first at the next `refresh`.
-    func add(_ query: Query, continuation: AsyncStream<QueryResult>.Continuation) -> UInt64 {
-        add(Observer(query: query, predicate: QueryPredicate(query), delivery: .results(continuation), isDirty: true))
+    /// Whether some live or watched query has relative dates.
+    var hasRelativeDates: Bool { relativeCount.load(ordering: .acquiring) > 0 }
+
+    /// Adds a query (normalized, its relative dates as typed) whose results go to
+    /// `continuation`, the first at the next `refresh`; its dependencies worked out as of
+    /// `today`.
+    func add(_ query: Query, today: CalendarDay, continuation: AsyncStream<QueryResult>.Continuation) -> UInt64 {
+        add(Observer(query: query, predicate: QueryPredicate(query.resolvingRelativeDates(today: today)), resolvedDay: today,
+                     delivery: .results(continuation), isDirty: true))
     }
 
     /// Adds a query whose watcher `onChange` is called after each mutation that may change its
-    /// result (and when the exchange rates change).
-    func addWatcher(_ query: Query, onChange: @escaping @Sendable () -> Void) -> UInt64 {
-        add(Observer(query: query, predicate: QueryPredicate(query), delivery: .notice(onChange)))
+    /// result, when the exchange rates change, and when its relative dates move to a new day.
+    func addWatcher(_ query: Query, today: CalendarDay, onChange: @escaping @Sendable () -> Void) -> UInt64 {
+        add(Observer(query: query, predicate: QueryPredicate(query.resolvingRelativeDates(today: today)), resolvedDay: today,
+                     delivery: .notice(onChange)))
     }
 
     private func add(_ observer: Observer) -> UInt64 {
         let id = nextID.add(1, ordering: .relaxed).newValue
         observers.withLock { $0[id] = observer }
         count.add(1, ordering: .releasing)
+        if observer.query.hasRelativeDates { relativeCount.add(1, ordering: .releasing) }
         return id
     }
 
     func remove(_ id: UInt64) {
-        let removed = observers.withLock { $0.removeValue(forKey: id) != nil }
-        if removed { count.subtract(1, ordering: .releasing) }
+        let removed = observers.withLock { $0.removeValue(forKey: id) }
+        guard let removed else { return }
+        count.subtract(1, ordering: .releasing)
+        if removed.query.hasRelativeDates { relativeCount.subtract(1, ordering: .releasing) }
+    }
+
+    /// Works the relative dates of live and watched queries out again as of `today` and marks those whose
+    /// day changed; returns whether any was marked.
+    func resolveRelativeDates(today: CalendarDay) -> Bool {
+        observers.withLock { observers in
+            var marked = false
+            for (id, observer) in observers where observer.query.hasRelativeDates && observer.resolvedDay != today {
+                observers[id]?.predicate = QueryPredicate(observer.query.resolvingRelativeDates(today: today))
+                observers[id]?.resolvedDay = today
+                observers[id]?.isDirty = true
+                marked = true
+            }
+            return marked
+        }
     }
 
     /// Marks the queries a version of a changed row matches. Called under the store's write lock.

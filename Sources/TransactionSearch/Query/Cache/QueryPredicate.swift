@@ -1,12 +1,23 @@
 /// A query's conditions over strings and numbers rather than store codes, so they stay true
 /// as strings come and go: whether one version of a row can be among the query's matches.
 /// The cache and live queries use it to decide what a mutation touches.
+///
+/// Beyond the matches:
+/// - a word that may be matched approximately (five letters or more) depends on the whole
+///   scope, not only on the matching rows: a row holding it exactly can decide that it is no
+///   longer widened (or is again, when that row goes), and a row holding it approximately
+///   can change the spellings reported. So a row whose scope holds such a word (exactly, or
+///   approximately when the result widened it or is not known) always counts as touched;
+/// - a disjunctive facet depends on the rows of its own query (without the query's filter
+///   on its field): those count too.
 struct QueryPredicate: Sendable {
     private struct TextTerm: Sendable {
         var bytes: [UInt8]
         var field: TermField
         /// The magnitudes a numeric term matches, when it can match amounts.
         var magnitude: Range<UInt64>?
+        /// Set when the term is held approximately (a word the result widened).
+        var pattern: ApproximatePattern?
     }
 
     private enum Condition: Sendable {
@@ -27,11 +38,26 @@ struct QueryPredicate: Sendable {
     private var minimum: DecimalAmount?
     private var maximum: DecimalAmount?
     private var kind: TransactionKind?
+    /// Words whose widening depends on the whole scope: a row whose scope holds one counts as
+    /// touched whatever the rest of the query says.
+    private var scopeWords: [TextTerm] = []
+    /// The predicates of the queries disjunctive facets count.
+    private var facetQueries: [QueryPredicate] = []
 
-    init(_ query: Query) {
+    /// The predicate of a query (relative dates worked out); `widenedWords` are the words its
+    /// result matched approximately, nil when not known (then every word that may be widened
+    /// is taken as widened).
+    init(_ query: Query, widenedWords: [[UInt8]]? = nil) {
         let field = TermField(query.scope)
+        let hasScope = !StoreContents.approximateFields(of: field).isEmpty
         for word in TermFolding.words(of: query.text) {
-            conditions.append(.text(QueryPredicate.textTerm(word, field)))
+            var term = QueryPredicate.textTerm(word, field)
+            if hasScope, let pattern = ApproximatePattern(word: word) {
+                let widened = widenedWords?.contains(word) ?? true
+                if widened { term.pattern = pattern }
+                scopeWords.append(term)
+            }
+            conditions.append(.text(term))
         }
         for term in query.terms {
             let condition: Condition
@@ -44,8 +70,16 @@ struct QueryPredicate: Sendable {
             case .dates(let from, let to):
                 condition = .dates(first: from?.daysSince1970 ?? .min, last: to?.daysSince1970 ?? .max)
             case .status(let status): condition = .pending(status == .pending)
+            case .relativeDates:
+                // Worked out before the predicate is made; if not, an included one is taken as
+                // holding everywhere and an excluded one as excluding nothing (never fewer rows).
+                if term.isExcluded { continue }
+                condition = .dates(first: .min, last: .max)
             }
             if term.isExcluded { exclusions.append(condition) } else { conditions.append(condition) }
+        }
+        for request in query.facets where request.isDisjunctive && query.hasOwnFilter(on: request.field) {
+            facetQueries.append(QueryPredicate(query.relaxed(for: request.field), widenedWords: widenedWords))
         }
         let filters = query.filters
         if filters.from != nil || filters.to != nil {
@@ -63,8 +97,17 @@ struct QueryPredicate: Sendable {
         kind = filters.kind
     }
 
-    /// Whether the row version passes every filter and condition and no exclusion.
+    /// Whether a change of this row version can change the query's result: it can be among
+    /// the matches (of the query or of a disjunctive facet's), or its scope holds a word whose
+    /// widening it can decide.
     func matches(_ row: RowFacts) -> Bool {
+        for word in scopeWords where QueryPredicate.holds(.text(word), row) { return true }
+        if matchesConditions(row) { return true }
+        return facetQueries.contains { $0.matches(row) }
+    }
+
+    /// Whether the row version passes every filter and condition and no exclusion.
+    private func matchesConditions(_ row: RowFacts) -> Bool {
         if let days, row.day < days.first || row.day > days.last { return false }
         if let pending, pending != row.isPending { return false }
         switch kind {
@@ -96,6 +139,11 @@ struct QueryPredicate: Sendable {
         switch condition {
         case .text(let term):
             if let range = term.magnitude, range.contains(row.magnitude) { return true }
+            if let pattern = term.pattern {
+                return StoreContents.approximateFields(of: term.field).contains { field in
+                    row.approximatelyContains(RowFacts.field(field), pattern)
+                }
+            }
             let bytes = term.bytes
             switch term.field {
             case .all:

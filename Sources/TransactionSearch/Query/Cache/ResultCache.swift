@@ -96,7 +96,7 @@ final class ResultCache: Sendable {
 
     /// Caches a result computed under the store's read lock (so no mutation came between).
     func store(_ result: QueryResult, for query: Query) {
-        let predicate = QueryPredicate(query)
+        let predicate = QueryPredicate(query, widenedWords: result.widenedWords)
         let key = Key(query)
         state.withLock { state in
             state.clock += 1

@@ -23,6 +23,18 @@ struct RowFacts {
         case merchant, category, subcategory, notes, card, account
     }
 
+    /// The field of a store text field.
+    static func field(_ field: TextField) -> Field {
+        switch field {
+        case .merchant: .merchant
+        case .category: .category
+        case .subcategory: .subcategory
+        case .notes: .notes
+        case .card: .card
+        case .account: .account
+        }
+    }
+
     init(contents: StoreContents, record: RowRecord) {
         self.record = record
         day = contents.calendar.days.values[Int(record.dayCode)]
@@ -78,6 +90,16 @@ struct RowFacts {
         let range = bounds(field)
         return folded.withUnsafeBufferPointer { all in
             needle.withUnsafeBufferPointer { ByteSearch.contains(UnsafeBufferPointer(rebasing: all[range]), $0) }
+        }
+    }
+
+    /// Whether the field's folded text holds a word within its allowed edits (false when
+    /// the field has no value).
+    func approximatelyContains(_ field: Field, _ pattern: ApproximatePattern) -> Bool {
+        guard has(field) else { return false }
+        let range = bounds(field)
+        return folded.withUnsafeBufferPointer { all in
+            pattern.distance(in: UnsafeBufferPointer(rebasing: all[range])) <= pattern.maxDistance
         }
     }
 

@@ -1,14 +1,46 @@
-/// The tallies a query starts from when it does not scan: the buckets of every row, or of the
-/// rows of a date range (whole months from month buckets, the rest from day buckets).
+/// The tallies a query starts from when it does not scan: the buckets of every row, of the
+/// rows of a date range (whole months from month buckets, the rest from day buckets), or of
+/// the rows a filter on the grouping's own field allows (the cards of a card filter, grouped
+/// by card or not grouped; likewise categories; accounts when not grouped).
 struct BucketTallies {
     let contents: StoreContents
     let query: CompiledQuery
 
-    /// The tally of the base, from the buckets: every row, or the rows of the date range. With
-    /// no range, or days in a range, it shares the bucket table (the group order then keeps
-    /// only the range's days).
+    /// Which rows the buckets can tally for a query before any row is subtracted.
+    enum Base: Equatable {
+        /// Every row, or those of the query's date range.
+        case allRows
+        /// The rows of the allowed cards, categories or accounts (no date range).
+        case cards, categories, accounts
+    }
+
+    /// The base of the query, or nil when the buckets cannot give its rows (an amount filter,
+    /// a filter on another field than the grouping's, a date range with a filter or with a
+    /// grouping other than by day or month).
+    var base: Base? {
+        guard query.amountBounds == nil else { return nil }
+        let filters = [query.cards != nil, query.categories != nil, query.accounts != nil].filter { $0 }.count
+        if filters == 0 {
+            return query.dayRange == nil || [.none, .day, .month].contains(query.grouping) ? .allRows : nil
+        }
+        guard filters == 1 && query.dayRange == nil else { return nil }
+        if query.cards != nil && (query.grouping == .card || query.grouping == .none) { return .cards }
+        if query.categories != nil && (query.grouping == .category || query.grouping == .none) { return .categories }
+        if query.accounts != nil && query.grouping == .none { return .accounts }
+        return nil
+    }
+
+    /// The tally of the base, from the buckets: every row, the rows of the date range, or the
+    /// rows of the allowed values of a filter. With no range, or days in a range, it shares the
+    /// bucket table (the group order then keeps only the range's days).
     func tally() -> Tally {
         let buckets = contents.buckets
+        switch base {
+        case .cards?: return filteredTally(buckets.card, query.cards!)
+        case .categories?: return filteredTally(buckets.category, query.categories!)
+        case .accounts?: return filteredTally(buckets.account, query.accounts!)
+        case .allRows?, nil: break
+        }
         guard let range = query.dayRange else {
             let total = buckets.total
             switch query.grouping {
@@ -54,6 +86,16 @@ struct BucketTallies {
         while index < days.sortedValues.count && days.sortedValues[index] <= range.upperBound {
             tally.add(buckets.day, bucket: days.sortedCodes[index], asGroup: 0)
             index += 1
+        }
+        return tally
+    }
+
+    /// The buckets of the allowed codes of a filter, each its own group (grouped by that field)
+    /// or all one group (not grouped).
+    private func filteredTally(_ table: BucketTable, _ allowed: CodeSet) -> Tally {
+        var tally = Tally(groupLimit: groupLimit, currencies: contents.currencies.count, grouping: query.grouping)
+        for code in allowed.codes where Int(code) < table.bucketCount {
+            tally.add(table, bucket: code, asGroup: query.grouping == .none ? 0 : code)
         }
         return tally
     }

@@ -18,6 +18,9 @@ struct CompiledCondition: Sendable {
     var pending: Bool?
     /// An upper bound of the rows it holds for; the planner drives from the smallest.
     var estimate = 0
+    /// Rows carrying a matched string, per posting field (`PostingField.rawValue`), counted once
+    /// when compiling so that planning costs nothing per string.
+    var rowsByField: [Int] = [0, 0, 0, 0]
 
     /// Whether no row can satisfy it.
     var isUnsatisfiable: Bool {
@@ -57,11 +60,37 @@ struct CompiledQuery: Sendable {
     var sort: ResultOrder = .dateDescending
     var limit = 50
     var offset = 0
+    /// The facets to count (normalized: one per field, in `FacetField` order), and for each
+    /// disjunctive one the query it counts (`Query.relaxed(for:)`), compiled.
+    var facets: [FacetRequest] = []
+    var relaxedFacets: [RelaxedFacet] = []
+    /// The words matched approximately, with the spellings found; and every word that was
+    /// widened, found or not.
+    var corrections: [Correction] = []
+    var widenedWords: [[UInt8]] = []
 
-    /// Whether every live row matches except for the date range: then totals and groups come
-    /// straight from the buckets.
-    var isAnsweredByBuckets: Bool {
-        conditions.isEmpty && exclusions.isEmpty && cards == nil && categories == nil && accounts == nil
-            && pending == nil && amountBounds == nil && kind == nil && !matchesNothing
+    /// The query less what a scan's candidates already guarantee: the driver's own condition
+    /// or filter, and the status and kind (the candidates are narrowed by their classes).
+    /// The rows a scan keeps are tested against this; each part left out is a column the row
+    /// loop does not read.
+    func relaxed(forScanFrom driver: QueryPlan.Driver) -> CompiledQuery {
+        var relaxed = self
+        relaxed.pending = nil
+        relaxed.kind = nil
+        switch driver {
+        case .condition(let index): relaxed.conditions.remove(at: index)
+        case .cards: relaxed.cards = nil
+        case .categories: (relaxed.categories, relaxed.categoryDescriptors) = (nil, nil)
+        case .accounts: relaxed.accounts = nil
+        case .allRows, .dateWindow, .rowClass: break
+        }
+        return relaxed
     }
+}
+
+/// A disjunctive facet and the query it counts: the query without its own filters on the
+/// facet's field, asking for that one facet (not disjunctive), no groups and no page.
+struct RelaxedFacet: Sendable {
+    let field: FacetField
+    let query: CompiledQuery
 }

@@ -81,8 +81,15 @@ struct PageSelector {
         }
         var candidates: [UInt32] = []
         candidates.reserveCapacity(count)
-        forEachCollectSource(group: group) { row in
-            if belongs(row) { candidates.append(row) }
+        if let matched {
+            // The matched rows all match: only their group is tested.
+            matched.withUnsafeBufferPointer { matched in
+                for row in matched where grouping == .none || rows.groupCode(Int(row), grouping) == group { candidates.append(row) }
+            }
+        } else {
+            forEachCollectSource(group: group) { row in
+                if belongs(row) { candidates.append(row) }
+            }
         }
         return slice(sorted(candidates), skip: skip, take: take)
     }
@@ -108,11 +115,8 @@ struct PageSelector {
         }
     }
 
+    /// The rows of a group's postings (or all rows), for a query answered from buckets.
     private func forEachCollectSource(group: UInt32, _ body: (UInt32) -> Void) {
-        if let matched {
-            matched.withUnsafeBufferPointer { for row in $0 { body(row) } }
-            return
-        }
         switch query.grouping {
         case .card: contents.text[.card].postings[Int(group)].forEach(body)
         case .category: contents.text.descriptors.forEachRow(of: group, in: contents.text.descriptors.byCategory, body)

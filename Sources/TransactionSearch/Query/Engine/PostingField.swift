@@ -1,7 +1,7 @@
 /// The posting lists a condition's rows can be listed from: the descriptors' (merchant,
 /// category, subcategory), the notes', the cards' and the accounts'. The planner counts rows
 /// through them; the executor walks them.
-enum PostingField: CaseIterable {
+enum PostingField: Int, CaseIterable {
     case descriptor, note, card, account
 
     /// The codes of this field a condition matches.
@@ -34,13 +34,13 @@ enum PostingField: CaseIterable {
         }
     }
 
-    /// Calls `body` with each row carrying `code`.
-    func forEachRow(_ code: UInt32, in contents: StoreContents, _ body: (UInt32) -> Void) {
+    /// The rows carrying `code`.
+    func postings(_ code: UInt32, in contents: StoreContents) -> PostingList {
         switch self {
-        case .descriptor: contents.text.descriptors.postings[Int(code)].forEach(body)
-        case .note: contents.text[.notes].postings[Int(code)].forEach(body)
-        case .card: contents.text[.card].postings[Int(code)].forEach(body)
-        case .account: contents.text[.account].postings[Int(code)].forEach(body)
+        case .descriptor: contents.text.descriptors.postings[Int(code)]
+        case .note: contents.text[.notes].postings[Int(code)]
+        case .card: contents.text[.card].postings[Int(code)]
+        case .account: contents.text[.account].postings[Int(code)]
         }
     }
 }

@@ -3,15 +3,21 @@
 /// trigram index, a shorter one by scanning the distinct strings of the field.
 extension StoreContents {
     func compile(_ query: Query) -> CompiledQuery {
+        // The store works relative dates out with its own clock first; a query compiled
+        // directly takes today from the system clock.
+        let query = query.hasRelativeDates ? query.resolvingRelativeDates(today: StoreClock.system.today(in: clock)) : query
         var compiled = CompiledQuery()
         compiled.grouping = query.grouping
         compiled.sort = query.sort
         compiled.limit = max(0, query.limit)
         compiled.offset = max(0, query.offset)
+        compileFacets(of: query, into: &compiled)
 
         let field = TermField(query.scope)
         for word in TermFolding.words(of: query.text) {
-            compiled.conditions.append(textCondition(word, field: field))
+            var condition = textCondition(word, field: field)
+            if condition.isUnsatisfiable { widenApproximately(word, field: field, condition: &condition, into: &compiled) }
+            compiled.conditions.append(condition)
             if field == .all || field == .merchant { compiled.highlightTerms.append(word) }
         }
         // Status and included date terms narrow like filters; they are applied with them below.
@@ -45,6 +51,8 @@ extension StoreContents {
             case .status(let status):
                 requiredStatus.append((status == .pending) != term.isExcluded)
                 continue
+            case .relativeDates:
+                continue  // worked out above
             }
             if term.isExcluded {
                 if !condition.isUnsatisfiable { compiled.exclusions.append(condition) }
@@ -111,7 +119,7 @@ extension StoreContents {
         /// category and subcategory rows are counted through their descriptors below).
         func matching(_ index: FieldIndex) -> (CodeSet, Int) {
             let codes = StoreContents.codes(in: index, containing: term)
-            return (CodeSet(codes), index.keepsPostings ? codes.reduce(0) { $0 + index.rowCount($1) } : 0)
+            return (CodeSet(codes), index.keepsPostings ? index.pool.referenceCount(of: codes) : 0)
         }
         var found: [(CodeSet, Int)] = []
         switch field {
@@ -140,7 +148,16 @@ extension StoreContents {
         }
         condition.descriptors = text.descriptors.descriptors(
             merchants: condition.merchants, categories: condition.categories, subcategories: condition.subcategories)
-        condition.estimate = found.reduce(0) { $0 + $1.1 } + text.descriptors.rowCount(of: condition.descriptors)
+        let descriptorRows = text.descriptors.rowCount(of: condition.descriptors)
+        condition.estimate = found.reduce(0) { $0 + $1.1 } + descriptorRows
+        condition.rowsByField[PostingField.descriptor.rawValue] = descriptorRows
+        switch field {
+        case .all: condition.rowsByField[PostingField.note.rawValue] = found[3].1
+        case .notes: condition.rowsByField[PostingField.note.rawValue] = found[0].1
+        case .card: condition.rowsByField[PostingField.card.rawValue] = found[0].1
+        case .account: condition.rowsByField[PostingField.account.rawValue] = found[0].1
+        case .merchant, .category, .amount: break
+        }
         if field == .all || field == .amount, let value = TermFolding.number(term) {
             let range = AmountScaling.typedRange(value)
             condition.magnitude = range

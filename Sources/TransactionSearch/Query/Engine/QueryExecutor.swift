@@ -25,11 +25,15 @@ struct QueryExecutor {
     func run(materializingRows: Bool) -> (result: QueryResult, page: [(row: UInt32, group: UInt32)]) {
         var tally: Tally
         var matched: [UInt32]?
+        var removed: [UInt64]?
         let buckets = BucketTallies(contents: contents, query: query)
-        switch QueryPlanner(contents: contents, query: query).plan() {
+        let plan = QueryPlanner(contents: contents, query: query).plan()
+        switch plan {
         case .nothing:
             let total = Aggregate(count: 0, sums: [], base: rates.map { Money(minorUnits: 0, currency: $0.base) })
-            return (QueryResult(grouping: query.grouping, total: total, groups: [], rows: [], elapsedMicroseconds: 0), [])
+            var result = QueryResult(grouping: query.grouping, total: total, groups: [], rows: [], elapsedMicroseconds: 0)
+            addSearchAids(to: &result, plan: plan, matched: nil, removed: nil)
+            return (result, [])
         case .buckets:
             tally = buckets.tally()
         case .scan(let driver, let estimate):
@@ -38,112 +42,114 @@ struct QueryExecutor {
             tally.finishScan()
         case .subtract(let sources, _):
             tally = buckets.tally()
-            subtract(sources, from: &tally)
+            removed = subtract(sources, from: &tally)
         }
         let order = GroupOrder(contents: contents, query: query).order(of: tally)
         let counts = order.map { tally.count(ofGroup: $0) }
         let selector = PageSelector(contents: contents, query: query, predicate: predicate, matched: matched)
         let pageRows = selector.page(groups: order, counts: counts)
-        let result = ResultAssembler(contents: contents, query: query, rates: rates)
+        var result = ResultAssembler(contents: contents, query: query, rates: rates)
             .result(tally: tally, groupOrder: order, groupCounts: counts, page: materializingRows ? pageRows : [])
+        addSearchAids(to: &result, plan: plan, matched: matched, removed: removed)
         return (result, pageRows)
     }
 
     // MARK: Scan
 
-    /// Tallies the rows the predicate accepts among the driver's candidates; returns them.
+    /// Tallies the rows the predicate accepts among the driver's candidates; returns them,
+    /// ascending. The candidates are gathered into a `RowSelection`, narrowed by the status and
+    /// kind classes, and visited in row order; a large selection is visited in two halves on
+    /// two threads (`ScanParallelism`), each into its own tally, merged after.
     private func scan(_ driver: QueryPlan.Driver, estimate: Int, into tally: inout Tally) -> [UInt32] {
-        let predicate = self.predicate
-        var candidates = RowBuffer(capacity: driver == .allRows ? 0 : estimate)
-        if driver != .allRows {
-            forEachCandidate(driver) { candidates.append($0) }
+        let selection = RowSelection(rowLimit: contents.table.rowLimit)
+        addCandidates(of: driver, to: selection)
+        for filter in ClassFilter.filters(of: query) where driver != .rowClass(filter) {
+            filter.narrow(selection, by: contents.table.classes)
         }
-        let capacity = driver == .allRows ? contents.count : candidates.count
-        let rowLimit = contents.table.rowLimit
-        let flags = predicate.rows.flags
-        let rows = candidates.rows
-        return tally.withWriter(predicate: predicate) { writer in
-            [UInt32](unsafeUninitializedCapacity: max(capacity, 1)) { buffer, count in
-                writer.matched = buffer.baseAddress!
-                if driver == .allRows {
-                    writer.visitLiveRows(below: rowLimit, flags: flags)
-                } else {
-                    writer.visit(rows)
-                }
-                count = writer.matchedCount
-            }
+        let candidates = selection.count
+        let storage = PredicateStorage(query.relaxed(forScanFrom: driver), contents: contents)
+        return withExtendedLifetime(storage) {  // the predicate points into it
+            visit(selection, candidates: candidates, predicate: storage.predicate, into: &tally)
         }
     }
 
-    /// Calls `body` once with every candidate row of a driver (rows may fail the predicate).
-    func forEachCandidate(_ driver: QueryPlan.Driver, _ body: (UInt32) -> Void) {
+    /// Tallies and returns the rows of a selection the predicate accepts, in two halves on two
+    /// threads when there are many.
+    private func visit(_ selection: RowSelection, candidates: Int, predicate: RowPredicate, into tally: inout Tally) -> [UInt32] {
+        let all = 0..<selection.wordCount
+        guard candidates >= contents.parallelScanMinimum && ScanParallelism.hasSecondCore else {
+            return tally.withWriter(predicate: predicate) { writer in
+                [UInt32](unsafeUninitializedCapacity: max(candidates, 1)) { buffer, count in
+                    writer.matched = buffer.baseAddress!
+                    writer.visit(selection, words: all)
+                    count = writer.matchedCount
+                }
+            }
+        }
+        let middle = selection.middleWord(of: candidates)
+        let firstCandidates = selection.count(inWords: 0..<middle)
+        var second = Tally(groupLimit: tally.groupLimit, currencies: tally.stride, grouping: tally.grouping)
+        let matched = tally.withWriter(predicate: predicate) { first in
+            second.withWriter(predicate: predicate) { second in
+                [UInt32](unsafeUninitializedCapacity: max(candidates, 1)) { buffer, count in
+                    first.matched = buffer.baseAddress!
+                    second.matched = buffer.baseAddress! + firstCandidates
+                    ScanParallelism.run(&first, &second, middle: middle, end: selection.wordCount) { writer, words in
+                        writer.visit(selection, words: words)
+                    }
+                    // The second half's rows move up behind the first's: the rows stay ascending.
+                    (buffer.baseAddress! + first.matchedCount).update(from: second.matched!, count: second.matchedCount)
+                    count = first.matchedCount + second.matchedCount
+                }
+            }
+        }
+        tally.merge(second)
+        return matched
+    }
+
+    /// Adds every candidate row of a driver to a selection (rows may fail the predicate).
+    func addCandidates(of driver: QueryPlan.Driver, to selection: RowSelection) {
         switch driver {
         case .allRows:
-            let flags = predicate.rows.flags
-            for row in 0..<contents.table.rowLimit where flags[row] & RowFlags.live.rawValue != 0 {
-                body(UInt32(row))
-            }
+            selection.formUnion(contents.table.classes.words(.live))
         case .condition(let index):
-            forEachRow(of: query.conditions[index], predicate.conditions + index, body)
+            addRows(of: query.conditions[index], to: selection)
         case .cards:
-            for code in query.cards!.codes { contents.text[.card].postings[Int(code)].forEach(body) }
+            for code in query.cards!.codes { selection.insert(contents.text[.card].postings[Int(code)]) }
         case .categories:
-            for code in query.categories!.codes { contents.text.descriptors.forEachRow(of: code, in: contents.text.descriptors.byCategory, body) }
+            for code in query.categoryDescriptors!.codes { selection.insert(contents.text.descriptors.postings[Int(code)]) }
         case .accounts:
-            for code in query.accounts!.codes { contents.text[.account].postings[Int(code)].forEach(body) }
+            for code in query.accounts!.codes { selection.insert(contents.text[.account].postings[Int(code)]) }
         case .dateWindow(let window):
             contents.walkRows(instantsIn: window, descending: false) { row in
-                body(row)
+                selection.insert(row)
                 return true
             }
+        case .rowClass(let filter):
+            filter.addRows(to: selection, from: contents.table.classes)
         }
     }
 
-    /// The rows a condition holds for, each once: its descriptors' postings (disjoint), then
-    /// the postings of its notes, cards and accounts and its amount slice, each skipping rows
-    /// an earlier part already reached.
-    private func forEachRow(of condition: CompiledCondition, _ view: UnsafePointer<ConditionView>, _ body: (UInt32) -> Void) {
+    /// Adds the rows a condition holds for: its descriptors', notes', cards' and accounts'
+    /// postings, its amount slice of the amount order, or its days' slice of the date order.
+    private func addRows(of condition: CompiledCondition, to selection: RowSelection) {
         if let days = condition.dayRange {  // a date term: its rows are a slice of the date order
             contents.walkRows(instantsIn: contents.clock.instantWindow(days: days.lowerBound, days.upperBound), descending: false) { row in
-                body(row)
+                selection.insert(row)
                 return true
             }
             return
         }
-        let rows = predicate.rows
-        let descriptors = view.pointee.descriptors, notes = view.pointee.notes
-        let cards = view.pointee.cards, accounts = view.pointee.accounts
-        for code in condition.descriptors.codes { contents.text.descriptors.postings[Int(code)].forEach(body) }
-        for code in condition.notes.codes {
-            contents.text[.notes].postings[Int(code)].forEach { row in
-                if !descriptors.contains(rows.descriptor[Int(row)]) { body(row) }
-            }
-        }
-        for code in condition.cards.codes {
-            contents.text[.card].postings[Int(code)].forEach { row in
-                let index = Int(row)
-                if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index]) { body(row) }
-            }
-        }
-        for code in condition.accounts.codes {
-            contents.text[.account].postings[Int(code)].forEach { row in
-                let index = Int(row)
-                if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index])
-                    && !cards.contains(rows.card[index]) {
-                    body(row)
-                }
-            }
-        }
+        for code in condition.descriptors.codes { selection.insert(contents.text.descriptors.postings[Int(code)]) }
+        for code in condition.notes.codes { selection.insert(contents.text[.notes].postings[Int(code)]) }
+        for code in condition.cards.codes { selection.insert(contents.text[.card].postings[Int(code)]) }
+        for code in condition.accounts.codes { selection.insert(contents.text[.account].postings[Int(code)]) }
         if let range = condition.magnitude, !range.isEmpty {
             let view = predicate.rows
             let start = contents.orders.byAmount.lowerBound { view[magnitudeOf: $0] < range.lowerBound }
             contents.orders.byAmount.walk(from: start) { row in
                 guard view[magnitudeOf: row] < range.upperBound else { return false }
-                let index = Int(row)
-                if !descriptors.contains(rows.descriptor[index]) && !notes.contains(rows.note[index])
-                    && !cards.contains(rows.card[index]) && !accounts.contains(rows.account[index]) {
-                    body(row)
-                }
+                selection.insert(row)
                 return true
             }
         }
@@ -151,37 +157,64 @@ struct QueryExecutor {
 
     // MARK: Subtract
 
-    /// Subtracts every row of the base that fails the predicate, each once.
-    private func subtract(_ sources: [QueryPlan.RemovalSource], from tally: inout Tally) {
-        var removed = [UInt64](repeating: 0, count: (contents.table.rowLimit + 63) / 64)
+    /// Subtracts every row of the base that fails the predicate, each once: the removal
+    /// candidates are gathered into a selection, then visited in row order. Returns the rows
+    /// taken out, as a bitset, when the query asks for facets (they are counted from the
+    /// buckets minus those rows); nil otherwise.
+    private func subtract(_ sources: [QueryPlan.RemovalSource], from tally: inout Tally) -> [UInt64]? {
+        let selection = RowSelection(rowLimit: contents.table.rowLimit)
+        for source in sources { addRemovalCandidates(of: source, to: selection) }
+        // Each half writes only the words of its own range, so two threads never share one.
+        let removed: RowSelection? = query.facets.isEmpty ? nil : RowSelection(rowLimit: contents.table.rowLimit)
+        let removedWords = removed?.words
         let predicate = self.predicate
         let dayCodes = query.dayCodes
         let rows = predicate.rows
-        tally.withWriter(predicate: predicate) { writer in
-            removed.withUnsafeMutableBufferPointer { removed in
-                for source in sources {
-                    forEachRemovalCandidate(source) { row in
-                        let word = Int(row >> 6), bit: UInt64 = 1 << UInt64(row & 63)
-                        guard removed[word] & bit == 0 else { return }
-                        if let dayCodes, !dayCodes.contains(rows.dayCode[Int(row)]) { return }  // not in the base
-                        guard !predicate.matches(row) else { return }
-                        removed[word] |= bit
-                        writer.subtract(row)
-                    }
+        // A base of a filter's allowed values holds only the rows of those values.
+        let (baseColumn, baseAllowed): (UnsafeMutablePointer<UInt32>?, CodeSet?) = switch BucketTallies(contents: contents, query: query).base {
+        case .cards?: (rows.card, query.cards)
+        case .categories?: (rows.descriptor, query.categoryDescriptors)
+        case .accounts?: (rows.account, query.accounts)
+        case .allRows?, nil: (nil, nil)
+        }
+        func subtractFailing(_ writer: inout TallyWriter, _ words: Range<Int>) {
+            selection.forEach(inWords: words) { row in
+                if let dayCodes, !dayCodes.contains(rows.dayCode[Int(row)]) { return }  // not in the base
+                if let baseColumn, let baseAllowed, !baseAllowed.contains(baseColumn[Int(row)]) { return }
+                if !predicate.matches(row) {
+                    writer.subtract(row)
+                    if let removedWords { removedWords[Int(row >> 6)] |= 1 << UInt64(row & 63) }
                 }
             }
         }
+        let candidates = selection.count
+        guard candidates >= contents.parallelScanMinimum && ScanParallelism.hasSecondCore else {
+            tally.withWriter(predicate: predicate) { subtractFailing(&$0, 0..<selection.wordCount) }
+            return removed.map(\.bitset)
+        }
+        // The second half subtracts from an empty tally, added to the first after.
+        var second = Tally(groupLimit: tally.groupLimit, currencies: tally.stride, grouping: tally.grouping)
+        tally.withWriter(predicate: predicate) { first in
+            second.withWriter(predicate: predicate) { second in
+                ScanParallelism.run(&first, &second, middle: selection.middleWord(of: candidates), end: selection.wordCount,
+                                    subtractFailing)
+            }
+        }
+        tally.absorb(second)
+        return removed.map(\.bitset)
     }
 
-    private func forEachRemovalCandidate(_ source: QueryPlan.RemovalSource, _ body: (UInt32) -> Void) {
+    private func addRemovalCandidates(of source: QueryPlan.RemovalSource, to selection: RowSelection) {
         switch source {
         case .complement(let index, let field):
             let matching = field.codes(of: query.conditions[index])
             for code in 0..<UInt32(field.codeLimit(in: contents)) where !matching.contains(code) && field.rowCount(code, in: contents) > 0 {
-                field.forEachRow(code, in: contents, body)
+                selection.insert(field.postings(code, in: contents))
             }
         case .exclusion(let index):
-            forEachRow(of: query.exclusions[index], predicate.exclusions + index, body)
+            addRows(of: query.exclusions[index], to: selection)
+        case .outsideClass(let filter):
+            filter.addRows(to: selection, from: contents.table.classes, complement: true)
         }
     }
 }

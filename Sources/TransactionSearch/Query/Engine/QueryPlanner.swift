@@ -7,10 +7,10 @@ struct QueryPlanner {
 
     func plan() -> QueryPlan {
         if query.matchesNothing { return .nothing }
-        let bucketBase = query.cards == nil && query.categories == nil && query.accounts == nil && query.pending == nil
-            && query.amountBounds == nil && query.kind == nil
-            && (query.dayRange == nil || [.none, .day, .month].contains(query.grouping))
-        if bucketBase && query.conditions.isEmpty && query.exclusions.isEmpty { return .buckets }
+        let bucketBase = BucketTallies(contents: contents, query: query).base != nil
+        if bucketBase && query.conditions.isEmpty && query.exclusions.isEmpty && query.pending == nil && query.kind == nil {
+            return .buckets
+        }
         let (driver, estimate) = cheapestDriver()
         if bucketBase, let (sources, removals) = removalSources(), removals < estimate {
             return .subtract(sources, estimate: removals)
@@ -33,6 +33,8 @@ struct QueryPlanner {
             consider(.categories, categories.codes.reduce(0) { $0 + descriptors.rowCount(of: $1, in: descriptors.byCategory) })
         }
         if let accounts = query.accounts { consider(.accounts, accounts.codes.reduce(0) { $0 + contents.text[.account].rowCount($1) }) }
+        let classes = contents.table.classes
+        for filter in ClassFilter.filters(of: query) { consider(.rowClass(filter), filter.rowCount(in: classes)) }
         if let range = query.dayRange {
             let window = contents.clock.instantWindow(days: range.lowerBound, range.upperBound)
             consider(.dateWindow(window), contents.rowCount(instantsIn: window))
@@ -47,21 +49,19 @@ struct QueryPlanner {
         var total = 0
         for (index, condition) in query.conditions.enumerated() {
             guard condition.dayCodes == nil && condition.pending == nil else { return nil }
-            var best: (PostingField, Int)?
-            for field in PostingField.allCases {
-                let set = field.codes(of: condition)
-                let covered = field == .descriptor ? contents.text.descriptors.rowCount(of: set)
-                    : set.codes.reduce(0) { $0 + field.rowCount($1, in: contents) }
-                let cost = contents.count - covered
-                if best == nil || cost < best!.1 { best = (field, cost) }
-            }
-            sources.append(.complement(condition: index, field: best!.0))
-            total += best!.1
+            // The rows outside one field's matched strings include every row that fails.
+            let field = PostingField.allCases.max { condition.rowsByField[$0.rawValue] < condition.rowsByField[$1.rawValue] }!
+            sources.append(.complement(condition: index, field: field))
+            total += contents.count - condition.rowsByField[field.rawValue]
         }
         for (index, exclusion) in query.exclusions.enumerated() {
             guard (exclusion.dayCodes == nil || exclusion.dayRange != nil) && exclusion.pending == nil else { return nil }
             sources.append(.exclusion(index))
             total += exclusion.estimate
+        }
+        for filter in ClassFilter.filters(of: query) {
+            sources.append(.outsideClass(filter))
+            total += filter.rowCount(in: contents.table.classes, complement: true)
         }
         return (sources, total)
     }

@@ -39,6 +39,9 @@ struct Tally {
         addTotals(of: totals, bucket: totalsBucket)
     }
 
+    /// One past the largest group code it can hold.
+    var groupLimit: Int { groupCounts.count }
+
     @inline(__always)
     func count(ofGroup group: UInt32) -> Int {
         Int(group) < groupCounts.count ? Int(groupCounts[Int(group)]) : 0
@@ -90,6 +93,31 @@ struct Tally {
                 totalSums[currency] &+= sums[base + currency]
             }
             groupCounts[group] = rows
+        }
+    }
+
+    /// Adds another scan's per-currency tallies (same grouping and shape) to this one's, before
+    /// `finishScan`: the two halves of a scan run on two threads.
+    mutating func merge(_ other: Tally) {
+        precondition(other.counts.count == counts.count && other.stride == stride, "Tally.merge: different shapes")
+        for slot in counts.indices where other.counts[slot] != 0 {
+            counts[slot] += other.counts[slot]
+            sums[slot] &+= other.sums[slot]
+        }
+    }
+
+    /// Adds every figure of another tally of the same shape (group counts and totals too): the
+    /// second half of a subtraction, which took its rows out of an empty tally.
+    mutating func absorb(_ other: Tally) {
+        precondition(other.counts.count == counts.count && other.stride == stride, "Tally.absorb: different shapes")
+        for slot in counts.indices where other.counts[slot] != 0 {
+            counts[slot] += other.counts[slot]
+            sums[slot] &+= other.sums[slot]
+        }
+        for group in groupCounts.indices { groupCounts[group] += other.groupCounts[group] }
+        for currency in totalCounts.indices {
+            totalCounts[currency] += other.totalCounts[currency]
+            totalSums[currency] &+= other.totalSums[currency]
         }
     }
 
@@ -215,19 +243,10 @@ struct TallyWriter {
         sums[slot] &+= Int128(rows.amount[index])
     }
 
-    /// Visits every live row of `0..<limit`.
-    mutating func visitLiveRows(below limit: Int, flags: UnsafeMutablePointer<UInt8>) {
+    /// Visits the rows of a selection's words `range`, ascending.
+    mutating func visit(_ selection: RowSelection, words range: Range<Int>) {
         var loop = TallyLoop(self)
-        for row in 0..<limit where flags[row] & RowFlags.live.rawValue != 0 {
-            loop.visit(UInt32(truncatingIfNeeded: row))
-        }
-        matchedCount = loop.matchedCount
-    }
-
-    /// Visits each row of a buffer.
-    mutating func visit(_ rows: UnsafeBufferPointer<UInt32>) {
-        var loop = TallyLoop(self)
-        for row in rows { loop.visit(row) }
+        selection.forEach(inWords: range) { loop.visit($0) }
         matchedCount = loop.matchedCount
     }
 

@@ -32,10 +32,11 @@ extension Query {
     /// - Throws: `SearchSyntaxError` for the first known field with a bad value.
     public init(
         parsing searchText: String, scope: SearchScope = .all, filters: QueryFilters = QueryFilters(),
-        grouping: Grouping = .none, sort: ResultOrder = .dateDescending, limit: Int = 50, offset: Int = 0
+        grouping: Grouping = .none, sort: ResultOrder = .dateDescending, limit: Int = 50, offset: Int = 0,
+        facets: [FacetRequest] = []
     ) throws(SearchSyntaxError) {
         self = try SearchSyntax.parse(searchText).applied(
-            to: Query(scope: scope, filters: filters, grouping: grouping, sort: sort, limit: limit, offset: offset))
+            to: Query(scope: scope, filters: filters, grouping: grouping, sort: sort, limit: limit, offset: offset, facets: facets))
     }
 
     /// The text and terms in the search box syntax: parsing it gives them back.

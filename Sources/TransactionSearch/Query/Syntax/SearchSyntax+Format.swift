@@ -51,6 +51,8 @@ extension SearchSyntax {
             }
         case .status(let status):
             return sign + "status:" + status.rawValue
+        case .relativeDates(let from, let to):
+            return RelativeDateSyntax.format(from: from, to: to, sign: sign)
         }
     }
 }

@@ -6,7 +6,9 @@
 ///   narrow a term to a field; `status:pending` or `status:posted`.
 /// - `amount:12.5` (12.50-12.59, as a typed number), `amount>50`, `amount>=50`, `amount<20`,
 ///   `amount<=20`, `amount:10..20` (magnitudes, ends included; `10..` and `..20` are open).
-/// - `date:2026-03`, `date:2026-03-14`, `date>=2026-01-01`, `date:2026-01..2026-03`.
+/// - `date:2026-03`, `date:2026-03-14`, `date>=2026-01-01`, `date:2026-01..2026-03`; relative
+///   dates `date:today`, `date:last-month`, `date>=this-year`, `date:2026-01..today`
+///   (`RelativeDateSyntax`).
 /// - A leading `-` excludes a word, a phrase or a field term.
 /// - Field names are case-insensitive; `=` reads as `:`. An unknown field (`12:30`) is plain
 ///   text. A known field with a bad value is a `SearchSyntaxError` naming its position; the
@@ -166,6 +168,7 @@ public enum SearchSyntax {
     }
 
     private static func dateCondition(_ operation: Operation, _ value: String) -> Result<SearchTerm.Condition, Problem> {
+        if let relative = RelativeDateSyntax.condition(operation, value) { return relative }
         if let (low, high, highOffset) = rangeParts(value) {
             guard operation == .colon || operation == .equals else {
                 return .failure(Problem(offset: 0, expected: "one date after '\(operation.rawValue)', not a range"))

@@ -9,7 +9,11 @@ struct ImportPlanner {
         var plan = ImportPlan()
         var matcher: PendingMatcher?
         var occurrences: [String: Int] = [:]
-        var additions: [(location: ImportIssue.Location, draft: TransactionDraft)] = []
+        // Kept apart (not as pairs) so that the drafts go to validation without another copy.
+        var additionDrafts: [TransactionDraft] = []
+        var additionLocations: [ImportIssue.Location] = []
+        additionDrafts.reserveCapacity(read.records.count)
+        additionLocations.reserveCapacity(read.records.count)
         var replacementKeys = StringSet()
         for record in read.records {
             var draft = record.draft
@@ -49,22 +53,25 @@ struct ImportPlanner {
                     continue
                 }
             }
-            additions.append((record.location, draft))
+            additionDrafts.append(draft)
+            additionLocations.append(record.location)
         }
-        let validated = contents.validate(batch: additions.map(\.draft))
+        let validated = contents.validate(batch: additionDrafts)
+        additionDrafts = []
         plan.explicitIDs = validated.ids
         var failed = Set(validated.failures.map(\.index))
         for failure in validated.failures {
-            plan.failures.append(ImportIssue(additions[failure.index].location, field: failure.error.field, .invalid(failure.error.reason)))
+            plan.failures.append(ImportIssue(additionLocations[failure.index], field: failure.error.field, .invalid(failure.error.reason)))
         }
         // A key may not be both added and given to a replaced row.
         var acceptedIndex = 0
-        for (index, addition) in additions.enumerated() where !failed.contains(index) {
+        plan.additions.reserveCapacity(validated.accepted.count)
+        for (index, location) in additionLocations.enumerated() where !failed.contains(index) {
             let transaction = validated.accepted[acceptedIndex]
             acceptedIndex += 1
             if let key = transaction.importKey, replacementKeys.contains(key) {
                 failed.insert(index)
-                plan.failures.append(ImportIssue(addition.location, field: .importKey, .invalid(.duplicateImportKey(key))))
+                plan.failures.append(ImportIssue(location, field: .importKey, .invalid(.duplicateImportKey(key))))
                 continue
             }
             plan.additions.append(transaction)

@@ -17,6 +17,8 @@ final class RowTable: @unchecked Sendable {
     let account = ColumnBuffer<UInt32>(filler: 0)
     let note = ColumnBuffer<UInt32>(filler: 0)
     let flags = ColumnBuffer<UInt8>(filler: 0)
+    /// Live, pending, expense and income rows as bitsets, kept with the flags and amounts.
+    let classes = RowClasses()
     /// The id of each row, and the row of each id.
     let ids = KeyIndex<UInt8>()
     /// The import key of each row that has one, and the row of each key.
@@ -57,6 +59,7 @@ final class RowTable: @unchecked Sendable {
         }
         currency.reserve(rows)
         flags.reserve(rows)
+        classes.reserve(flags.capacity)  // every row below the columns' capacity has its bits
     }
 
     @inline(__always)
@@ -76,6 +79,7 @@ final class RowTable: @unchecked Sendable {
         account[row] = record.account
         note[row] = record.note
         flags[row] = record.flags.union(.live).rawValue
+        classes.place(row, flags: record.flags, amount: record.amount)
         if !wasLive { liveCount += 1 }
     }
 
@@ -83,6 +87,7 @@ final class RowTable: @unchecked Sendable {
     func free(_ row: UInt32) {
         precondition(isLive(row), "RowTable.free: row \(row) is not live")
         flags[row] = 0
+        classes.clear(row)
         freeRows.append(row)
         liveCount -= 1
     }
@@ -100,7 +105,7 @@ final class RowTable: @unchecked Sendable {
     var memoryUse: Int {
         var bytes = instant.memoryUse + dayCode.memoryUse + amount.memoryUse
         bytes += currency.memoryUse + descriptor.memoryUse
-        bytes += card.memoryUse + account.memoryUse + note.memoryUse + flags.memoryUse
+        bytes += card.memoryUse + account.memoryUse + note.memoryUse + flags.memoryUse + classes.memoryUse
         return bytes + freeRows.capacity * 4
     }
 }

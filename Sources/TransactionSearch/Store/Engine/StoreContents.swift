@@ -23,6 +23,10 @@ final class StoreContents: @unchecked Sendable {
     /// Rates to the base currency, for base totals; nil when none are set.
     @exclusivity(unchecked) var exchangeRates: ExchangeRates?
 
+    /// Candidates from which a scan runs on two threads (`ScanParallelism`); tests lower it to
+    /// exercise the split on small stores.
+    @exclusivity(unchecked) var parallelScanMinimum = ScanParallelism.defaultMinimum
+
     /// The rules a draft or a patch must pass before anything changes.
     let validator: TransactionValidator
 
@@ -118,6 +122,7 @@ final class StoreContents: @unchecked Sendable {
             precondition(calendar.months.value(record.monthCode) == month, "row \(row) has a stale month")
         }
         precondition(liveRows == count, "live rows \(liveRows) != count \(count)")
+        checkClasses()
         precondition(importKeyCount == table.importKeys.count, "the import key map has keys of rows that are gone")
         StoreContents.checkSame(expected.total, buckets.total, upTo: 1, "total")
         StoreContents.checkSame(expected.day, buckets.day, upTo: calendar.days.codeLimit, "day")
@@ -134,6 +139,27 @@ final class StoreContents: @unchecked Sendable {
             StoreContents.checkSameBucket(expected.spending.table, pair.bucket, buckets.spending.table, bucket, "spending")
         }
         precondition(expected.spending.pairs.count == buckets.spending.pairs.count, "spending has stale pairs")
+    }
+
+    /// The class bitsets hold exactly the live, pending, expense and income rows.
+    private func checkClasses() {
+        let classes = table.classes
+        var counts = [Int](repeating: 0, count: RowClasses.Kind.allCases.count)
+        for row in 0..<UInt32((table.rowLimit + 63) / 64 * 64) {
+            let live = table.isLive(row)
+            let flags = live ? RowFlags(rawValue: table.flags[row]) : []
+            let amount = live ? table.amount[row] : 0
+            let expected: [RowClasses.Kind: Bool] = [
+                .live: live, .pending: flags.contains(.pending), .expense: live && amount < 0, .income: live && amount > 0,
+            ]
+            for (kind, member) in expected {
+                precondition(classes.contains(kind, row) == member, "row \(row) is wrongly \(member ? "outside" : "in") class \(kind)")
+                if member { counts[kind.rawValue] += 1 }
+            }
+        }
+        for kind in RowClasses.Kind.allCases {
+            precondition(classes.count(kind) == counts[kind.rawValue], "class \(kind) counts \(classes.count(kind)), holds \(counts[kind.rawValue])")
+        }
     }
 
     private static func checkSame(_ expected: BucketTable, _ actual: BucketTable, upTo limit: Int, _ name: String) {

@@ -1,0 +1,116 @@
+/// Typos forgiven (docs/SPEC.md section 8): a word of the query's text that matches nothing
+/// exactly in its scope is matched approximately, on the distinct strings of the scope's
+/// fields, never on rows: the condition then holds the strings within one or two edits of it,
+/// and the rest of the engine (planner, executor, cache) treats it like any text condition.
+///
+/// Only the plain words of the text are widened: field terms (`merchant:x`, `card:`), quoted
+/// phrases, excluded words, numbers and words of fewer than five letters never are.
+extension StoreContents {
+    /// The searched fields of a scope (none for `amount`).
+    static func approximateFields(of field: TermField) -> [TextField] {
+        switch field {
+        case .all: [.merchant, .category, .subcategory, .notes]
+        case .merchant: [.merchant]
+        case .category: [.category, .subcategory]
+        case .notes: [.notes]
+        case .amount, .card, .account: []
+        }
+    }
+
+    /// When `word` qualifies and some string of the scope holds it approximately, replaces
+    /// `condition` (which matched nothing) with those strings, and notes the correction and the
+    /// spellings to highlight.
+    func widenApproximately(_ word: [UInt8], field: TermField, condition: inout CompiledCondition, into compiled: inout CompiledQuery) {
+        let fields = StoreContents.approximateFields(of: field)
+        guard !fields.isEmpty, let pattern = ApproximatePattern(word: word) else { return }
+        compiled.widenedWords.append(word)
+        var widened = CompiledCondition()
+        var found: [ApproximateFind] = []
+        for textField in fields {
+            let index = text[textField]
+            let folded = index.pool.folded
+            var codes = CodeSet()
+            for code in pattern.candidates(in: index) {
+                let distance = folded.withBytes(code) { pattern.distance(in: $0) }
+                guard distance <= pattern.maxDistance else { continue }
+                codes.insert(code)
+                found.append(ApproximateFind(field: textField, code: code, distance: distance, rows: index.pool.referenceCount(code)))
+            }
+            switch textField {
+            case .merchant: widened.merchants = codes
+            case .category: widened.categories = codes
+            case .subcategory: widened.subcategories = codes
+            case .notes: widened.notes = codes
+            case .card, .account: break
+            }
+        }
+        guard !found.isEmpty else { return }
+        widened.descriptors = text.descriptors.descriptors(
+            merchants: widened.merchants, categories: widened.categories, subcategories: widened.subcategories)
+        widened.estimate = widened.notes.codes.reduce(0) { $0 + text[.notes].rowCount($1) } + text.descriptors.rowCount(of: widened.descriptors)
+        condition = widened
+        let spellings = closestSpellings(found, pattern: pattern)
+        compiled.corrections.append(Correction(term: String(decoding: word, as: UTF8.self), matched: spellings))
+        for spelling in spellings where field == .all || field == .merchant {
+            let bytes = Array(spelling.utf8)
+            if !compiled.highlightTerms.contains(bytes) { compiled.highlightTerms.append(bytes) }
+        }
+    }
+
+    /// The spellings of the closest strings found: strings by fewest edits, then most rows,
+    /// then folded bytes; the first `Correction.stringsSpelled` of them spelled
+    /// (`ApproximatePattern.spelling(in:)`) in that order, repeats skipped, up to
+    /// `Correction.spellingLimit`. Only those first strings are ordered (one pass keeps them),
+    /// so a word found in thousands of strings costs one comparison per string.
+    func closestSpellings(_ found: [ApproximateFind], pattern: ApproximatePattern) -> [String] {
+        func precedes(_ a: ApproximateFind, _ b: ApproximateFind) -> Bool {
+            if a.rank != b.rank { return a.rank < b.rank }
+            let order = text[a.field].pool.folded.withBytes(a.code) { left in
+                text[b.field].pool.folded.withBytes(b.code) { right in TitleKey.compare(left, right) }
+            }
+            return order < 0
+        }
+        var closest: [ApproximateFind] = []
+        closest.reserveCapacity(Correction.stringsSpelled)
+        for find in found {
+            if closest.count == Correction.stringsSpelled {
+                guard precedes(find, closest[closest.count - 1]) else { continue }
+                closest.removeLast()
+            }
+            var position = closest.count
+            while position > 0 && precedes(find, closest[position - 1]) { position -= 1 }
+            closest.insert(find, at: position)
+        }
+        var spellings: [String] = []
+        for find in closest {
+            guard let spelling = text[find.field].pool.folded.withBytes(find.code, { pattern.spelling(in: $0) }) else { continue }
+            if !spellings.contains(spelling) { spellings.append(spelling) }
+            if spellings.count == Correction.spellingLimit { break }
+        }
+        return spellings
+    }
+}
+
+/// A string that holds a word approximately: its field and code, the edits, its rows.
+struct ApproximateFind {
+    let field: TextField
+    let code: UInt32
+    let distance: Int
+    let rows: Int
+
+    /// Orders by distance, then most rows, as one number.
+    var rank: UInt64 { UInt64(distance) << 40 | (UInt64(UInt32.max) - UInt64(min(rows, Int(UInt32.max)))) }
+}
+
+extension StoreContents {
+    /// Copies the facet requests (normalized) and compiles the query each disjunctive facet
+    /// counts.
+    func compileFacets(of query: Query, into compiled: inout CompiledQuery) {
+        compiled.facets = Query.normalizedFacets(query.facets)
+        for request in compiled.facets where request.isDisjunctive && query.hasOwnFilter(on: request.field) {
+            var relaxed = query.relaxed(for: request.field)
+            relaxed.facets = [FacetRequest(request.field, limit: request.limit)]
+            compiled.relaxedFacets.append(RelaxedFacet(field: request.field, query: compile(relaxed)))
+        }
+    }
+}

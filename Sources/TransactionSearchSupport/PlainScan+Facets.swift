@@ -1,0 +1,87 @@
+import TransactionSearch
+
+/// Facets, the plain way: the matching rows grouped by the field with `Dictionary(grouping:)`,
+/// ordered by count, then folded title, title and key, the "none" value last, the values past
+/// the limit summed. A disjunctive facet filters the rows again without the query's filters
+/// and terms on its field.
+extension PlainScan {
+    func facets(of query: Query, matching: [Row], widened: [[UInt8]: TypoWord], rates: ExchangeRates?) -> [Facet] {
+        FacetField.allCases.compactMap { field in
+            guard let request = query.facets.first(where: { $0.field == field }) else { return nil }
+            var rows = matching
+            if request.isDisjunctive {
+                let relaxed = PlainScan.withoutFilters(on: field, query)
+                rows = filter(relaxed, words: PlainScan.words(relaxed.text), widened: widened)
+            }
+            return PlainScan.facet(field, of: rows, limit: max(0, request.limit), rates: rates)
+        }
+    }
+
+    /// The query without its filter and terms on a field.
+    static func withoutFilters(on field: FacetField, _ query: Query) -> Query {
+        var query = query
+        query.terms = query.terms.filter { term in
+            switch (term.condition, field) {
+            case (.text(_, .category), .category), (.text(_, .merchant), .merchant), (.text(_, .card), .card),
+                 (.text(_, .account), .account), (.dates, .month), (.relativeDates, .month), (.status, .status):
+                return false
+            default:
+                return true
+            }
+        }
+        switch field {
+        case .category: query.filters.categories = []
+        case .merchant: break
+        case .card: query.filters.cards = []
+        case .account: query.filters.accounts = []
+        case .month: (query.filters.from, query.filters.to) = (nil, nil)
+        case .status: query.filters.status = nil
+        }
+        return query
+    }
+
+    /// A value's key and title (a nil key: the "none" value).
+    static func facetValue(of row: Row, _ field: FacetField) -> (key: String?, title: String) {
+        let transaction = row.transaction
+        switch field {
+        case .category: return (transaction.category, transaction.category ?? "Uncategorized")
+        case .merchant: return (transaction.merchant, transaction.merchant)
+        case .card: return (transaction.card, transaction.card.map(CardMask.title(of:)) ?? "No card")
+        case .account: return (transaction.account, transaction.account ?? "No account")
+        case .month: return (row.day.calendarMonth.description, MonthTitle.title(of: row.day.calendarMonth))
+        case .status: return (transaction.status.rawValue, transaction.status == .pending ? "Pending" : "Posted")
+        }
+    }
+
+    static func facet(_ field: FacetField, of rows: [Row], limit: Int, rates: ExchangeRates?) -> Facet {
+        struct Value: Hashable {
+            var key: String?
+            var title: String
+        }
+        let grouped = Dictionary(grouping: rows) { row -> Value in
+            let value = facetValue(of: row, field)
+            return Value(key: value.key, title: value.title)
+        }
+        let keyed = grouped.keys.filter { $0.key != nil }.sorted { a, b in
+            let x = grouped[a]!.count, y = grouped[b]!.count
+            if x != y { return x > y }
+            let (fa, fb) = (Array(Folding.fold(a.title).utf8), Array(Folding.fold(b.title).utf8))
+            if fa != fb { return fa.lexicographicallyPrecedes(fb) }
+            if a.title != b.title { return Array(a.title.utf8).lexicographicallyPrecedes(Array(b.title.utf8)) }
+            return Array(a.key!.utf8).lexicographicallyPrecedes(Array(b.key!.utf8))
+        }
+        var values = keyed.prefix(limit).map { value -> FacetValue in
+            let aggregate = PlainScan.aggregate(grouped[value]!.map(\.transaction), rates: rates)
+            return FacetValue(key: value.key, title: value.title, count: aggregate.count, sums: aggregate.sums,
+                              base: aggregate.base, baseProblem: aggregate.baseProblem)
+        }
+        if let none = grouped.keys.first(where: { $0.key == nil }) {
+            let aggregate = PlainScan.aggregate(grouped[none]!.map(\.transaction), rates: rates)
+            values.append(FacetValue(key: nil, title: none.title, count: aggregate.count, sums: aggregate.sums,
+                                     base: aggregate.base, baseProblem: aggregate.baseProblem))
+        }
+        let rest = keyed.dropFirst(limit)
+        let other = rest.isEmpty ? nil : PlainScan.aggregate(rest.flatMap { grouped[$0]!.map(\.transaction) }, rates: rates)
+        return Facet(field: field, values: values, other: other)
+    }
+}
