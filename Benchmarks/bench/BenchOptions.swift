@@ -32,7 +32,7 @@ struct BenchOptions {
             .value("seed", "N", help: "Seed of the generated data (default 42)."),
             .value("years", "N", help: "Years of dates to generate (default 4)."),
             .value("merchants", "N", help: "Distinct merchants to generate (default 3000)."),
-            .value("input", "FILE", help: "Measure a CSV or JSON file instead of generated rows."),
+            .value("input", "FILE", help: "Measure a file instead of generated rows: our CSV or JSON, or any bank file fsearch imports (OFX, QIF, camt, MT940, a bank's CSV)."),
             .value("export", "FILE.csv", help: "Also write the rows measured as CSV, for other tools."),
             .flag("json", help: "Print one JSON document with every figure instead of the table."),
             .flag("quick", help: "Few repetitions: a smoke run that checks answers (CI)."),

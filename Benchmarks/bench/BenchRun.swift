@@ -139,9 +139,21 @@ struct BenchRun {
                                         distribution: options.distribution).generate()
         }
         guard let data = FileManager.default.contents(atPath: input) else { throw BenchFailure("cannot read \(input)") }
-        let format = InterchangeFormat(pathExtension: input) ?? .csv
-        let parsed = try ParsedTransactions(from: Array(data), format: format)
+        let bytes = Array(data)
         report.data.source = input
+        if let detected = StatementFormat.detect(bytes), detected != .csv && detected != .json {
+            // A bank's file: read through the import path into a scratch store, bad records skipped.
+            let scratch = TransactionStore()
+            let imported = try scratch.importStatement(from: bytes, options: ImportOptions(skippingInvalid: true))
+            report.data.source = "\(input) (\(detected.rawValue))"
+            if !imported.skipped.isEmpty {
+                report.data.skippedInputRows = imported.skipped.count
+                FileHandle.standardError.write(Data("bench: \(imported.skipped.count) records of \(input) skipped, first: \(imported.skipped[0])\n".utf8))
+            }
+            return scratch.transactions().map(\.draft)
+        }
+        let format = InterchangeFormat(pathExtension: input) ?? .csv
+        let parsed = try ParsedTransactions(from: bytes, format: format)
         if !parsed.issues.isEmpty {
             report.data.skippedInputRows = parsed.issues.count
             FileHandle.standardError.write(Data("bench: \(parsed.issues.count) rows of \(input) skipped, first: \(parsed.issues[0])\n".utf8))
