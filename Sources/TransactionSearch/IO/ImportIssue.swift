@@ -84,7 +84,7 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
 
     private var reasonText: String {
         switch reason {
-        case .invalid(let reason): ValidationError(field ?? .id, reason).reasonText
+        case .invalid(let reason): reason.phrase
         case .unterminatedQuote: "a quoted field is never closed"
         case .textAfterClosingQuote: "text after a closing quote (expected a comma or a line end)"
         case .tooManyFields(let expected, let found): "\(found) fields, but the header names \(expected)"

@@ -61,8 +61,14 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// The reason alone, as a phrase.
-    public var reasonText: String {
-        switch reason {
+    public var reasonText: String { reason.phrase }
+}
+
+extension ValidationError.Reason {
+    /// The reason as a phrase that follows a field's name (`amount: ` + phrase), shared by
+    /// validation errors and import issues.
+    public var phrase: String {
+        switch self {
         case .missing: "is required"
         case .cannotClear: "is required and cannot be cleared"
         case .blank: "is blank"
