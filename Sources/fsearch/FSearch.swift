@@ -38,6 +38,7 @@ struct FSearch {
         } catch {
             let report = ErrorReport(error)
             Console.error("fsearch: \(report.message)")
+            for line in report.details { Console.error("  " + line) }
             if let hint = report.hint { Console.error("hint: \(hint)") }
             exit(report.status.rawValue)
         }

@@ -18,26 +18,47 @@ extension TransactionStore {
     }
 
     /// What `importStatement` would do with a file, without changing the store: the report
-    /// (counts of what would be added, already present and replaced) and the first rows as
-    /// they would be stored. Problems are listed, not thrown, unless the file cannot be read
-    /// as a whole.
+    /// (counts of what would be added, already present and replaced) and the file's first
+    /// `firstRows` records as they would be stored, each marked new, already present or
+    /// replacing a pending row. Problems are listed, not thrown, unless the file cannot be
+    /// read as a whole.
     /// - Throws: `ImportError` only for a file that cannot be read at all.
     public func previewImport(of bytes: [UInt8], options: ImportOptions = ImportOptions(),
                               firstRows: Int = 5) throws(ImportError) -> ImportPreview {
         let read = try ImportReading.read(bytes, options: options, clock: clock(for: options))
         return lock.withReadLock {
-            let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching)
+            let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching, keepingFates: true)
             var report = TransactionStore.report(of: read, plan: plan, addedIDs: [], skipped: [])
             report.replacedPendingIDs = plan.replacements.map(\.old.id)
             return ImportPreview(
                 report: report, additions: plan.additions.count, records: read.records.count,
-                firstRows: Array(plan.additions.prefix(max(0, firstRows))),
+                firstRows: previewRows(read, plan: plan, count: firstRows),
                 problems: TransactionStore.inInputOrder(read.issues + plan.failures),
                 dates: read.records.map { localDay(of: $0.draft.date) }.reduce(nil) { range, day in
                     range.map { min($0.lowerBound, day)...max($0.upperBound, day) } ?? day...day
                 },
                 currencies: Array(Set(read.records.map { $0.draft.currency ?? baseCurrency })).sorted())
         }
+    }
+
+    /// The first `count` records of a plan that would be stored, in file order (under the lock).
+    private func previewRows(_ read: ReadImport, plan: ImportPlan, count: Int) -> [ImportPreview.Row] {
+        var rows: [ImportPreview.Row] = []
+        for (record, fate) in zip(read.records, plan.fates) where rows.count < count {
+            switch fate {
+            case .added(let place):
+                rows.append(ImportPreview.Row(location: record.location, transaction: plan.additions[place], outcome: .new))
+            case .alreadyPresent(let row):
+                rows.append(ImportPreview.Row(location: record.location, transaction: contents.transaction(at: row), outcome: .alreadyPresent))
+            case .replacesPending(let place):
+                let replacement = plan.replacements[place]
+                rows.append(ImportPreview.Row(location: record.location, transaction: replacement.new,
+                                              outcome: .replacesPending(id: replacement.old.id)))
+            case .refused:
+                continue
+            }
+        }
+        return rows
     }
 
     /// Imports CSV or JSON bytes in our own format (docs/SPEC.md section 1): an `id` column is

@@ -29,13 +29,18 @@ enum ImportFlags {
     ]
 
     /// The import options the flags give. A format not given is detected from the content,
-    /// and from the file name's extension when the content says nothing.
+    /// and from the file name's extension when the content says nothing (`.csv`: a bank CSV
+    /// export).
     static func options(_ arguments: ParsedArguments, name: String, bytes: [UInt8], skipBad: Bool) throws(FSearchError) -> ImportOptions {
         var options = ImportOptions(skippingInvalid: skipBad)
         if let format = arguments.value("as") {
             options.format = try Choice.parse(format, option: "as", among: StatementFormat.allCases)
         } else if StatementFormat.detect(bytes) == nil {
-            options.format = StatementFormat(pathExtension: name)
+            // Content no rule claims: the name decides. Our own CSV is always claimed by its
+            // header, so a `.csv` file here is read as a bank's export, whose error lists the
+            // headers it saw.
+            let byName = StatementFormat(pathExtension: name)
+            options.format = byName == .csv ? .bankCSV : byName
         }
         if let path = arguments.value("profile") { options.bankCSV = try profile(path) }
         if let map = arguments.value("map") {

@@ -91,13 +91,24 @@ enum InspectCommand {
         for problem in preview.problems.prefix(10) { lines.append("problem       \(VisibleText.escaped(problem.description))") }
         if preview.problems.count > 10 { lines.append("problem       ... and \(preview.problems.count - 10) more") }
         if !preview.firstRows.isEmpty {
-            lines.append("first rows")
+            lines.append("first rows    (as they would be stored)")
             for row in preview.firstRows {
-                let fields = [row.date.description, row.merchant, AmountText.text(of: row.amount), row.account ?? "", row.notes ?? ""]
-                lines.append("  " + fields.filter { !$0.isEmpty }.map(VisibleText.escaped).joined(separator: "  "))
+                let stored = row.transaction
+                let fields = [stored.date.description, stored.merchant, AmountText.text(of: stored.amount),
+                              stored.status == .pending ? "pending" : "", stored.account ?? "", stored.notes ?? ""]
+                lines.append("  \(row.location): \(outcomeText(row)): " + fields.filter { !$0.isEmpty }.map(VisibleText.escaped).joined(separator: "  "))
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `new`, `already present as tx_3`, `replaces pending tx_5`.
+    static func outcomeText(_ row: ImportPreview.Row) -> String {
+        switch row.outcome {
+        case .new: "new"
+        case .alreadyPresent: "already present as \(VisibleText.escaped(row.transaction.id))"
+        case .replacesPending(let id): "replaces pending \(VisibleText.escaped(id))"
+        }
     }
 
     static func json(_ summary: InspectSummary) throws(FSearchError) -> String {
@@ -128,6 +139,8 @@ struct InspectSummary: Encodable {
     var skipped: [String]
     var warnings: [String]
     var problems: [String]
+    /// The first records as they would be stored: their fields (`id` once stored), `location`,
+    /// and `outcome` (`new`, `already-present`, `replaces-pending` with `replaces`: the id).
     var firstRows: [[String: String]]
 
     init(name: String, preview: ImportPreview) {
@@ -148,9 +161,14 @@ struct InspectSummary: Encodable {
         warnings = report.warnings
         problems = preview.problems.map(\.description)
         firstRows = preview.firstRows.map { row in
-            var fields: [String: String] = [:]
-            for field in TransactionField.allCases where field != .id {
-                if let text = field.text(in: row) { fields[field.rawValue] = text }
+            var fields: [String: String] = ["location": row.location.description]
+            for field in TransactionField.allCases {
+                if let text = field.text(in: row.transaction), !text.isEmpty { fields[field.rawValue] = text }
+            }
+            switch row.outcome {
+            case .new: fields["outcome"] = "new"
+            case .alreadyPresent: fields["outcome"] = "already-present"
+            case .replacesPending(let id): (fields["outcome"], fields["replaces"]) = ("replaces-pending", id)
             }
             return fields
         }

@@ -3,8 +3,8 @@ import TransactionSearch
 
 /// What fsearch prints for a failure, and how it exits: the one place where a cause
 /// (`FSearchError`) becomes a message, a hint and a sysexits(3) code. `main` prints
-/// `fsearch: MESSAGE`, then `hint: HINT`, on stderr; data in the message is shown with
-/// control characters escaped (`VisibleText`).
+/// `fsearch: MESSAGE`, its details indented, then `hint: HINT`, on stderr; data in the
+/// message is shown with control characters escaped (`VisibleText`).
 struct ErrorReport: Equatable {
     /// sysexits(3) codes.
     enum Status: Int32 {
@@ -17,11 +17,15 @@ struct ErrorReport: Equatable {
     }
 
     var message: String
+    /// Lines that explain the message (a bank CSV layout error's headers, closest columns and
+    /// the options that read the file), printed indented under it.
+    var details: [String]
     var hint: String?
     var status: Status
 
-    init(message: String, hint: String? = nil, status: Status) {
+    init(message: String, details: [String] = [], hint: String? = nil, status: Status) {
         self.message = message
+        self.details = details
         self.hint = hint
         self.status = status
     }
@@ -42,11 +46,14 @@ struct ErrorReport: Equatable {
                 self.init(message: invalid.description, status: .badData)
             }
         case .badFile(let importError, let name):
-            let first = importError.issues.first.map { "\(name): \($0)" } ?? "\(name): unreadable"
+            // A problem may explain itself over several lines (a bank CSV layout that cannot
+            // be read): the first is the message, the others its details.
+            let lines = importError.issues.first.map { "\(name): \($0)".split(separator: "\n").map(String.init) } ?? []
+            let first = lines.first ?? "\(name): unreadable"
             let more = importError.issues.count > 1 ? "and \(importError.issues.count - 1) more problem(s); " : ""
             let file = name == "standard input" ? "-" : name
-            self.init(message: first, hint: more + "nothing was imported; fsearch check --file \(file) lists every problem",
-                      status: .badData)
+            self.init(message: first, details: Array(lines.dropFirst()),
+                      hint: more + "nothing was imported; fsearch check --file \(file) lists every problem", status: .badData)
         case .badData(let message, let hint):
             self.init(message: message, hint: hint, status: .badData)
         case .store(let storeError, let path):

@@ -28,6 +28,13 @@ import Testing
                                         name: "standard input"),
          ErrorReport(message: "standard input: line 1: no header and no rows",
                      hint: "and 1 more problem(s); nothing was imported; fsearch check --file - lists every problem", status: .badData)),
+        ("a bank CSV layout that cannot be read: details under the message",
+         .badFile(ImportError(issues: [ImportIssue(.line(1), .unrecognizedLayout(BankCSVError(
+             .missingColumns([.date]), headerLine: 1, headers: ["Tag", "Betrag"],
+             suggestedOptions: BankCSVOptions(columns: [.date: .header("Tag")]), suggestionVerified: true)))]), name: "x.csv"),
+         ErrorReport(message: "x.csv: line 1: no date column found",
+                     details: ["headers on line 1: 1 \"Tag\", 2 \"Betrag\"", "these options import it: --map date=Tag"],
+                     hint: "nothing was imported; fsearch check --file x.csv lists every problem", status: .badData)),
         ("damage", .store(StoreFileError(.corrupt, file: "s/log.bin", offset: 24, reason: "a record header's checksum does not match"), path: "s"),
          ErrorReport(message: "s/log.bin at byte 24: a record header's checksum does not match",
                      hint: "fsearch check --store s reports what is damaged; --recover searches what precedes it", status: .badData)),

@@ -7,12 +7,38 @@ public struct ImportPreview: Hashable, Sendable {
     public var additions: Int
     /// How many transaction records the file holds.
     public var records: Int
-    /// The first rows to add, as they would be stored (an empty id is generated when added).
-    public var firstRows: [Transaction]
+    /// The file's first records as they would be stored, in file order, each with what the
+    /// import would do with it (records that would be refused are left out: see `problems`).
+    public var firstRows: [Row]
     /// Every record that could not be imported, with its location, field and reason.
     public var problems: [ImportIssue]
     /// The first and last local day of the file's records.
     public var dates: ClosedRange<CalendarDay>?
     /// The currencies of the file's records.
     public var currencies: [Currency]
+
+    /// One record of the file as it would be stored, and what the import would do with it.
+    public struct Row: Hashable, Sendable {
+        /// What the import would do with a record.
+        public enum Outcome: Hashable, Sendable {
+            /// It would be added (`transaction.id` is empty when the store generates it).
+            case new
+            /// It is already in the store: `transaction` is the stored row.
+            case alreadyPresent
+            /// It settles the pending row with this id, which would take its values in place
+            /// (`transaction` is the row after the change, with that id).
+            case replacesPending(id: String)
+        }
+
+        /// Where the record is in the file.
+        public var location: ImportIssue.Location
+        public var transaction: Transaction
+        public var outcome: Outcome
+
+        public init(location: ImportIssue.Location, transaction: Transaction, outcome: Outcome) {
+            self.location = location
+            self.transaction = transaction
+            self.outcome = outcome
+        }
+    }
 }

@@ -43,17 +43,20 @@ struct TransactionReader {
 
     // MARK: CSV
 
-    /// Whether the first line is our own CSV header: it names date, merchant and amount, and
-    /// every column it names is a transaction field (a bank's export names others).
-    static func hasOwnCSVHeader(_ bytes: [UInt8]) -> Bool {
+    /// The columns of the first line when every name on it is one of our own fields (SPEC
+    /// section 1: `id`, `date`, `merchant`, ..., case-insensitive, quotes and spaces around
+    /// names ignored); nil when any name is not (a bank's export names others) or the line is
+    /// longer than a header of ours can be.
+    static func ownCSVColumns(_ bytes: [UInt8]) -> [TransactionField]? {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+        let limit = min(bytes.count, start + 4096)
+        let end = bytes[start..<limit].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? limit
+        guard end < limit || limit == bytes.count else { return nil }
         let names = String(decoding: bytes[start..<end], as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
             .map { String($0.filter { $0 != "\"" }).trimmingWhitespace().lowercased() }
         let fields = names.compactMap { TransactionField(rawValue: $0) }
-        guard fields.count == names.count else { return false }
-        return [TransactionField.date, .merchant, .amount].allSatisfy(fields.contains)
+        return fields.count == names.count ? fields : nil
     }
 
     private func readCSV(_ bytes: [UInt8]) throws(ImportIssue) -> Output {

@@ -11,4 +11,19 @@ struct ImportPlan {
     var failures: [ImportIssue] = []
     /// The ids the file gives, so generated ones avoid them.
     var explicitIDs = StringSet()
+    /// What became of each record, in input order; kept only when the planner is asked
+    /// (for previews), empty otherwise.
+    var fates: [RecordFate] = []
+
+    /// What the plan does with one record of the file.
+    enum RecordFate {
+        /// Added: the record's place among `additions`.
+        case added(Int)
+        /// Already in the store, at this row.
+        case alreadyPresent(UInt32)
+        /// Replaces a pending row: the place among `replacements`.
+        case replacesPending(Int)
+        /// Refused (listed among `failures`).
+        case refused
+    }
 }

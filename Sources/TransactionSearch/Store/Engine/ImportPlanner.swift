@@ -1,12 +1,17 @@
 /// Works out an `ImportPlan` from a file's records against the store (under its write lock):
 /// gives each record its import key (`ImportKeys`), leaves out the records already present,
 /// finds the pending rows posted records settle (`PendingMatcher`), and validates the rest as
-/// one batch. Changes nothing.
+/// one batch. Changes nothing. With `keepingFates`, it also says what becomes of each record
+/// (for previews).
 struct ImportPlanner {
     let contents: StoreContents
 
-    func plan(_ read: ReadImport, matching: PendingMatching) -> ImportPlan {
+    func plan(_ read: ReadImport, matching: PendingMatching, keepingFates: Bool = false) -> ImportPlan {
         var plan = ImportPlan()
+        // With fates kept: each record's fate, additions by their place among the drafts
+        // until validation says which were accepted.
+        var fates: [ImportPlan.RecordFate] = []
+        if keepingFates { fates.reserveCapacity(read.records.count) }
         var matcher: PendingMatcher?
         var occurrences: [String: Int] = [:]
         // Kept apart (not as pairs) so that the drafts go to validation without another copy.
@@ -27,12 +32,14 @@ struct ImportPlanner {
                     draft.importKey = ImportKeys.fingerprintKey(fingerprint, occurrence: occurrences[fingerprint]!)
                 }
             }
-            if let id = draft.id, contents.table.ids.row(of: id) != nil {
+            if let id = draft.id, let row = contents.table.ids.row(of: id) {
                 plan.alreadyPresent += 1
+                if keepingFates { fates.append(.alreadyPresent(row)) }
                 continue
             }
-            if let key = draft.importKey, contents.table.importKeys.row(of: key) != nil {
+            if let key = draft.importKey, let row = contents.table.importKeys.row(of: key) {
                 plan.alreadyPresent += 1
+                if keepingFates { fates.append(.alreadyPresent(row)) }
                 continue
             }
             if draft.status == .posted && matching.isEnabled {
@@ -46,13 +53,16 @@ struct ImportPlanner {
                         if let key = new.importKey, !replacementKeys.insert(key) {
                             throw ValidationError(.importKey, .duplicateImportKey(key))
                         }
+                        if keepingFates { fates.append(.replacesPending(plan.replacements.count)) }
                         plan.replacements.append((match.row, old, new))
                     } catch {
+                        if keepingFates { fates.append(.refused) }
                         plan.failures.append(ImportIssue(record.location, field: error.field, .invalid(error.reason)))
                     }
                     continue
                 }
             }
+            if keepingFates { fates.append(.added(additionDrafts.count)) }
             additionDrafts.append(draft)
             additionLocations.append(record.location)
         }
@@ -66,6 +76,7 @@ struct ImportPlanner {
         // A key may not be both added and given to a replaced row.
         var acceptedIndex = 0
         plan.additions.reserveCapacity(validated.accepted.count)
+        var placeOfDraft: [Int?] = keepingFates ? Array(repeating: nil, count: additionLocations.count) : []
         for (index, location) in additionLocations.enumerated() where !failed.contains(index) {
             let transaction = validated.accepted[acceptedIndex]
             acceptedIndex += 1
@@ -74,7 +85,14 @@ struct ImportPlanner {
                 plan.failures.append(ImportIssue(location, field: .importKey, .invalid(.duplicateImportKey(key))))
                 continue
             }
+            if keepingFates { placeOfDraft[index] = plan.additions.count }
             plan.additions.append(transaction)
+        }
+        if keepingFates {
+            plan.fates = fates.map { fate in
+                guard case .added(let draft) = fate else { return fate }
+                return placeOfDraft[draft].map { .added($0) } ?? .refused
+            }
         }
         return plan
     }

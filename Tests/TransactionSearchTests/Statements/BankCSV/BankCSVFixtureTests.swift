@@ -76,6 +76,15 @@ import Testing
         Case(name: "mint-like", delimiter: ",", encoding: .utf8, lineEnds: "LF", headerLine: 1, dateOrder: .monthDayYear,
              dateReason: "over 12 in position 2", decimal: .point,
              roles: [.indicator: "Transaction Type", .notes: "Original Description", .account: "Account Name"]),
+        Case(name: "status-de", delimiter: ";", encoding: .utf8, lineEnds: "LF", headerLine: 1, dateOrder: .dayMonthYear,
+             dateReason: "a value over 12 in position 1 (18.04.2023, line 2)", decimal: .comma,
+             roles: [.status: "Buchungsstatus", .merchant: "Empfänger", .notes: "Verwendungszweck", .currency: "Währung"]),
+        Case(name: "withdrawal-deposit", delimiter: ",", encoding: .utf8, lineEnds: "LF", headerLine: 1, dateOrder: nil,
+             dateReason: "year first", decimal: .point,
+             roles: [.debit: "Withdrawal", .credit: "Deposit", .balance: "Balance", .status: "Status", .description: "Description"]),
+        Case(name: "usd-column", delimiter: ",", encoding: .utf8, lineEnds: "LF", headerLine: 1, dateOrder: .monthDayYear,
+             dateReason: "ambiguous: month-first (USD in the currency column)", decimal: .point,
+             roles: [.date: "Date", .description: "Description", .amount: "Amount", .currency: "Currency"]),
     ]
 
     static let context = StatementContext(clock: ZoneClock(timeZone: TimeZone(identifier: "Europe/Berlin")!), defaultCurrency: nil)

@@ -4,10 +4,31 @@
 /// `StatementEntry`. `BankCSVLayout` says what was understood and why; `BankCSVOptions` decide
 /// what the file cannot. How it works: the README's *Bank CSV exports*.
 enum BankCSVReader {
+    /// How much of a bank CSV export a file shows, from its first 64 KiB.
+    enum Resemblance: Hashable {
+        /// Not a table of transactions (or not text).
+        case none
+        /// Delimited text with a row holding a date and an amount in two of its cells, whose
+        /// header (if any) names no date or no amount column the reader knows: reading it fails
+        /// with a `BankCSVError` that says which options would read it.
+        case unnamedTable
+        /// A header naming a date and an amount (or a debit or credit), followed by a row
+        /// holding both: a layout the reader recognises.
+        case namedLayout
+    }
+
     /// Whether the bytes look like a bank CSV export: delimited text with a header that names a
     /// date and an amount (or a debit or credit), followed by a row holding both. Our own CSV
     /// (`date,merchant,amount`) passes too: check for it first.
     static func looksLike(_ bytes: [UInt8]) -> Bool {
+        resemblance(bytes) == .namedLayout
+    }
+
+    /// How much the bytes look like a bank CSV export (see `Resemblance`). A file with control
+    /// characters other than tab, line ends, form feed and a DOS end-of-file mark is not text,
+    /// so never an unnamed table.
+    /// - Complexity: reads the first 64 KiB, tokenizing 80 lines with each candidate delimiter.
+    static func resemblance(_ bytes: [UInt8]) -> Resemblance {
         var prefix = Array(bytes.prefix(64 * 1024))
         if prefix.count < bytes.count, let lastLineEnd = prefix.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
             prefix.removeSubrange((lastLineEnd + 1)...)  // whole lines only, so UTF-8 is not cut
@@ -21,21 +42,27 @@ enum BankCSVReader {
             delimiter = detectDelimiter(text, start: 0, firstLine: 1, explicitNames: []).0
         }
         let table = DelimitedTable(text, delimiter: delimiter, start: start, firstLine: firstLine, maxRecords: detectionRecords)
-        guard let header = (0..<table.recordCount).first(where: { headerQualifies(table.strings(of: $0), explicitNames: []) }) else {
-            return false
-        }
-        let names = table.strings(of: header).map(HeaderName.init)
-        var dates: [Int] = [], amounts: [Int] = []
-        for (index, name) in names.enumerated() {
-            switch HeaderVocabulary.meaning(of: name)?.role {
-            case .date?, .valueDate?: dates.append(index)
-            case .amount?, .debit?, .credit?: amounts.append(index)
-            default: break
+        if let header = (0..<table.recordCount).first(where: { headerQualifies(table.strings(of: $0), explicitNames: []) }) {
+            let names = table.strings(of: header).map(HeaderName.init)
+            var dates: [Int] = [], amounts: [Int] = []
+            for (index, name) in names.enumerated() {
+                switch HeaderVocabulary.meaning(of: name)?.role {
+                case .date?, .valueDate?: dates.append(index)
+                case .amount?, .debit?, .credit?: amounts.append(index)
+                default: break
+                }
             }
+            let named = table.withView { view in
+                ((header + 1)..<table.recordCount).contains { looksLikeData(view, $0, dateColumns: dates, amountColumns: amounts) }
+            }
+            if named { return .namedLayout }
         }
-        return table.withView { view in
-            ((header + 1)..<table.recordCount).contains { looksLikeData(view, $0, dateColumns: dates, amountColumns: amounts) }
+        let isText = !text.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x0C && $0 != 0x1A }
+        guard isText else { return .none }
+        let holdsTransactions = table.withView { view in
+            (0..<table.recordCount).contains { view.fieldCount(of: $0) >= 2 && looksLikeDataAnywhere(view, $0) }
         }
+        return holdsTransactions ? .unnamedTable : .none
     }
 
     /// Reads a bank CSV export.
