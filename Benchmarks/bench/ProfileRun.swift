@@ -15,9 +15,11 @@ import TransactionSearchSupport
 /// - `each`: every query of the mix, the groupings and the typing sequence 40 times, printing
 ///   the fastest and the median time and the plan of each (no plain scan, no answer check: a
 ///   quick loop while working on one query class; the minimum is what the host's noise
-///   cannot inflate).
+///   cannot inflate);
+/// - `mutations`: the bench's updates with the mix cached (refilled every 100), counting only
+///   the first update after each refill (the tail: every cached query checked on cold caches).
 enum ProfileRun {
-    static let parts = ["build", "open", "mix", "mix-loop", "import", "each"]
+    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations"]
 
     static func run(_ part: String, options: BenchOptions) throws {
         let drafts = TransactionGenerator(rows: options.rows, seed: options.seed, years: options.years,
@@ -41,6 +43,24 @@ enum ProfileRun {
             try store.add(contentsOf: drafts)
             let csv = Array(store.export(as: .csv).utf8)
             print("profiled import: \(try profiledImport(csv)) rows")
+        case "mutations":
+            let store = TransactionStore()
+            try store.add(contentsOf: drafts)
+            let mix = (QueryMix.standard(for: store) + QueryMix.grouping).map(\.query)
+            let ids = store.transactions(in: .dateAscending).map(\.id)
+            var random = SeededRandom(seed: options.seed &+ 99)
+            for index in 0..<2000 {
+                var patch = TransactionPatch()
+                patch.category = .set(["Groceries", "Recategorised", "Travel"][index % 3])
+                let id = random.pick(ids)
+                if index % 100 == 0 {
+                    for query in mix { _ = store.search(query) }
+                    try profiledMutation(store, id, patch)
+                } else {
+                    try store.update(id: id, patch)
+                }
+            }
+            print("profiled mutations: \(store.cacheStatistics.entries) cached")
         case "each":
             let store = TransactionStore()
             try store.add(contentsOf: drafts)
@@ -63,6 +83,11 @@ enum ProfileRun {
             let rounds = part == "mix-loop" ? 30 : 1
             print("profiled mix: \((0..<rounds).reduce(0) { total, _ in total + profiledMix(store, queries) }) matches")
         }
+    }
+
+    @inline(never)
+    static func profiledMutation(_ store: TransactionStore, _ id: String, _ patch: TransactionPatch) throws {
+        try store.update(id: id, patch)
     }
 
     @inline(never)

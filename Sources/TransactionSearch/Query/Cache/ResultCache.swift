@@ -46,11 +46,18 @@ final class ResultCache: Sendable {
         static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.query == rhs.query }
     }
 
+    /// An entry's key and what it depends on (a struct, not a tuple: an array of tuples of
+    /// these types is copied through the runtime's generic tuple witnesses, measured).
+    private struct Dependency {
+        let key: Key
+        let predicate: QueryPredicate
+    }
+
     private struct State {
         var entries: [Key: Entry] = [:]
         /// What each entry depends on, scanned by every mutation: kept apart from the
         /// dictionary so the scan reads a flat array and copies nothing.
-        var dependencies: [(key: Key, predicate: QueryPredicate)] = []
+        var dependencies: [Dependency] = []
         var clock: UInt64 = 0
         var statistics = CacheStatistics()
 
@@ -105,7 +112,7 @@ final class ResultCache: Sendable {
                 state.remove(oldest)
                 state.statistics.evictions += 1
             }
-            if state.entries[key] == nil { state.dependencies.append((key, predicate)) }
+            if state.entries[key] == nil { state.dependencies.append(Dependency(key: key, predicate: predicate)) }
             state.entries[key] = Entry(result: result, lastUse: state.clock)
         }
     }
@@ -115,19 +122,26 @@ final class ResultCache: Sendable {
     /// their strings) is most of an invalidation's cost, and the mutation need not wait for it.
     func invalidate(matching row: RowFacts) {
         let dropped = state.withLock { state -> [Entry] in
+            // Each predicate is read in place (no copy); the matching entries are then taken out
+            // in one pass (not one `remove(at:)` each, which shifts the rest).
             let touched = state.dependencies.withUnsafeBufferPointer { dependencies in
-                dependencies.indices.filter { index in
-                    let predicate = dependencies[index].predicate
-                    return predicate.matches(row)
-                }
+                dependencies.indices.filter { dependencies[$0].predicate.matches(row) }
             }
             guard !touched.isEmpty else { return [] }
             var dropped: [Entry] = []
             dropped.reserveCapacity(touched.count)
-            for index in touched.reversed() {
+            for index in touched {
                 if let entry = state.entries.removeValue(forKey: state.dependencies[index].key) { dropped.append(entry) }
-                state.dependencies.remove(at: index)
             }
+            // Compacted in place by swaps (no copies, no new array); the touched ones end last.
+            var isTouched = [Bool](repeating: false, count: state.dependencies.count)
+            for index in touched { isTouched[index] = true }
+            var write = 0
+            for read in state.dependencies.indices where !isTouched[read] {
+                if write != read { state.dependencies.swapAt(write, read) }
+                write += 1
+            }
+            state.dependencies.removeLast(state.dependencies.count - write)
             state.statistics.invalidations += touched.count
             return dropped
         }
