@@ -132,6 +132,12 @@ struct BenchRun {
         return figures
     }
 
+    /// The rows to measure: generated, or read from `--input` (for `--profile` too).
+    func loadDrafts() throws -> [TransactionDraft] {
+        var report = BenchReport(machine: .current, options: options)
+        return try loadDrafts(into: &report)
+    }
+
     private func loadDrafts(into report: inout BenchReport) throws -> [TransactionDraft] {
         guard let input = options.input else {
             report.data.source = "generated: \(options.distribution.rawValue) (seed \(options.seed), \(options.years) years, \(options.merchants) merchants)"

@@ -22,8 +22,7 @@ enum ProfileRun {
     static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations"]
 
     static func run(_ part: String, options: BenchOptions) throws {
-        let drafts = TransactionGenerator(rows: options.rows, seed: options.seed, years: options.years,
-                                          merchants: options.merchants, distribution: options.distribution).generate()
+        let drafts = try BenchRun(options: options).loadDrafts()
         switch part {
         case "build":
             let store = TransactionStore()
