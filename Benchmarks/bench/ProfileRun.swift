@@ -12,6 +12,7 @@ import TransactionSearchSupport
 /// - `mix`: every query of the standard mix, the groupings and the typing sequence once,
 ///   uncached; `mix-loop` the same 30 times (for `perf record`);
 /// - `import`: our CSV of the rows imported into an empty store through the import path;
+///   `import-bank-csv` the same rows as a bank's CSV export;
 /// - `each`: every query of the mix, the groupings and the typing sequence 40 times, printing
 ///   the fastest and the median time and the plan of each (no plain scan, no answer check: a
 ///   quick loop while working on one query class; the minimum is what the host's noise
@@ -19,7 +20,7 @@ import TransactionSearchSupport
 /// - `mutations`: the bench's updates with the mix cached (refilled every 100), counting only
 ///   the first update after each refill (the tail: every cached query checked on cold caches).
 enum ProfileRun {
-    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations"]
+    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "import-bank-csv"]
 
     static func run(_ part: String, options: BenchOptions) throws {
         let drafts = try BenchRun(options: options).loadDrafts()
@@ -42,6 +43,9 @@ enum ProfileRun {
             try store.add(contentsOf: drafts)
             let csv = Array(store.export(as: .csv).utf8)
             print("profiled import: \(try profiledImport(csv)) rows")
+        case "import-bank-csv":
+            let file = StatementFileWriter.write(drafts, as: .bankCSV, timeZone: .utc)
+            print("profiled import: \(try profiledImport(file, as: .bankCSV)) rows")
         case "mutations":
             let store = TransactionStore()
             try store.add(contentsOf: drafts)
@@ -100,8 +104,8 @@ enum ProfileRun {
     }
 
     @inline(never)
-    static func profiledImport(_ csv: [UInt8]) throws -> Int {
-        try TransactionStore().importStatement(from: csv, options: ImportOptions(format: .csv)).addedIDs.count
+    static func profiledImport(_ bytes: [UInt8], as format: StatementFormat = .csv) throws -> Int {
+        try TransactionStore().importStatement(from: bytes, options: ImportOptions(format: format)).addedIDs.count
     }
 
     @inline(never)

@@ -27,6 +27,32 @@ public enum TransactionDate: Hashable, Sendable, CustomStringConvertible {
             // Through Int, not a CalendarDay: an instant far outside the years a store takes
             // (which validation refuses, quoting this text) has no Int32 day number.
             let civil = CalendarDay.civil(fromDayNumber: Int(days))
+            if (0...9999).contains(civil.year) {
+                // The common case, written into the string's own buffer (pieces joined with `+`
+                // cost several times more; imports fingerprint every row with this text).
+                return String(unsafeUninitializedCapacity: 24) { buffer in
+                    var end = 0
+                    func put(_ value: Int, _ width: Int) {
+                        var divisor = 1
+                        for _ in 1..<width { divisor *= 10 }
+                        for _ in 0..<width {
+                            buffer[end] = 0x30 + UInt8(value / divisor % 10)
+                            end += 1
+                            divisor /= 10
+                        }
+                    }
+                    func put(byte: UInt8) {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                    put(civil.year, 4); put(byte: 0x2D); put(civil.month, 2); put(byte: 0x2D); put(civil.day, 2)
+                    put(byte: 0x54); put(secondOfDay / 3600, 2); put(byte: 0x3A); put(secondOfDay / 60 % 60, 2)
+                    put(byte: 0x3A); put(secondOfDay % 60, 2)
+                    if millis != 0 { put(byte: 0x2E); put(millis, 3) }
+                    put(byte: 0x5A)
+                    return end
+                }
+            }
             var text = pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)
             text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
             if millis != 0 { text += "." + pad(millis, 3) }

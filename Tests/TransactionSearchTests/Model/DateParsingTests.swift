@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+import TransactionSearchSupport
 
 @Suite struct DateParsingTests {
     @Test func calendarDatesKeepTheirDay() {
@@ -56,5 +57,20 @@ import Testing
         #expect(CardMask.title(of: "Amex 3782 822463 10005") == "****0005")
         #expect(CardMask.title(of: "Card 12") == "Card 12")
         #expect(AmountText.text(of: Money(minorUnits: -1250, currency: .eur)) == "-12.50 EUR")
+    }
+
+    /// An instant's text (written digit by digit into the string's buffer) reads back as the
+    /// same instant, and has the ISO 8601 shape, for random instants over the years a store takes.
+    @Test func instantTextsReadBackAsTheSameInstant() throws {
+        var random = SeededRandom(seed: 23)
+        let low = -62_135_596_800_000 + 86_400_000, high = 253_402_214_400_000 - 86_400_000  // 0001-01-02 ... 9999-12-30
+        for round in 0..<2_000 {
+            var milliseconds = Int64(random.int(in: low...high))
+            if round % 3 == 0 { milliseconds -= milliseconds % 1000 }  // whole seconds: no fraction written
+            let date = TransactionDate.instant(millisecondsSince1970: milliseconds)
+            let text = date.description
+            #expect(text.utf8.count == (milliseconds % 1000 == 0 ? 20 : 24), "\(text)")
+            #expect(try TransactionDate(parsing: text, in: .gmt) == date, "\(milliseconds): \(text)")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransactionSearchSupport
 @testable import TransactionSearch
 
 /// The import key is a field like the others: validated, unique, kept by updates, the log, the
@@ -62,5 +63,20 @@ import Testing
         let json = TransactionStore()
         try json.importTransactions(from: reopened.store.export(as: .json), format: .json)
         #expect(json.transactions(in: .dateAscending) == expected, "exported and imported as JSON")
+    }
+
+    /// Fingerprints are kept in stores, so their text never changes: the hex writer gives what
+    /// `String(_:radix: 16)` zero-padded to 16 digits per word gives, for random and edge words.
+    @Test func fingerprintHexIsTheZeroPaddedRadix16Text() {
+        var random = SeededRandom(seed: 17)
+        let edges: [UInt64] = [0, 1, 0xF, 0x10, UInt64.max, UInt64.max >> 4, 1 << 63]
+        let words = edges + (0..<500).map { _ in UInt64(random.int(in: 0...Int.max)) &* 3 }
+        func reference(_ word: UInt64) -> String {
+            let text = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }
+        for (first, second) in zip(words, words.reversed()) {
+            #expect(ImportKeys.hex((first, second)) == reference(first) + reference(second), "\(first) \(second)")
+        }
     }
 }

@@ -19,21 +19,37 @@ enum ImportKeys {
     }
 
     /// The fingerprint of what identifies a transaction that has no id of its own.
-    static func fingerprint(of draft: TransactionDraft, currency: Currency) -> String {
+    static func fingerprint(of draft: TransactionDraft, currency: Currency) -> Fingerprint {
         let amount = (try? draft.amount.minorUnits(in: currency)).map(String.init) ?? draft.amount.description
-        return hex(StableHash.of([draft.account ?? "", draft.date.description, amount, currency.code, Folding.fold(draft.merchant)]))
+        let hash = StableHash.of([draft.account ?? "", draft.date.description, amount, currency.code, Folding.fold(draft.merchant)])
+        return Fingerprint(high: hash.0, low: hash.1)
     }
 
-    static func fingerprintKey(_ fingerprint: String, occurrence: Int) -> String {
-        "fp:" + fingerprint + "#" + String(occurrence)
+    /// A fingerprint as two words (a dictionary key that hashes two integers, not a string).
+    struct Fingerprint: Hashable {
+        let high: UInt64
+        let low: UInt64
     }
 
-    private static func hex(_ value: (UInt64, UInt64)) -> String {
-        func digits(_ word: UInt64) -> String {
-            let text = String(word, radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
+    /// `fp:<32 hex digits>#<occurrence>`.
+    static func fingerprintKey(_ fingerprint: Fingerprint, occurrence: Int) -> String {
+        "fp:" + hex((fingerprint.high, fingerprint.low)) + "#" + String(occurrence)
+    }
+
+    /// 32 lowercase hex digits, each word zero-padded to 16 (written into the string's own
+    /// buffer: formatting with `String(_:radix:)` and padding cost ten times more per key).
+    static func hex(_ value: (UInt64, UInt64)) -> String {
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            func write(_ word: UInt64, at start: Int) {
+                for index in 0..<16 {
+                    let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * index)) & 0x0F
+                    buffer[start + index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble  // 0-9, a-f
+                }
+            }
+            write(value.0, at: 0)
+            write(value.1, at: 16)
+            return 32
         }
-        return digits(value.0) + digits(value.1)
     }
 }
 

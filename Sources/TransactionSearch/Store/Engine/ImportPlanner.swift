@@ -4,6 +4,12 @@
 /// one batch. Changes nothing. With `keepingFates`, it also says what becomes of each record
 /// (for previews).
 struct ImportPlanner {
+    /// Adds one to a count in place and returns it (one dictionary access, not two).
+    private static func increment(_ count: inout Int) -> Int {
+        count += 1
+        return count
+    }
+
     let contents: StoreContents
 
     func plan(_ read: ReadImport, matching: PendingMatching, keepingFates: Bool = false) -> ImportPlan {
@@ -13,7 +19,8 @@ struct ImportPlanner {
         var fates: [ImportPlan.RecordFate] = []
         if keepingFates { fates.reserveCapacity(read.records.count) }
         var matcher: PendingMatcher?
-        var occurrences: [String: Int] = [:]
+        var occurrences: [ImportKeys.Fingerprint: Int] = [:]
+        occurrences.reserveCapacity(read.records.count)
         // Kept apart (not as pairs) so that the drafts go to validation without another copy.
         var additionDrafts: [TransactionDraft] = []
         var additionLocations: [ImportIssue.Location] = []
@@ -28,8 +35,8 @@ struct ImportPlanner {
                     draft.importKey = ImportKeys.bankKey(account: draft.account, bankID: bankID)
                 } else if draft.id == nil {
                     let fingerprint = ImportKeys.fingerprint(of: draft, currency: currency)
-                    occurrences[fingerprint, default: 0] += 1
-                    draft.importKey = ImportKeys.fingerprintKey(fingerprint, occurrence: occurrences[fingerprint]!)
+                    let occurrence = ImportPlanner.increment(&occurrences[fingerprint, default: 0])
+                    draft.importKey = ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
                 }
             }
             if let id = draft.id, let row = contents.table.ids.row(of: id) {
