@@ -64,6 +64,7 @@ extension FacetRequest: Codable {
                   isDisjunctive: try container.decodeIfPresent(Bool.self, forKey: .isDisjunctive) ?? false)
     }
 
+    /// Writes the field, the limit and whether the facet is disjunctive.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(field, forKey: .field)

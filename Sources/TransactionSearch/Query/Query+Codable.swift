@@ -5,6 +5,7 @@ extension Query: Codable {
         case text, scope, terms, filters, grouping, sort, limit, offset, facets
     }
 
+    /// Reads a query written by `encode(to:)`; a missing `facets` key means none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         self.init(
@@ -19,6 +20,7 @@ extension Query: Codable {
             facets: try container.decodeIfPresent([FacetRequest].self, forKey: .facets) ?? [])
     }
 
+    /// Writes every property under its name (`facets` only when there are some).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(text, forKey: .text)

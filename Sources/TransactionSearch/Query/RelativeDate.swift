@@ -109,6 +109,8 @@ public enum RelativeDate: Hashable, Sendable {
 }
 
 extension RelativeDate: Codable {
+    /// Reads a relative date from its search box text (`last-month`); other text is a
+    /// `DecodingError` saying what was expected.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -118,6 +120,7 @@ extension RelativeDate: Codable {
         self = value
     }
 
+    /// Writes the search box text (`last-7-days`), so a saved query keeps its meaning.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)

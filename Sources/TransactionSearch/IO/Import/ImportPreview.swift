@@ -32,9 +32,13 @@ public struct ImportPreview: Hashable, Sendable {
 
         /// Where the record is in the file.
         public var location: ImportIssue.Location
+        /// The transaction as the store would hold it (for an already present record, the
+        /// stored row; for one that settles a pending row, that row after the change).
         public var transaction: Transaction
+        /// What importing would do with the record.
         public var outcome: Outcome
 
+        /// A row of a preview (tests and apps that build previews of their own).
         public init(location: ImportIssue.Location, transaction: Transaction, outcome: Outcome) {
             self.location = location
             self.transaction = transaction
