@@ -59,7 +59,7 @@ struct PageSelector {
                 if belongs(row) { candidates.append(row) }
                 return true
             }
-            return slice(sorted(candidates), skip: skip, take: take)
+            return slice(first(skip + take, of: candidates), skip: skip, take: take)
         }
         let needed = skip + take
         // With a date range, a date-sorted walk covers only the range's instants.
@@ -131,19 +131,15 @@ struct PageSelector {
         return Array(rows[skip ..< min(rows.count, skip + take)])
     }
 
-    /// Rows in the query's sort order (docs/SPEC.md section 3 tie-breaks).
-    private func sorted(_ rows: [UInt32]) -> [UInt32] {
-        withOrder { precedes in rows.sorted(by: precedes) }
-    }
-
-    /// The first `needed` rows in the query's sort order: a full sort when most are needed,
+    /// The first `needed` rows in the query's sort order (docs/SPEC.md section 3 tie-breaks):
+    /// a full sort when most are needed,
     /// otherwise one pass keeping the best `needed` in a heap (a page of 50 from a group of
     /// thousands reads each row once, about as much as a walk of the order that finds the
     /// group's rows at the rate it expects, and far less when the group clusters in time).
     private func first(_ needed: Int, of rows: [UInt32]) -> [UInt32] {
         guard needed > 0 else { return [] }
-        guard needed * 4 < rows.count else { return sorted(rows) }
         return withOrder { precedes in
+            guard needed * 4 < rows.count else { return rows.sorted(by: precedes) }
             // A heap whose root is the row that comes last among those kept.
             var heap: [UInt32] = []
             heap.reserveCapacity(needed)
