@@ -23,6 +23,9 @@ struct BenchOptions {
     /// Measure only the queries (one build, no store directory, imports, mutations or cache):
     /// a quick loop while working on the query engine.
     var queriesOnly = false
+    /// Measure only the imports of each file format (time and memory beyond the store): a
+    /// quick loop while working on the import path.
+    var importsOnly = false
 
     static let spec = CommandSpec(
         name: "bench",
@@ -41,6 +44,7 @@ struct BenchOptions {
             .value("distribution", "NAME", help: "Generated data: \(TransactionGenerator.Distribution.allCases.map(\.rawValue).joined(separator: "|")) (default standard)."),
             .value("queries", "FILE", help: "Measure the queries of a JSON file instead of the standard mix (see QueryFile.swift)."),
             .flag("queries-only", help: "Measure only the queries: no store directory, imports, mutations or cache."),
+            .flag("imports-only", help: "Measure only importing each file format (time, memory beyond the store)."),
         ],
         discussion: """
             Build it in release: swift run -c release bench --rows 100000
@@ -69,6 +73,7 @@ struct BenchOptions {
         options.profile = parsed.value("profile")
         options.queries = parsed.value("queries")
         options.queriesOnly = parsed.has("queries-only")
+        options.importsOnly = parsed.has("imports-only")
         if let name = parsed.value("distribution") {
             guard let distribution = TransactionGenerator.Distribution(rawValue: name) else {
                 throw UsageError("--distribution takes \(TransactionGenerator.Distribution.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")

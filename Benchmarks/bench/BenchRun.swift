@@ -14,7 +14,7 @@ struct BenchRun {
     private var queryRepetitions: Int { options.quick ? 10 : (options.rows >= 500_000 ? 40 : 120) }
     private var plainRepetitions: Int { options.quick ? 1 : (options.rows >= 500_000 ? 2 : 3) }
     private var mutationCount: Int { options.quick ? 100 : 2000 }
-    private var builds: Int { options.quick || options.queriesOnly ? 1 : 3 }
+    private var builds: Int { options.quick || options.queriesOnly || options.importsOnly ? 1 : 3 }
 
     func run() throws -> BenchReport {
         var report = BenchReport(machine: .current, options: options)
@@ -51,6 +51,10 @@ struct BenchRun {
             report.data.exportedTo = export
         }
 
+        if options.importsOnly {
+            report.imports = try measureImports(drafts, csv: Array(store.export(as: .csv).utf8))
+            return report
+        }
         if !options.queriesOnly {
             report.durable = try measureDurable(drafts)
             report.imports = try measureImports(drafts, csv: Array(store.export(as: .csv).utf8))
