@@ -239,7 +239,7 @@ struct BenchReport: Encodable {
             // Issue 15: memory while importing at most twice the file beyond the store.
             for figure in imports {
                 guard let extra = figure.extraBytes else { continue }
-                lines.append(SpecLine(measure: "memory importing \(figure.format) beyond the store, x file", value: Double(extra) / Double(max(figure.fileBytes, 1)),
+                lines.append(SpecLine(measure: "import memory beyond the store, \(figure.format)", value: Double(extra) / Double(max(figure.fileBytes, 1)),
                                       unit: "x", must: 2, aim: 2, higherIsBetter: false))
             }
         }
