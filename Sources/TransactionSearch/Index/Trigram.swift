@@ -5,6 +5,8 @@
 enum Trigram {
     private static let bigramTag: UInt32 = 1 << 24
     private static let unigramTag: UInt32 = 2 << 24
+    /// Every key is below `1 << keyBits`.
+    static let keyBits = 26
 
     /// The key of a one- or two-byte term (its gram is the whole term).
     static func shortKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {

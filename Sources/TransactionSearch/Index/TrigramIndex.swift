@@ -22,36 +22,40 @@ struct TrigramIndex: Equatable, Sendable {
     init() {}
 
     /// The index of the given codes' folded texts (codes ascending), built at once: every
-    /// (key, code) pair radix-sorted, then one posting list per key, made exactly its size, a
-    /// code that repeats a key counted once. Several times cheaper than inserting string by
-    /// string, which looks each key up once a string and grows its list step by step.
+    /// (key, code) pair packed into one word and radix-sorted by its key bits, then one posting
+    /// list per key, made exactly its size, a code that repeats a key counted once. Several
+    /// times cheaper than inserting string by string, which looks each key up once a string
+    /// and grows its list step by step.
     init(codes: [UInt32], folded: PackedTexts) {
-        var pairs: [(key: UInt64, row: UInt32)] = []
+        var pairs: [UInt64] = []
         for code in codes {
             folded.withBytes(code) { bytes in
-                Trigram.forEachKey(of: bytes, includingShort: true) { pairs.append((UInt64($0), code)) }
+                Trigram.forEachKey(of: bytes, includingShort: true) { pairs.append(UInt64($0) << 32 | UInt64(code)) }
             }
         }
-        RadixSort.sort(&pairs)  // stable: each key's codes stay ascending
-        var start = 0
-        while start < pairs.count {
-            let key = pairs[start].key
-            var end = start + 1
-            var distinct = 1
-            while end < pairs.count && pairs[end].key == key {
-                if pairs[end].row != pairs[end - 1].row { distinct += 1 }
-                end += 1
-            }
-            // Made exactly its size: these lists are most of the index's memory.
-            postings[UInt32(key)] = [UInt32](unsafeUninitializedCapacity: distinct) { list, initialized in
-                list[0] = pairs[start].row
-                initialized = 1
-                for index in start + 1 ..< end where pairs[index].row != pairs[index - 1].row {
-                    list[initialized] = pairs[index].row
-                    initialized += 1
+        // Stable by key: each key's codes stay ascending. Keys are below 2^26 (`Trigram`).
+        RadixSort.sort(&pairs, keyBitsFrom: 32, count: Trigram.keyBits)
+        pairs.withUnsafeBufferPointer { pairs in
+            var start = 0
+            while start < pairs.count {
+                let key = pairs[start] >> 32
+                var end = start + 1
+                var distinct = 1
+                while end < pairs.count && pairs[end] >> 32 == key {
+                    if pairs[end] != pairs[end - 1] { distinct += 1 }
+                    end += 1
                 }
+                // Made exactly its size: these lists are most of the index's memory.
+                postings[UInt32(key)] = [UInt32](unsafeUninitializedCapacity: distinct) { list, initialized in
+                    list[0] = UInt32(truncatingIfNeeded: pairs[start])
+                    initialized = 1
+                    for index in start + 1 ..< end where pairs[index] != pairs[index - 1] {
+                        list[initialized] = UInt32(truncatingIfNeeded: pairs[index])
+                        initialized += 1
+                    }
+                }
+                start = end
             }
-            start = end
         }
     }
 

@@ -13,16 +13,20 @@ extension StoreContents {
     func buildIndexes(ofRows rows: [UInt32]) {
         let capacity = table.rowLimit
         let view = self.rows
-        text.descriptors.setPostings(PostingList.buildAll(rows: rows, codes: view.descriptor,
-                                                          codeLimit: text.descriptors.codeLimit, rowCapacity: capacity))
-        for field in TextField.allCases where field.keepsPostings {
-            text[field].setPostings(PostingList.buildAll(rows: rows, codes: view.codes(of: field),
-                                                         codeLimit: text[field].codeLimit, rowCapacity: capacity))
-        }
-        buildBuckets(rows)
-        let dateSorted = isInDateOrder(rows) ? rows : sortedByDate(rows)
-        orders.byDate.build(sortedRows: dateSorted)
-        orders.byAmount.build(sortedRows: sortedByAmount(dateSorted: dateSorted))
+        // Postings and buckets beside the orders: they write different structures.
+        BuildParallelism.run(rows: rows.count, [{
+            self.text.descriptors.setPostings(PostingList.buildAll(rows: rows, codes: view.descriptor,
+                                                                   codeLimit: self.text.descriptors.codeLimit, rowCapacity: capacity))
+            for field in TextField.allCases where field.keepsPostings {
+                self.text[field].setPostings(PostingList.buildAll(rows: rows, codes: view.codes(of: field),
+                                                                  codeLimit: self.text[field].codeLimit, rowCapacity: capacity))
+            }
+            self.buildBuckets(rows)
+        }, {
+            let dateSorted = self.isInDateOrder(rows) ? rows : self.sortedByDate(rows)
+            self.orders.byDate.build(sortedRows: dateSorted)
+            self.orders.byAmount.build(sortedRows: self.sortedByAmount(dateSorted: dateSorted))
+        }])
     }
 
     /// Adds every row to every bucket table, a table at a time.

@@ -35,7 +35,7 @@ extension StoreContents {
             table.write(makeRecord(transaction), at: row)
             rows.append(row)
         }
-        text.endBulkFill()
+        text.endBulkFill(rows: transactions.count)
         buildIndexes(ofRows: liveRows)
         return rows
     }

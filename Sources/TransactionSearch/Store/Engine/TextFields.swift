@@ -32,9 +32,10 @@ final class TextFields: @unchecked Sendable {
         for field in TextField.allCases { self[field].beginBulkFill() }
     }
 
-    /// Indexes every string retained since `beginBulkFill`.
-    func endBulkFill() {
-        for field in TextField.allCases { self[field].endBulkFill() }
+    /// Indexes every string retained since `beginBulkFill`, the fields side by side for a
+    /// batch of `rows` rows (`BuildParallelism`).
+    func endBulkFill(rows: Int) {
+        BuildParallelism.run(rows: rows, TextField.allCases.map { field in { self[field].endBulkFill() } })
     }
 
     /// Bytes held by every field's pool and index and by the descriptors.
