@@ -82,7 +82,8 @@ enum ProfileRun {
         default:
             let store = TransactionStore()
             try store.add(contentsOf: drafts)
-            let queries = (QueryMix.standard(for: store) + QueryMix.grouping + QueryMix.typing).map(\.query)
+            let queries = try options.queries.map { try QueryFile.read($0).map(\.query) }
+                ?? (QueryMix.standard(for: store) + QueryMix.grouping + QueryMix.typing).map(\.query)
             let rounds = part == "mix-loop" ? 30 : 1
             print("profiled mix: \((0..<rounds).reduce(0) { total, _ in total + profiledMix(store, queries) }) matches")
         }

@@ -135,21 +135,51 @@ struct OrderedRowList: Sendable {
 
     /// Visits the rows before `position` from the last backward, one run of rows with the same
     /// key at a time, each run forward: the descending order with ties kept ascending.
+    ///
+    /// Each chunk is read through one buffer pointer, its runs found by index; only a run that
+    /// continues into the previous chunk (equal keys across a chunk boundary, rare) is walked
+    /// position by position. Chunks are never empty (`checkInvariants`).
     func walkDescendingByRuns(before position: Position, sameKey: (UInt32, UInt32) -> Bool, _ body: (UInt32) -> Bool) {
-        var end = position
-        while let last = self.position(before: end) {
-            let lastRow = chunks[last.chunk][last.offset]
-            var start = last
-            while let previous = self.position(before: start), sameKey(chunks[previous.chunk][previous.offset], lastRow) {
-                start = previous
+        var chunkIndex = min(position.chunk, chunks.count)
+        var end = chunkIndex < chunks.count ? position.offset : 0
+        while true {
+            if end == 0 {
+                chunkIndex -= 1
+                guard chunkIndex >= 0 else { return }
+                end = chunks[chunkIndex].count
             }
-            var cursor = start
-            while true {
-                if !body(chunks[cursor.chunk][cursor.offset]) { return }
-                if cursor == last { break }
-                cursor = self.position(after: cursor)
+            let previousLast = chunkIndex > 0 ? chunks[chunkIndex - 1][chunks[chunkIndex - 1].count - 1] : nil
+            // 0: the chunk is done; 1: the first run continues into the previous chunk; 2: stop.
+            let outcome = chunks[chunkIndex].withUnsafeBufferPointer { rows -> Int in
+                while end > 0 {
+                    let last = rows[end - 1]
+                    var start = end - 1
+                    while start > 0 && sameKey(rows[start - 1], last) { start -= 1 }
+                    if start == 0, let previousLast, sameKey(previousLast, last) { return 1 }
+                    for index in start..<end {
+                        if !body(rows[index]) { return 2 }
+                    }
+                    end = start
+                }
+                return 0
             }
-            end = start
+            if outcome == 2 { return }
+            if outcome == 1 {
+                let last = Position(chunk: chunkIndex, offset: end - 1)
+                let lastRow = chunks[chunkIndex][end - 1]
+                var start = Position(chunk: chunkIndex, offset: 0)
+                while let previous = self.position(before: start), sameKey(chunks[previous.chunk][previous.offset], lastRow) {
+                    start = previous
+                }
+                var cursor = start
+                while true {
+                    if !body(chunks[cursor.chunk][cursor.offset]) { return }
+                    if cursor == last { break }
+                    cursor = self.position(after: cursor)
+                }
+                chunkIndex = start.chunk
+                end = start.offset
+            }
         }
     }
 
