@@ -39,8 +39,7 @@ struct PredicateScreen: Sendable {
             if magnitudeLow <= row.magnitude && row.magnitude < magnitudeHigh { return true }
             var remaining = fields
             while remaining != 0 {
-                let field = RowFacts.Field(rawValue: remaining.trailingZeroBitCount) ?? .merchant
-                let signature = row.signature(field)
+                let signature = row.signature(atField: remaining.trailingZeroBitCount)
                 if allowedMissing == 0 ? required.isSubset(of: signature) : required.missing(from: signature) <= allowedMissing {
                     return true
                 }
@@ -76,17 +75,25 @@ struct PredicateScreen: Sendable {
         let status: UInt8 = row.isPending ? 0b10 : 0b01
         var conjunction = row.day >= firstDay && row.day <= lastDay && statuses & status != 0 && signs & sign != 0
         if !conjunction && decidingCount == 0 { return false }
-        for index in 0..<termCount {
-            let term = self.term(index)
-            if term.decides {
-                if term.mayHold(row) { return true }
-                conjunction = false
-            } else if conjunction && !term.mayHold(row) {
-                if decidingCount == 0 { return false }
-                conjunction = false
-            }
-        }
+        // The terms read in place, one by one (indexing the tuple through a function copied
+        // all three each time, measured).
+        if termCount > 0, PredicateScreen.admitsOutright(terms.0, row, &conjunction) { return true }
+        if termCount > 1, PredicateScreen.admitsOutright(terms.1, row, &conjunction) { return true }
+        if termCount > 2, PredicateScreen.admitsOutright(terms.2, row, &conjunction) { return true }
         return conjunction
+    }
+
+    /// Tests one term: true when it decides and may hold (the row is admitted whatever the
+    /// rest says); clears `conjunction` when it cannot hold.
+    @inline(__always)
+    private static func admitsOutright(_ term: borrowing Term, _ row: RowFacts, _ conjunction: inout Bool) -> Bool {
+        if term.decides {
+            if term.mayHold(row) { return true }
+            conjunction = false
+        } else if conjunction {
+            if !term.mayHold(row) { conjunction = false }
+        }
+        return false
     }
 
     private func term(_ index: Int) -> Term {

@@ -15,13 +15,22 @@
 /// read out of its owner copied it with all its arrays (measured: a quarter of a cold
 /// mutation's instructions). `screen` is its cheap first test.
 final class QueryPredicate: Sendable {
-    private struct TextTerm: Sendable {
-        var bytes: [UInt8]
-        var field: TermField
+    /// A class, so that reading a condition out of its array retains one reference instead of
+    /// copying its arrays (measured).
+    private final class TextTerm: Sendable {
+        let bytes: [UInt8]
+        let field: TermField
         /// The magnitudes a numeric term matches, when it can match amounts.
-        var magnitude: Range<UInt64>?
+        let magnitude: Range<UInt64>?
         /// Set when the term is held approximately (a word the result widened).
-        var pattern: ApproximatePattern?
+        let pattern: ApproximatePattern?
+
+        init(bytes: [UInt8], field: TermField, magnitude: Range<UInt64>?, pattern: ApproximatePattern? = nil) {
+            self.bytes = bytes
+            self.field = field
+            self.magnitude = magnitude
+            self.pattern = pattern
+        }
     }
 
     private enum Condition: Sendable {
@@ -66,7 +75,7 @@ final class QueryPredicate: Sendable {
             var isScopeWord = false
             if hasScope, let pattern = ApproximatePattern(word: word) {
                 let widened = widenedWords?.contains(word) ?? true
-                if widened { term.pattern = pattern }
+                if widened { term = TextTerm(bytes: term.bytes, field: term.field, magnitude: term.magnitude, pattern: pattern) }
                 scopeWords.append(term)
                 isScopeWord = true
             }

@@ -153,26 +153,26 @@ final class ResultCache: Sendable {
     /// results, off the mutation's path.
     func invalidate(matching row: RowFacts) {
         state.withLock { state in
-            // One pass: the kept slots moved down over the dropped ones (references and plain
-            // values only), the tail cut once.
-            var write = 0
-            for read in state.slots.indices {
-                if state.screens[read].admits(row) && state.slots[read].predicate.matchesUnscreened(row) {
-                    state.slots[read].isDropped = true
-                    state.dropped.append(state.slots[read])
-                } else {
-                    if write != read {
-                        state.slots.swapAt(write, read)
-                        state.screens.swapAt(write, read)
-                    }
-                    write += 1
+            // One pass; a dropped slot's place is taken by the last slot (the order of slots
+            // means nothing: recency is in `lastUse`), so only dropped places are written.
+            var index = 0
+            var count = state.slots.count
+            while index < count {
+                guard state.screens[index].admits(row) && state.slots[index].predicate.matchesUnscreened(row) else {
+                    index += 1
+                    continue
                 }
+                state.slots[index].isDropped = true
+                state.dropped.append(state.slots[index])
+                count -= 1
+                if index != count {
+                    state.slots[index] = state.slots[count]
+                    state.screens[index] = state.screens[count]
+                }
+                state.slots.removeLast()
+                state.screens.removeLast()
+                state.statistics.invalidations += 1
             }
-            let count = state.slots.count - write
-            guard count > 0 else { return }
-            state.slots.removeLast(count)
-            state.screens.removeLast(count)
-            state.statistics.invalidations += count
         }
     }
 

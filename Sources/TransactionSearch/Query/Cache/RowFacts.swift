@@ -116,15 +116,17 @@ struct RowFacts {
         }
     }
 
-    /// The byte signature of the field's folded text (empty when it has no value).
-    func signature(_ field: Field) -> ByteSignature {
-        switch field {
-        case .merchant: signatures.0
-        case .category: signatures.1
-        case .subcategory: signatures.2
-        case .notes: signatures.3
-        case .card: signatures.4
-        case .account: signatures.5
+    /// The byte signature of the folded text of the field whose raw value is `index` (0...5;
+    /// empty when it has no value).
+    @inline(__always)
+    func signature(atField index: Int) -> ByteSignature {
+        switch index {
+        case 0: signatures.0
+        case 1: signatures.1
+        case 2: signatures.2
+        case 3: signatures.3
+        case 4: signatures.4
+        default: signatures.5
         }
     }
 
