@@ -21,9 +21,11 @@ import TransactionSearchSupport
 ///   the first update after each refill (the tail: every cached query checked on cold caches);
 /// - `mutation-times`: the bench's mutation measurement alone, five rounds, each printing the
 ///   percentiles per kind and the median and worst time by position after a cache refill
-///   (0: the first change after it), so the tail can be told apart from the rest.
+///   (0: the first change after it), so the tail can be told apart from the rest;
+/// - `note-updates`: 200 updates that each write a new note (the bench's every fourth update),
+///   no cache, each counted.
 enum ProfileRun {
-    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "mutation-times", "import-bank-csv"]
+    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "mutation-times", "note-updates", "import-bank-csv"]
 
     static func run(_ part: String, options: BenchOptions) throws {
         let drafts = try BenchRun(options: options).loadDrafts()
@@ -67,6 +69,17 @@ enum ProfileRun {
                 }
             }
             print("profiled mutations: \(store.cacheStatistics.entries) cached")
+        case "note-updates":
+            let store = TransactionStore()
+            try store.add(contentsOf: drafts)
+            let ids = store.transactions(in: .dateAscending).map(\.id)
+            var random = SeededRandom(seed: options.seed &+ 99)
+            for index in 0..<200 {
+                var patch = TransactionPatch()
+                patch.notes = .set("note \(index)")
+                try profiledMutation(store, random.pick(ids), patch)
+            }
+            print("profiled note updates: \(store.count) rows")
         case "mutation-times":
             let run = BenchRun(options: options)
             for round in 1...5 {
