@@ -204,6 +204,14 @@ struct BenchRun {
     /// Adds, updates and deletes one at a time with every index, bucket and cache kept
     /// current; the cache is kept full of the query mix's results.
     private func measureMutations(_ store: inout TransactionStore) throws -> BenchReport.Mutations {
+        let samples = try mutationSamples(&store)
+        return BenchReport.Mutations(add: Percentiles(samples.adds), update: Percentiles(samples.updates),
+                                     delete: Percentiles(samples.deletes), cacheEntries: store.cacheStatistics.entries)
+    }
+
+    /// The times of `measureMutations`, in the order made (the cache refilled before every
+    /// 100th of each kind): `bench --profile mutation-times` reads them by position.
+    func mutationSamples(_ store: inout TransactionStore) throws -> (adds: [Double], updates: [Double], deletes: [Double]) {
         var random = SeededRandom(seed: options.seed &+ 99)
         let mix = QueryMix.standard(for: store) + QueryMix.grouping
         func warmCache() { for item in mix { _ = store.search(item.query) } }
@@ -236,8 +244,7 @@ struct BenchRun {
             try deletes.append(microseconds { try store.delete(id: id) })
         }
         store.checkInvariants()
-        return BenchReport.Mutations(add: Percentiles(adds), update: Percentiles(updates), delete: Percentiles(deletes),
-                                     cacheEntries: store.cacheStatistics.entries)
+        return (adds, updates, deletes)
     }
 
     /// The same queries answered from the cache, beside computing them.

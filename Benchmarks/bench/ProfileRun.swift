@@ -18,9 +18,14 @@ import TransactionSearchSupport
 ///   quick loop while working on one query class; the minimum is what the host's noise
 ///   cannot inflate);
 /// - `mutations`: the bench's updates with the mix cached (refilled every 100), counting only
-///   the first update after each refill (the tail: every cached query checked on cold caches).
+///   the first update after each refill (the tail: every cached query checked on cold caches);
+/// - `mutation-times`: the bench's mutation measurement alone, five rounds, each printing the
+///   percentiles per kind and the median and worst time by position after a cache refill
+///   (0: the first change after it), so the tail can be told apart from the rest;
+/// - `note-updates`: 200 updates that each write a new note (the bench's every fourth update),
+///   no cache, each counted.
 enum ProfileRun {
-    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "import-bank-csv"]
+    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "mutation-times", "note-updates", "import-bank-csv"]
 
     static func run(_ part: String, options: BenchOptions) throws {
         let drafts = try BenchRun(options: options).loadDrafts()
@@ -64,6 +69,33 @@ enum ProfileRun {
                 }
             }
             print("profiled mutations: \(store.cacheStatistics.entries) cached")
+        case "note-updates":
+            let store = TransactionStore()
+            try store.add(contentsOf: drafts)
+            let ids = store.transactions(in: .dateAscending).map(\.id)
+            var random = SeededRandom(seed: options.seed &+ 99)
+            for index in 0..<200 {
+                var patch = TransactionPatch()
+                patch.notes = .set("note \(index)")
+                try profiledMutation(store, random.pick(ids), patch)
+            }
+            print("profiled note updates: \(store.count) rows")
+        case "mutation-times":
+            let run = BenchRun(options: options)
+            for round in 1...5 {
+                var store = TransactionStore()
+                try store.add(contentsOf: drafts)
+                let samples = try run.mutationSamples(&store)
+                print("round \(round)")
+                for (kind, times) in [("add", samples.adds), ("update", samples.updates), ("delete", samples.deletes)] {
+                    let all = Percentiles(times)
+                    let byPosition = [0, 1, 2, 3, 10, 50].map { position in
+                        let at = Percentiles(stride(from: position, to: times.count, by: 100).map { times[$0] })
+                        return "@\(position) \(String(format: "%.1f/%.1f", at.p50, at.max))"
+                    }
+                    print("  \(kind.padding(toLength: 7, withPad: " ", startingAt: 0)) p50 \(String(format: "%6.1f", all.p50))  p95 \(String(format: "%6.1f", all.p95))  p99 \(String(format: "%6.1f", all.p99))  max \(String(format: "%7.1f", all.max))   median/max by position: \(byPosition.joined(separator: "  "))")
+                }
+            }
         case "each":
             let store = TransactionStore()
             try store.add(contentsOf: drafts)

@@ -87,10 +87,9 @@ final class LiveQueries: Sendable {
     /// Marks the queries a version of a changed row matches. Called under the store's write lock.
     func markAffected(by row: RowFacts) {
         observers.withLock { observers in
-            for (id, observer) in observers where !observer.isDirty {
-                if observer.predicate.matches(row) {
-                    observers[id]?.isDirty = true
-                }
+            // In place through the values (no copy of each observer, no lookup by id).
+            for index in observers.indices where !observers.values[index].isDirty {
+                if observers.values[index].predicate.matches(row) { observers.values[index].isDirty = true }
             }
         }
     }

@@ -10,14 +10,27 @@
 ///   approximately when the result widened it or is not known) always counts as touched;
 /// - a disjunctive facet depends on the rows of its own query (without the query's filter
 ///   on its field): those count too.
-struct QueryPredicate: Sendable {
-    private struct TextTerm: Sendable {
-        var bytes: [UInt8]
-        var field: TermField
+///
+/// A class: the cache and live queries read it in place on every mutation; as a struct, each
+/// read out of its owner copied it with all its arrays (measured: a quarter of a cold
+/// mutation's instructions). `screen` is its cheap first test.
+final class QueryPredicate: Sendable {
+    /// A class, so that reading a condition out of its array retains one reference instead of
+    /// copying its arrays (measured).
+    private final class TextTerm: Sendable {
+        let bytes: [UInt8]
+        let field: TermField
         /// The magnitudes a numeric term matches, when it can match amounts.
-        var magnitude: Range<UInt64>?
+        let magnitude: Range<UInt64>?
         /// Set when the term is held approximately (a word the result widened).
-        var pattern: ApproximatePattern?
+        let pattern: ApproximatePattern?
+
+        init(bytes: [UInt8], field: TermField, magnitude: Range<UInt64>?, pattern: ApproximatePattern? = nil) {
+            self.bytes = bytes
+            self.field = field
+            self.magnitude = magnitude
+            self.pattern = pattern
+        }
     }
 
     private enum Condition: Sendable {
@@ -28,36 +41,50 @@ struct QueryPredicate: Sendable {
         case pending(Bool)
     }
 
-    private var conditions: [Condition] = []
-    private var exclusions: [Condition] = []
-    private var days: (first: Int32, last: Int32)?
-    private var cards: [[UInt8]?]?
-    private var categories: [[UInt8]?]?
-    private var accounts: [[UInt8]?]?
-    private var pending: Bool?
-    private var minimum: DecimalAmount?
-    private var maximum: DecimalAmount?
-    private var kind: TransactionKind?
+    private let conditions: [Condition]
+    private let exclusions: [Condition]
+    private let days: (first: Int32, last: Int32)?
+    private let cards: [[UInt8]?]?
+    private let categories: [[UInt8]?]?
+    private let accounts: [[UInt8]?]?
+    private let pending: Bool?
+    private let minimum: DecimalAmount?
+    private let maximum: DecimalAmount?
+    private let kind: TransactionKind?
     /// Words whose widening depends on the whole scope: a row whose scope holds one counts as
     /// touched whatever the rest of the query says.
-    private var scopeWords: [TextTerm] = []
+    private let scopeWords: [TextTerm]
     /// The predicates of the queries disjunctive facets count.
-    private var facetQueries: [QueryPredicate] = []
+    private let facetQueries: [QueryPredicate]
+    /// The cheap first test: false only when `matches` is false (tests prove it against
+    /// `matchesUnscreened`).
+    let screen: PredicateScreen
 
     /// The predicate of a query (relative dates worked out); `widenedWords` are the words its
     /// result matched approximately, nil when not known (then every word that may be widened
     /// is taken as widened).
     init(_ query: Query, widenedWords: [[UInt8]]? = nil) {
+        var conditions: [Condition] = []
+        var exclusions: [Condition] = []
+        var scopeWords: [TextTerm] = []
+        var screen = PredicateScreen()
         let field = TermField(query.scope)
         let hasScope = !StoreContents.approximateFields(of: field).isEmpty
         for word in TermFolding.words(of: query.text) {
             var term = QueryPredicate.textTerm(word, field)
+            var isScopeWord = false
             if hasScope, let pattern = ApproximatePattern(word: word) {
                 let widened = widenedWords?.contains(word) ?? true
-                if widened { term.pattern = pattern }
+                if widened { term = TextTerm(bytes: term.bytes, field: term.field, magnitude: term.magnitude, pattern: pattern) }
                 scopeWords.append(term)
+                isScopeWord = true
             }
             conditions.append(.text(term))
+            if let screened = QueryPredicate.screenTerm(term, decides: isScopeWord) {
+                screen.add(screened)
+            } else if isScopeWord {
+                screen.admitEverything()
+            }
         }
         for term in query.terms {
             let condition: Condition
@@ -76,14 +103,25 @@ struct QueryPredicate: Sendable {
                 if term.isExcluded { continue }
                 condition = .dates(first: .min, last: .max)
             }
-            if term.isExcluded { exclusions.append(condition) } else { conditions.append(condition) }
+            if term.isExcluded {
+                exclusions.append(condition)
+            } else {
+                conditions.append(condition)
+                QueryPredicate.screen(condition, into: &screen)
+            }
         }
+        var facetQueries: [QueryPredicate] = []
         for request in query.facets where request.isDisjunctive && query.hasOwnFilter(on: request.field) {
             facetQueries.append(QueryPredicate(query.relaxed(for: request.field), widenedWords: widenedWords))
         }
+        if !facetQueries.isEmpty { screen.admitEverything() }
         let filters = query.filters
         if filters.from != nil || filters.to != nil {
-            days = (filters.from?.daysSince1970 ?? .min, filters.to?.daysSince1970 ?? .max)
+            let range = (first: filters.from?.daysSince1970 ?? .min, last: filters.to?.daysSince1970 ?? .max)
+            days = range
+            screen.restrictDays(range.first, range.last)
+        } else {
+            days = nil
         }
         func folded(_ values: [String?]) -> [[UInt8]?]? {
             values.isEmpty ? nil : values.map { $0.map(TermFolding.phrase) }
@@ -92,18 +130,79 @@ struct QueryPredicate: Sendable {
         categories = folded(filters.categories)
         accounts = folded(filters.accounts)
         pending = filters.status.map { $0 == .pending }
+        if let pending { screen.restrictPending(pending) }
         minimum = filters.minimumAmount
         maximum = filters.maximumAmount
         kind = filters.kind
+        if let kind { screen.restrictKind(kind) }
+        self.conditions = conditions
+        self.exclusions = exclusions
+        self.scopeWords = scopeWords
+        self.facetQueries = facetQueries
+        self.screen = screen
+    }
+
+    /// The screen's form of a text term; nil for a card term (its masked title is not among
+    /// the row's signatures: dropped, the screen admits more).
+    private static func screenTerm(_ term: TextTerm, decides: Bool) -> PredicateScreen.Term? {
+        var screened = PredicateScreen.Term()
+        screened.decides = decides
+        if let range = term.magnitude {
+            screened.magnitudeLow = range.lowerBound
+            screened.magnitudeHigh = range.upperBound
+        }
+        screened.required = ByteSignature(term.bytes)
+        if let pattern = term.pattern {
+            for field in StoreContents.approximateFields(of: term.field) {
+                screened.fields |= 1 << UInt8(RowFacts.field(field).rawValue)
+            }
+            let widest = zip(pattern.scalarStarts, pattern.scalarStarts.dropFirst()).map { $1 - $0 }.max() ?? 1
+            screened.allowedMissing = pattern.maxDistance * widest
+            return screened
+        }
+        let fields: [RowFacts.Field]
+        switch term.field {
+        case .all: fields = [.merchant, .category, .subcategory, .notes]
+        case .merchant: fields = [.merchant]
+        case .category: fields = [.category, .subcategory]
+        case .notes: fields = [.notes]
+        case .amount: fields = []
+        case .account: fields = [.account]
+        case .card: return nil
+        }
+        for field in fields { screened.fields |= 1 << UInt8(field.rawValue) }
+        return screened
+    }
+
+    /// Adds an included condition of the query to its screen.
+    private static func screen(_ condition: Condition, into screen: inout PredicateScreen) {
+        switch condition {
+        case .text(let term):
+            if let screened = screenTerm(term, decides: false) { screen.add(screened) }
+        case .magnitude(let range):
+            var screened = PredicateScreen.Term()
+            screened.magnitudeLow = range.lowerBound
+            screened.magnitudeHigh = range.upperBound
+            screen.add(screened)
+        case .dates(let first, let last): screen.restrictDays(first, last)
+        case .pending(let pending): screen.restrictPending(pending)
+        }
     }
 
     /// Whether a change of this row version can change the query's result: it can be among
     /// the matches (of the query or of a disjunctive facet's), or its scope holds a word whose
-    /// widening it can decide.
+    /// widening it can decide. The screen first, then the full test.
     func matches(_ row: RowFacts) -> Bool {
-        for word in scopeWords where QueryPredicate.holds(.text(word), row) { return true }
+        screen.admits(row) && matchesUnscreened(row)
+    }
+
+    /// `matches` without the screen: the full test, for rows the screen admits (and the
+    /// reference the screen is tested against).
+    func matchesUnscreened(_ row: RowFacts) -> Bool {
+        for index in scopeWords.indices where QueryPredicate.holds(scopeWords[index], row) { return true }
         if matchesConditions(row) { return true }
-        return facetQueries.contains { $0.matches(row) }
+        for index in facetQueries.indices where facetQueries[index].matches(row) { return true }
+        return false
     }
 
     /// Whether the row version passes every filter and condition and no exclusion.
@@ -122,11 +221,12 @@ struct QueryPredicate: Sendable {
         if let cards, !cards.contains(where: { wanted in
             guard let wanted else { return !row.has(.card) }
             if row.equals(.card, wanted) { return true }
-            guard let title = row.cardTitle else { return false }
-            return title == wanted || (title.starts(with: [42, 42, 42, 42]) && Array(title.dropFirst(4)) == wanted)
+            return row.withCardTitle { title in
+                title.elementsEqual(wanted) || (title.starts(with: [42, 42, 42, 42]) && title.dropFirst(4).elementsEqual(wanted))
+            } ?? false
         }) { return false }
-        for condition in conditions where !QueryPredicate.holds(condition, row) { return false }
-        for condition in exclusions where QueryPredicate.holds(condition, row) { return false }
+        for index in conditions.indices where !QueryPredicate.holds(conditions[index], row) { return false }
+        for index in exclusions.indices where QueryPredicate.holds(exclusions[index], row) { return false }
         return true
     }
 
@@ -137,32 +237,33 @@ struct QueryPredicate: Sendable {
 
     private static func holds(_ condition: Condition, _ row: RowFacts) -> Bool {
         switch condition {
-        case .text(let term):
-            if let range = term.magnitude, range.contains(row.magnitude) { return true }
-            if let pattern = term.pattern {
-                return StoreContents.approximateFields(of: term.field).contains { field in
-                    row.approximatelyContains(RowFacts.field(field), pattern)
-                }
+        case .text(let term): holds(term, row)
+        case .magnitude(let range): range.contains(row.magnitude)
+        case .dates(let first, let last): row.day >= first && row.day <= last
+        case .pending(let pending): pending == row.isPending
+        }
+    }
+
+    private static func holds(_ term: TextTerm, _ row: RowFacts) -> Bool {
+        if let range = term.magnitude, range.contains(row.magnitude) { return true }
+        if let pattern = term.pattern {
+            return StoreContents.approximateFields(of: term.field).contains { field in
+                row.approximatelyContains(RowFacts.field(field), pattern)
             }
-            let bytes = term.bytes
-            switch term.field {
-            case .all:
-                return row.contains(.merchant, bytes) || row.contains(.category, bytes) || row.contains(.subcategory, bytes)
-                    || row.contains(.notes, bytes)
-            case .merchant: return row.contains(.merchant, bytes)
-            case .category: return row.contains(.category, bytes) || row.contains(.subcategory, bytes)
-            case .notes: return row.contains(.notes, bytes)
-            case .amount: return false
-            case .card:
-                if row.contains(.card, bytes) { return true }
-                return row.cardTitle.map { title in
-                    title.withUnsafeBufferPointer { haystack in bytes.withUnsafeBufferPointer { ByteSearch.contains(haystack, $0) } }
-                } ?? false
-            case .account: return row.contains(.account, bytes)
-            }
-        case .magnitude(let range): return range.contains(row.magnitude)
-        case .dates(let first, let last): return row.day >= first && row.day <= last
-        case .pending(let pending): return pending == row.isPending
+        }
+        let bytes = term.bytes
+        switch term.field {
+        case .all:
+            return row.contains(.merchant, bytes) || row.contains(.category, bytes) || row.contains(.subcategory, bytes)
+                || row.contains(.notes, bytes)
+        case .merchant: return row.contains(.merchant, bytes)
+        case .category: return row.contains(.category, bytes) || row.contains(.subcategory, bytes)
+        case .notes: return row.contains(.notes, bytes)
+        case .amount: return false
+        case .card:
+            if row.contains(.card, bytes) { return true }
+            return row.withCardTitle { title in bytes.withUnsafeBufferPointer { ByteSearch.contains(title, $0) } } ?? false
+        case .account: return row.contains(.account, bytes)
         }
     }
 }

@@ -1,12 +1,3 @@
-import Dispatch
-
-/// Values handed to another thread only to be released there.
-private final class ReleaseBox<Value>: @unchecked Sendable {
-    private var value: Value?
-    init(_ value: Value) { self.value = value }
-    func release() { value = nil }
-}
-
 /// What the result cache has done since the store was created.
 public struct CacheStatistics: Hashable, Sendable {
     /// Queries answered from the cache.
@@ -26,11 +17,6 @@ public struct CacheStatistics: Hashable, Sendable {
 /// row can match (its days, cards, categories, accounts, merchants, words: all of the query's
 /// conditions at once), never the whole cache. Bounded: the least recently used entry goes.
 final class ResultCache: Sendable {
-    private struct Entry {
-        var result: QueryResult
-        var lastUse: UInt64
-    }
-
     /// A query with its hash worked out once: removing an entry then hashes one integer,
     /// not the whole query (texts, terms, filters).
     private struct Key: Hashable {
@@ -46,24 +32,59 @@ final class ResultCache: Sendable {
         static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.query == rhs.query }
     }
 
-    /// An entry's key and what it depends on (a struct, not a tuple: an array of tuples of
-    /// these types is copied through the runtime's generic tuple witnesses, measured).
-    private struct Dependency {
+    /// One cached result with its key and what it depends on. A class: the scan of every
+    /// mutation reads each predicate in place and moves references, never copies of the
+    /// predicate or the query (copying those structs, with their arrays, was half of an
+    /// invalidation's instructions, measured).
+    private final class Slot {
         let key: Key
         let predicate: QueryPredicate
+        var result: QueryResult
+        var lastUse: UInt64
+        /// Set when a mutation invalidated it: its key stays in `entries` until the next
+        /// `store`, and a lookup that finds it counts a miss.
+        var isDropped = false
+
+        init(key: Key, predicate: QueryPredicate, result: QueryResult, lastUse: UInt64) {
+            self.key = key
+            self.predicate = predicate
+            self.result = result
+            self.lastUse = lastUse
+        }
     }
 
     private struct State {
-        var entries: [Key: Entry] = [:]
-        /// What each entry depends on, scanned by every mutation: kept apart from the
-        /// dictionary so the scan reads a flat array and copies nothing.
-        var dependencies: [Dependency] = []
+        /// The live slots by key, and the dropped ones not yet swept (see `dropped`).
+        var entries: [Key: Slot] = [:]
+        /// The live slots in one flat array, scanned by every mutation.
+        var slots: ContiguousArray<Slot> = []
+        /// Each slot's predicate screen, at the slot's index: plain values read in order, so a
+        /// mutation touches a slot only when its screen admits the row.
+        var screens: ContiguousArray<PredicateScreen> = []
+        /// Slots a mutation invalidated, swept (their keys removed, their results freed) by the
+        /// next `store`, on the reading side: a mutation then neither hashes and compares
+        /// queries nor frees results. At most the slots stored since the last sweep, so at
+        /// most `capacity` beyond the live ones.
+        var dropped: ContiguousArray<Slot> = []
         var clock: UInt64 = 0
         var statistics = CacheStatistics()
 
-        mutating func remove(_ key: Key) {
-            entries[key] = nil
-            if let index = dependencies.firstIndex(where: { $0.key == key }) { dependencies.remove(at: index) }
+        mutating func remove(_ slot: Slot) {
+            entries[slot.key] = nil
+            if let index = slots.firstIndex(where: { $0 === slot }) {
+                slots.remove(at: index)
+                screens.remove(at: index)
+            }
+        }
+
+        /// Removes the dropped slots' keys; returns the slots, to be released outside the lock.
+        mutating func sweep() -> ContiguousArray<Slot> {
+            guard !dropped.isEmpty else { return [] }
+            for slot in dropped where entries[slot.key] === slot { entries[slot.key] = nil }
+            var swept: ContiguousArray<Slot> = []
+            swept.reserveCapacity(dropped.capacity)
+            swap(&swept, &dropped)
+            return swept
         }
     }
 
@@ -78,85 +99,91 @@ final class ResultCache: Sendable {
     var statistics: CacheStatistics {
         state.withLock { state in
             var statistics = state.statistics
-            statistics.entries = state.entries.count
+            statistics.entries = state.slots.count
             return statistics
         }
     }
 
-    var isEmpty: Bool { state.withLock { $0.entries.isEmpty } }
+    var isEmpty: Bool { state.withLock { $0.slots.isEmpty } }
 
     /// The cached result of a normalized query (counting a hit or a miss).
     func result(for query: Query) -> QueryResult? {
         let key = Key(query)
         return state.withLock { state in
             state.clock += 1
-            guard var entry = state.entries[key] else {
+            guard let slot = state.entries[key], !slot.isDropped else {
                 state.statistics.misses += 1
                 return nil
             }
-            entry.lastUse = state.clock
-            state.entries[key] = entry
+            slot.lastUse = state.clock
             state.statistics.hits += 1
-            return entry.result
+            return slot.result
         }
     }
 
     /// Caches a result computed under the store's read lock (so no mutation came between).
+    /// Sweeps the slots mutations dropped first (their results are freed here, after the lock).
     func store(_ result: QueryResult, for query: Query) {
         let predicate = QueryPredicate(query, widenedWords: result.widenedWords)
         let key = Key(query)
-        state.withLock { state in
+        // The swept slots come back out of the lock and are released there.
+        _ = state.withLock { state in
+            let swept = state.sweep()
             state.clock += 1
-            if state.entries[key] == nil && state.entries.count >= capacity,
-               let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            if let slot = state.entries[key] {
+                slot.result = result
+                slot.lastUse = state.clock
+                return swept
+            }
+            if state.slots.count >= capacity, let oldest = state.slots.min(by: { $0.lastUse < $1.lastUse }) {
                 state.remove(oldest)
                 state.statistics.evictions += 1
             }
-            if state.entries[key] == nil { state.dependencies.append(Dependency(key: key, predicate: predicate)) }
-            state.entries[key] = Entry(result: result, lastUse: state.clock)
+            let slot = Slot(key: key, predicate: predicate, result: result, lastUse: state.clock)
+            state.entries[key] = slot
+            state.slots.append(slot)
+            state.screens.append(predicate.screen)
+            return swept
         }
     }
 
-    /// Drops the entries a version of a changed row matches.
-    /// The dropped results are released on a background queue: freeing a result's rows (and
-    /// their strings) is most of an invalidation's cost, and the mutation need not wait for it.
+    /// Drops the entries a version of a changed row matches: each entry's screen first, its
+    /// full predicate only when the screen admits the row. The dropped slots are only marked
+    /// and set aside (`State.dropped`): the next `store` removes their keys and frees their
+    /// results, off the mutation's path.
     func invalidate(matching row: RowFacts) {
-        let dropped = state.withLock { state -> [Entry] in
-            // Each predicate is read in place (no copy); the matching entries are then taken out
-            // in one pass (not one `remove(at:)` each, which shifts the rest).
-            let touched = state.dependencies.withUnsafeBufferPointer { dependencies in
-                dependencies.indices.filter { dependencies[$0].predicate.matches(row) }
+        state.withLock { state in
+            // One pass; a dropped slot's place is taken by the last slot (the order of slots
+            // means nothing: recency is in `lastUse`), so only dropped places are written.
+            var index = 0
+            var count = state.slots.count
+            while index < count {
+                guard state.screens[index].admits(row) && state.slots[index].predicate.matchesUnscreened(row) else {
+                    index += 1
+                    continue
+                }
+                state.slots[index].isDropped = true
+                state.dropped.append(state.slots[index])
+                count -= 1
+                if index != count {
+                    state.slots[index] = state.slots[count]
+                    state.screens[index] = state.screens[count]
+                }
+                state.slots.removeLast()
+                state.screens.removeLast()
+                state.statistics.invalidations += 1
             }
-            guard !touched.isEmpty else { return [] }
-            var dropped: [Entry] = []
-            dropped.reserveCapacity(touched.count)
-            for index in touched {
-                if let entry = state.entries.removeValue(forKey: state.dependencies[index].key) { dropped.append(entry) }
-            }
-            // Compacted in place by swaps (no copies, no new array); the touched ones end last.
-            var isTouched = [Bool](repeating: false, count: state.dependencies.count)
-            for index in touched { isTouched[index] = true }
-            var write = 0
-            for read in state.dependencies.indices where !isTouched[read] {
-                if write != read { state.dependencies.swapAt(write, read) }
-                write += 1
-            }
-            state.dependencies.removeLast(state.dependencies.count - write)
-            state.statistics.invalidations += touched.count
-            return dropped
-        }
-        if !dropped.isEmpty {
-            let box = ReleaseBox(dropped)
-            DispatchQueue.global(qos: .utility).async { box.release() }
         }
     }
 
     /// Drops everything (the exchange rates changed: every base total may change).
     func invalidateAll() {
         state.withLock { state in
-            state.statistics.invalidations += state.entries.count
+            state.statistics.invalidations += state.slots.count
             state.entries.removeAll()
-            state.dependencies.removeAll()
+            state.slots.removeAll()
+            state.screens.removeAll()
+            state.dropped.removeAll()
         }
     }
 }

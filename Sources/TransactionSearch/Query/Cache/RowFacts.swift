@@ -10,13 +10,31 @@ struct RowFacts {
     /// The folded fields one after another; `ends[i]` is where field `i` ends.
     private let folded: [UInt8]
     private let ends: (Int, Int, Int, Int, Int, Int)
-    private let card: String?
-
-    /// The folded masked card (`****4242`), made only when a card condition asks.
-    var cardTitle: [UInt8]? { card.map { Array(Folding.fold(CardMask.title(of: $0)).utf8) } }
+    /// The byte signature of each folded field, in `Field` order (empty when it has no value):
+    /// what `PredicateScreen` tests before any text search.
+    private let signatures: (ByteSignature, ByteSignature, ByteSignature, ByteSignature, ByteSignature, ByteSignature)
+    /// The last four ASCII digits of the card as stored, one byte each, the last lowest, when
+    /// it has four or more (`hasMaskedCard`): its title is then `****` and those digits.
+    private let cardLastFour: UInt32
+    private let hasMaskedCard: Bool
 
     var amount: Int64 { record.amount }
     var isPending: Bool { record.flags.contains(.pending) }
+
+    /// Calls `body` with the folded card title (`CardMask.title`: `****4242`, or the card itself
+    /// when it has fewer than four digits) without making it; nil when the row has no card.
+    func withCardTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard has(.card) else { return nil }
+        guard hasMaskedCard else {
+            let range = bounds(.card)
+            return folded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        // `*` and ASCII digits fold to themselves.
+        var title: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            42, 42, 42, 42, UInt8(truncatingIfNeeded: cardLastFour >> 24), UInt8(truncatingIfNeeded: cardLastFour >> 16),
+            UInt8(truncatingIfNeeded: cardLastFour >> 8), UInt8(truncatingIfNeeded: cardLastFour))
+        return withUnsafeBytes(of: &title) { body(UnsafeBufferPointer(start: $0.baseAddress?.assumingMemoryBound(to: UInt8.self), count: 8)) }
+    }
 
     /// The text fields a predicate can test.
     enum Field: Int {
@@ -42,9 +60,15 @@ struct RowFacts {
         minorDigits = contents.currencies[record.currency].minorDigits
         var folded: [UInt8] = []
         folded.reserveCapacity(128)
-        func append(_ texts: PackedTexts, _ code: UInt32) -> Int {
-            if code != 0 { texts.withBytes(code) { folded.append(contentsOf: $0) } }
-            return folded.count
+        func append(_ texts: PackedTexts, _ code: UInt32) -> (Int, ByteSignature) {
+            var signature = ByteSignature()
+            if code != 0 {
+                texts.withBytes(code) { bytes in
+                    folded.append(contentsOf: bytes)
+                    signature = ByteSignature(bytes)
+                }
+            }
+            return (folded.count, signature)
         }
         // Each pool's folded texts read straight from the contents (a method call on a field
         // index would copy the whole struct).
@@ -55,8 +79,19 @@ struct RowFacts {
         let cardEnd = append(contents.text[.card].pool.folded, record.card)
         let account = append(contents.text[.account].pool.folded, record.account)
         self.folded = folded
-        ends = (merchant, category, subcategory, notes, cardEnd, account)
-        card = record.card == 0 ? nil : contents.text[.card].pool.strings[Int(record.card)]
+        ends = (merchant.0, category.0, subcategory.0, notes.0, cardEnd.0, account.0)
+        signatures = (merchant.1, category.1, subcategory.1, notes.1, cardEnd.1, account.1)
+        // The digits `CardMask.title` keeps, read here without making the title.
+        var lastFour: UInt32 = 0
+        var digits = 0
+        if record.card != 0 {
+            for byte in contents.text[.card].pool.strings[Int(record.card)].utf8 where byte >= 0x30 && byte <= 0x39 {
+                lastFour = lastFour << 8 | UInt32(byte)
+                digits += 1
+            }
+        }
+        cardLastFour = lastFour
+        hasMaskedCard = digits >= 4
     }
 
     private func code(_ field: Field) -> UInt32 {
@@ -78,6 +113,20 @@ struct RowFacts {
         case .notes: ends.2 ..< ends.3
         case .card: ends.3 ..< ends.4
         case .account: ends.4 ..< ends.5
+        }
+    }
+
+    /// The byte signature of the folded text of the field whose raw value is `index` (0...5;
+    /// empty when it has no value).
+    @inline(__always)
+    func signature(atField index: Int) -> ByteSignature {
+        switch index {
+        case 0: signatures.0
+        case 1: signatures.1
+        case 2: signatures.2
+        case 3: signatures.3
+        case 4: signatures.4
+        default: signatures.5
         }
     }
 
