@@ -1,55 +1,38 @@
-/// Works out an `ImportPlan` from a file's records against the store (under its write lock):
-/// gives each record its import key (`ImportKeys`), leaves out the records already present,
-/// finds the pending rows posted records settle (`PendingMatcher`), and validates the rest as
-/// one batch. Changes nothing. With `keepingFates`, it also says what becomes of each record
-/// (for previews).
+/// Works out an `ImportPlan` from a file's staged records against the store (under its write
+/// lock), one record at a time: leaves out the records already present (their import key was
+/// given at staging, `ImportStager`), finds the pending rows posted records settle
+/// (`PendingMatcher`), and validates the rest as one batch would (a repeated id or key fails on
+/// its second use). Keeps a bit per record, never the validated rows. Changes nothing. With
+/// `keepingFates`, it also says what becomes of each record (for previews).
 struct ImportPlanner {
-    /// Adds one to a count in place and returns it (one dictionary access, not two).
-    private static func increment(_ count: inout Int) -> Int {
-        count += 1
-        return count
-    }
-
     let contents: StoreContents
 
-    func plan(_ read: ReadImport, matching: PendingMatching, keepingFates: Bool = false) -> ImportPlan {
-        var plan = ImportPlan()
-        // With fates kept: each record's fate, additions by their place among the drafts
-        // until validation says which were accepted.
-        var fates: [ImportPlan.RecordFate] = []
-        if keepingFates { fates.reserveCapacity(read.records.count) }
+    func plan(_ records: StagedRecords, matching: PendingMatching, keepingFates: Bool = false) -> ImportPlan {
+        var plan = ImportPlan(explicitIDs: StagedKeySet(records: records, field: .id))
+        plan.added = [UInt64](repeating: 0, count: (records.count + 63) / 64)
+        if keepingFates { plan.fates.reserveCapacity(records.count) }
         var matcher: PendingMatcher?
-        var occurrences: [ImportKeys.Fingerprint: Int] = [:]
-        occurrences.reserveCapacity(read.records.count)
-        // Kept apart (not as pairs) so that the drafts go to validation without another copy.
-        var additionDrafts: [TransactionDraft] = []
-        var additionLocations: [ImportIssue.Location] = []
-        additionDrafts.reserveCapacity(read.records.count)
-        additionLocations.reserveCapacity(read.records.count)
+        var batchKeys = StagedKeySet(records: records, field: .importKey)
         var replacementKeys = StringSet()
-        for record in read.records {
-            var draft = record.draft
+        var replacementKeyCount = 0
+        let storeHasRows = contents.table.ids.count > 0  // an import into an empty store looks no id up
+        for index in 0..<records.count {
+            let record = records[index]
+            let draft = record.draft
             let currency = draft.currency ?? contents.baseCurrency
-            if draft.importKey == nil {
-                if let bankID = record.bankID {
-                    draft.importKey = ImportKeys.bankKey(account: draft.account, bankID: bankID)
-                } else if draft.id == nil {
-                    let fingerprint = ImportKeys.fingerprint(of: draft, currency: currency)
-                    let occurrence = ImportPlanner.increment(&occurrences[fingerprint, default: 0])
-                    draft.importKey = ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
+            if storeHasRows {
+                if let id = draft.id, let row = contents.table.ids.row(of: id) {
+                    plan.alreadyPresent += 1
+                    if keepingFates { plan.fates.append(.alreadyPresent(row)) }
+                    continue
+                }
+                if let key = draft.importKey, let row = contents.table.importKeys.row(of: key) {
+                    plan.alreadyPresent += 1
+                    if keepingFates { plan.fates.append(.alreadyPresent(row)) }
+                    continue
                 }
             }
-            if let id = draft.id, let row = contents.table.ids.row(of: id) {
-                plan.alreadyPresent += 1
-                if keepingFates { fates.append(.alreadyPresent(row)) }
-                continue
-            }
-            if let key = draft.importKey, let row = contents.table.importKeys.row(of: key) {
-                plan.alreadyPresent += 1
-                if keepingFates { fates.append(.alreadyPresent(row)) }
-                continue
-            }
-            if draft.status == .posted && matching.isEnabled {
+            if storeHasRows && draft.status == .posted && matching.isEnabled {
                 if matcher == nil { matcher = PendingMatcher(contents: contents, rules: matching) }
                 let day = contents.calendar.place(draft.date).day
                 let pendingKey = record.pendingBankID.map { ImportKeys.bankKey(account: draft.account, bankID: $0) }
@@ -57,48 +40,51 @@ struct ImportPlanner {
                     let old = contents.transaction(at: match.row)
                     do throws(ValidationError) {
                         let new = try contents.validator.validate(ImportPlanner.replacement(of: old, by: draft, currency: currency), on: old)
-                        if let key = new.importKey, !replacementKeys.insert(key) {
-                            throw ValidationError(.importKey, .duplicateImportKey(key))
+                        if let key = new.importKey {
+                            guard replacementKeys.insert(key) else { throw ValidationError(.importKey, .duplicateImportKey(key)) }
+                            replacementKeyCount += 1
                         }
-                        if keepingFates { fates.append(.replacesPending(plan.replacements.count)) }
+                        if keepingFates { plan.fates.append(.replacesPending(plan.replacements.count)) }
                         plan.replacements.append((match.row, old, new))
                     } catch {
-                        if keepingFates { fates.append(.refused) }
+                        if keepingFates { plan.fates.append(.refused) }
                         plan.failures.append(ImportIssue(record.location, field: error.field, .invalid(error.reason)))
                     }
                     continue
                 }
             }
-            if keepingFates { fates.append(.added(additionDrafts.count)) }
-            additionDrafts.append(draft)
-            additionLocations.append(record.location)
-        }
-        let validated = contents.validate(batch: additionDrafts)
-        additionDrafts = []
-        plan.explicitIDs = validated.ids
-        var failed = Set(validated.failures.map(\.index))
-        for failure in validated.failures {
-            plan.failures.append(ImportIssue(additionLocations[failure.index], field: failure.error.field, .invalid(failure.error.reason)))
+            do throws(ValidationError) {
+                let transaction = try contents.validator.validate(draft)
+                if !transaction.id.isEmpty {
+                    if (storeHasRows && contents.table.ids.row(of: transaction.id) != nil)
+                        || !plan.explicitIDs.insert(transaction.id, record: index) {
+                        throw ValidationError(.id, .duplicateID(transaction.id))
+                    }
+                }
+                if let key = transaction.importKey {
+                    if (storeHasRows && contents.table.importKeys.row(of: key) != nil) || !batchKeys.insert(key, record: index) {
+                        throw ValidationError(.importKey, .duplicateImportKey(key))
+                    }
+                }
+                plan.explicitIDBytes += transaction.id.utf8.count
+                plan.setAdded(index, true)
+                plan.additionCount += 1
+                if keepingFates { plan.fates.append(.added) }
+            } catch {
+                if keepingFates { plan.fates.append(.refused) }
+                plan.failures.append(ImportIssue(record.location, field: error.field, .invalid(error.reason)))
+            }
         }
         // A key may not be both added and given to a replaced row.
-        var acceptedIndex = 0
-        plan.additions.reserveCapacity(validated.accepted.count)
-        var placeOfDraft: [Int?] = keepingFates ? Array(repeating: nil, count: additionLocations.count) : []
-        for (index, location) in additionLocations.enumerated() where !failed.contains(index) {
-            let transaction = validated.accepted[acceptedIndex]
-            acceptedIndex += 1
-            if let key = transaction.importKey, replacementKeys.contains(key) {
-                failed.insert(index)
-                plan.failures.append(ImportIssue(location, field: .importKey, .invalid(.duplicateImportKey(key))))
-                continue
-            }
-            if keepingFates { placeOfDraft[index] = plan.additions.count }
-            plan.additions.append(transaction)
-        }
-        if keepingFates {
-            plan.fates = fates.map { fate in
-                guard case .added(let draft) = fate else { return fate }
-                return placeOfDraft[draft].map { .added($0) } ?? .refused
+        if replacementKeyCount > 0 {
+            for index in 0..<records.count where plan.isAdded(index) {
+                let record = records[index]
+                guard let key = record.draft.importKey?.trimmingWhitespace(), !key.isEmpty, replacementKeys.contains(key) else { continue }
+                plan.setAdded(index, false)
+                plan.additionCount -= 1
+                plan.explicitIDBytes -= record.draft.id?.utf8.count ?? 0
+                plan.failures.append(ImportIssue(record.location, field: .importKey, .invalid(.duplicateImportKey(key))))
+                if keepingFates { plan.fates[index] = .refused }
             }
         }
         return plan
