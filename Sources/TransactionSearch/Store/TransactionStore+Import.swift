@@ -27,7 +27,7 @@ extension TransactionStore {
                               firstRows: Int = 5) throws(ImportError) -> ImportPreview {
         let read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency)
         return lock.withReadLock {
-            let plan = ImportPlanner(contents: contents).plan(read.records, matching: options.pendingMatching, keepingFates: true)
+            let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching, keepingFates: true)
             var report = TransactionStore.report(of: read, plan: plan, addedIDs: [], skipped: [])
             report.replacedPendingIDs = plan.replacements.map(\.old.id)
             var dates: ClosedRange<CalendarDay>?
@@ -103,7 +103,7 @@ extension TransactionStore {
                                  keepingAdded: Bool = false) throws(ImportError) -> (report: ImportReport, applied: AppliedImport) {
         let read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency)
         let result = try lock.withWriteLock { () throws(ImportError) -> (ImportReport, AppliedImport) in
-            let plan = ImportPlanner(contents: contents).plan(read.records, matching: options.pendingMatching)
+            let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching)
             let problems = TransactionStore.inInputOrder(read.issues + plan.failures)
             if !problems.isEmpty && !options.skippingInvalid { throw ImportError(issues: problems) }
             var applied = AppliedImport()

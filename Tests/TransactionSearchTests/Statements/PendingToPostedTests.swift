@@ -112,9 +112,10 @@ import Synchronization
         let read = try ImportReading.read(Array(ofx.utf8), options: ImportOptions(), clock: ZoneClock(timeZone: .utc), baseCurrency: .eur)
         var record = read.records[0]
         record.pendingBankID = "PEND-1"
-        var records = StagedRecords()
-        records.append(record, key: .given(try #require(record.draft.importKey)))
-        let plan = store.lock.withReadLock { ImportPlanner(contents: store.contents).plan(records, matching: PendingMatching()) }
+        var linked = read
+        linked.records = StagedRecords()
+        linked.records.append(record, key: .given(try #require(record.draft.importKey)))
+        let plan = store.lock.withReadLock { ImportPlanner(contents: store.contents).plan(linked, matching: PendingMatching()) }
         #expect(plan.replacements.map(\.old.id) == ["hold"] && plan.additionCount == 0)
         #expect(plan.replacements.first?.new.amount.minorUnits == -21240)
         #expect(plan.replacements.first?.new.importKey == "bank:****6789:POST-9")

@@ -13,6 +13,8 @@ struct ReadImport: Sendable {
     var format: StatementFormat
     var encoding: TextEncoding
     var records = StagedRecords()
+    /// What was found out about each record without a store.
+    var checks = StagedChecks()
     var issues: [ImportIssue] = []
     var skippedParts: [SkippedPart] = []
     var accounts: [String] = []
@@ -49,7 +51,7 @@ enum ImportReading {
                 if bankOptions.defaultCurrency == nil { bankOptions.defaultCurrency = options.currency }
                 if bankOptions.account == nil { bankOptions.account = options.account }
                 do throws(BankCSVError) {
-                    (parsed, layout) = try BankCSVReader.read(bytes, options: bankOptions, context: context)
+                    (parsed, layout) = try BankCSVReader.read(bytes, options: bankOptions, context: context, into: stager)
                 } catch {
                     throw ImportIssue(.line(error.headerLine ?? 1), .unrecognizedLayout(error))
                 }
@@ -59,7 +61,8 @@ enum ImportReading {
         }
         // Readers that still gather their entries hand them over here.
         for entry in parsed.entries { stager.accept(entry) }
-        return ReadImport(format: format, encoding: parsed.encoding, records: stager.takeRecords(), issues: parsed.issues,
+        let (records, checks) = stager.take()
+        return ReadImport(format: format, encoding: parsed.encoding, records: records, checks: checks, issues: parsed.issues,
                           skippedParts: parsed.skipped, accounts: parsed.accounts, warnings: parsed.warnings, layout: layout)
     }
 
@@ -67,9 +70,9 @@ enum ImportReading {
     private static func readOwn(_ bytes: [UInt8], format: StatementFormat, stager: ImportStager,
                                 clock: ZoneClock) throws(ImportIssue) -> ReadImport {
         let decoded = TextDecoding.decode(bytes)
-        let output = try TransactionReader(clock: clock).read(decoded.bytes, format: format == .json ? .json : .csv)
-        for row in output.rows { stager.accept(row) }
-        return ReadImport(format: format, encoding: decoded.encoding, records: stager.takeRecords(), issues: output.issues,
+        let output = try TransactionReader(clock: clock).read(decoded.bytes, format: format == .json ? .json : .csv) { stager.accept($0) }
+        let (records, checks) = stager.take()
+        return ReadImport(format: format, encoding: decoded.encoding, records: records, checks: checks, issues: output.issues,
                           warnings: output.warnings)
     }
 }

@@ -16,28 +16,32 @@ final class StatementEntryCollector: StatementEntrySink {
 
 /// Turns each record of a file, as its reader hands it over, into a staged record
 /// (`StagedRecords`): the import's account and currency filled in where the file names none,
-/// and its import key worked out (the bank's id, else a fingerprint numbered by its
-/// occurrence in the file; `ImportKeys`). Nothing here looks at a store but its base currency
-/// (a fingerprint's currency when the record names none), so it runs before the store's lock
-/// is taken.
+/// its import key worked out (the bank's id, else a fingerprint numbered by its occurrence in
+/// the file; `ImportKeys`), and validated while it is at hand (`StagedChecks`). Nothing here
+/// looks at a store but its base currency, so it runs before the store's lock is taken.
 final class ImportStager: StatementEntrySink {
     private(set) var records = StagedRecords()
+    private(set) var checks = StagedChecks()
     private var occurrences = FingerprintCounter()
     private let account: String?
     private let currency: Currency?
-    private let baseCurrency: Currency
+    private let validator: TransactionValidator
 
     /// A stager for an import's options into a store with this base currency.
     init(options: ImportOptions, baseCurrency: Currency) {
         account = options.account
         currency = options.currency
-        self.baseCurrency = baseCurrency
+        validator = TransactionValidator(baseCurrency: baseCurrency)
     }
 
-    /// Hands over the staged records (the stager is then empty).
-    func takeRecords() -> StagedRecords {
-        defer { records = StagedRecords() }
-        return records
+    /// Hands over the staged records and what was found out about them (the stager is then
+    /// empty).
+    func take() -> (StagedRecords, StagedChecks) {
+        defer {
+            records = StagedRecords()
+            checks = StagedChecks()
+        }
+        return (records, checks)
     }
 
     /// A bank statement's entry.
@@ -59,18 +63,52 @@ final class ImportStager: StatementEntrySink {
 
     /// The key, as the planner worked it out before staging existed: the file's own key, else
     /// the bank's id, else (for a record with no id) a fingerprint numbered in file order.
+    /// Then the checks, as the planner made them for a store with no rows.
     private func stage(_ record: ImportRecord, bankID: String?) {
+        var record = record
         let key: StagedRecords.StagedKey
         if let given = record.draft.importKey {
             key = .given(given)
         } else if let bankID {
             key = .bank(id: bankID)
+            record.draft.importKey = ImportKeys.bankKey(account: record.draft.account, bankID: bankID)
         } else if record.draft.id == nil {
-            let fingerprint = ImportKeys.fingerprint(of: record.draft, currency: record.draft.currency ?? baseCurrency)
-            key = .fingerprint(fingerprint, occurrence: occurrences.increment(fingerprint))
+            let fingerprint = ImportKeys.fingerprint(of: record.draft, currency: record.draft.currency ?? validator.baseCurrency)
+            let occurrence = occurrences.increment(fingerprint)
+            key = .fingerprint(fingerprint, occurrence: occurrence)
+            record.draft.importKey = ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
         } else {
             key = .none
         }
+        let index = records.count
         records.append(record, key: key)
+        check(record, at: index)
+    }
+
+    private func check(_ record: ImportRecord, at index: Int) {
+        let transaction: Transaction
+        do throws(ValidationError) {
+            transaction = try validator.validate(record.draft)
+        } catch {
+            checks.valid.append(false)
+            checks.addedIntoEmpty.append(false)
+            checks.invalid.append((index, ImportIssue(record.location, field: error.field, .invalid(error.reason))))
+            return
+        }
+        checks.valid.append(true)
+        var problem: ValidationError?
+        if !transaction.id.isEmpty && !checks.ids.insert(transaction.id, record: index, in: records) {
+            problem = ValidationError(.id, .duplicateID(transaction.id))
+        } else if let key = transaction.importKey, !checks.keys.insert(key, record: index, in: records) {
+            problem = ValidationError(.importKey, .duplicateImportKey(key))
+        }
+        if let problem {
+            checks.addedIntoEmpty.append(false)
+            checks.repeated.append((index, ImportIssue(record.location, field: problem.field, .invalid(problem.reason))))
+        } else {
+            checks.addedIntoEmpty.append(true)
+            checks.additionsIntoEmpty += 1
+            checks.explicitIDBytes += transaction.id.utf8.count
+        }
     }
 }

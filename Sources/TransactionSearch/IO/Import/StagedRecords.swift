@@ -10,8 +10,9 @@
 /// occurrence number, or the key the file gives.
 ///
 /// Layout of one record: two flag bytes (`Flags`), then the strings that are present, each
-/// as a LEB128 length and its UTF-8 bytes (id, key, merchant, category, subcategory, card,
-/// account, notes, pending bank id, location path), then the numbers (date, amount and its
+/// as a LEB128 length and its UTF-8 bytes (id, key, account, merchant, category, subcategory,
+/// card, notes, pending bank id, location path: what identifies a record comes first, so that
+/// `identity(at:)` reads no further), then the numbers (date, amount and its
 /// fraction digits, currency, location line) as LEB128 (zigzag for signed values). Records
 /// never span chunks, so that the chunks never move once written: growing costs no copy.
 struct StagedRecords: Sendable {
@@ -24,6 +25,16 @@ struct StagedRecords: Sendable {
         case bank(id: String)
         /// A fingerprint and its occurrence in the file: `ImportKeys.fingerprintKey`.
         case fingerprint(ImportKeys.Fingerprint, occurrence: Int)
+
+        /// The key itself, for a record of this account.
+        func importKey(account: String?) -> String? {
+            switch self {
+            case .none: nil
+            case .given(let text): text
+            case .bank(let bankID): ImportKeys.bankKey(account: account, bankID: bankID)
+            case .fingerprint(let fingerprint, let occurrence): ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
+            }
+        }
     }
 
     private struct Flags: OptionSet {
@@ -126,11 +137,11 @@ struct StagedRecords: Sendable {
                 writer.word(fingerprint.low)
                 writer.unsigned(UInt64(max(occurrence, 0)))
             }
+            writer.string(draft.account)
             writer.string(draft.merchant)
             writer.string(draft.category)
             writer.string(draft.subcategory)
             writer.string(draft.card)
-            writer.string(draft.account)
             writer.string(draft.notes)
             writer.string(record.pendingBankID)
             writer.string(locationPath)
@@ -195,11 +206,11 @@ struct StagedRecords: Sendable {
             let flags = Flags(rawValue: reader.flags)
             let id = flags.contains(.id) ? reader.string() : nil
             let key = reader.key(kind: reader.flags >> Flags.keyShift & 3)
+            let account = flags.contains(.account) ? reader.string() : nil
             let merchant = reader.string()
             let category = flags.contains(.category) ? reader.string() : nil
             let subcategory = flags.contains(.subcategory) ? reader.string() : nil
             let card = flags.contains(.card) ? reader.string() : nil
-            let account = flags.contains(.account) ? reader.string() : nil
             let notes = flags.contains(.notes) ? reader.string() : nil
             let pendingBankID = flags.contains(.pendingBankID) ? reader.string() : nil
             let locationKind = reader.flags >> Flags.locationShift & 3
@@ -221,18 +232,35 @@ struct StagedRecords: Sendable {
             case 1: location = .index(number)
             default: location = .element(path: path ?? "", line: number)
             }
-            var importKey: String?
-            switch key {
-            case .none: importKey = nil
-            case .given(let text): importKey = text
-            case .bank(let bankID): importKey = ImportKeys.bankKey(account: account, bankID: bankID)
-            case .fingerprint(let fingerprint, let occurrence): importKey = ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
-            }
+            let importKey = key.importKey(account: account)
             let draft = TransactionDraft(
                 id: id, date: date, merchant: merchant, category: category, subcategory: subcategory, card: card,
                 account: account, amount: DecimalAmount(significand: significand, fractionDigits: fractionDigits),
                 currency: currency, status: flags.contains(.pending) ? .pending : .posted, notes: notes, importKey: importKey)
             return ImportRecord(location: location, draft: draft, pendingBankID: pendingBankID)
+        }
+    }
+
+    /// What identifies a record and decides whether the planner must read all of it: its id
+    /// and import key as the draft has them, whether it is posted, and whether it names the
+    /// pending transaction it settles. Reads no further than the account.
+    struct Identity {
+        var id: String?
+        var importKey: String?
+        var isPosted: Bool
+        var hasPendingLink: Bool
+    }
+
+    /// The identity of the record at `index`, without materializing the rest.
+    func identity(at index: Int) -> Identity {
+        withReader(at: index) { reader in
+            var reader = reader
+            let flags = Flags(rawValue: reader.flags)
+            let id = flags.contains(.id) ? reader.string() : nil
+            let key = reader.key(kind: reader.flags >> Flags.keyShift & 3)
+            let account = flags.contains(.account) ? reader.string() : nil
+            return Identity(id: id, importKey: key.importKey(account: account), isPosted: !flags.contains(.pending),
+                            hasPendingLink: flags.contains(.pendingBankID))
         }
     }
 

@@ -5,7 +5,7 @@
 /// validation.
 struct ImportPlan {
     /// A bit per staged record: set when it is added.
-    var added: [UInt64] = []
+    var added = RecordBits()
     /// How many records are added.
     var additionCount = 0
     /// Pending rows replaced in place: the row, what it held, what it will hold.
@@ -31,18 +31,5 @@ struct ImportPlan {
         case replacesPending(Int)
         /// Refused (listed among `failures`).
         case refused
-    }
-
-    /// Whether staged record `index` is added.
-    func isAdded(_ index: Int) -> Bool {
-        added[index >> 6] & (1 << UInt64(index & 63)) != 0
-    }
-
-    mutating func setAdded(_ index: Int, _ isAdded: Bool) {
-        if isAdded {
-            added[index >> 6] |= 1 << UInt64(index & 63)
-        } else {
-            added[index >> 6] &= ~(1 << UInt64(index & 63))
-        }
     }
 }

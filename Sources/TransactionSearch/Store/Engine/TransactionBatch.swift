@@ -51,7 +51,7 @@ struct StagedAdditions: TransactionBatch {
         mutating func next() -> Transaction? {
             let plan = batch.plan
             guard produced < plan.additionCount else { return nil }
-            while !plan.isAdded(index) { index += 1 }
+            while !plan.added[index] { index += 1 }
             defer {
                 index += 1
                 produced += 1
@@ -65,7 +65,7 @@ struct StagedAdditions: TransactionBatch {
             guard transaction.id.isEmpty else { return transaction }
             switch batch.ids {
             case .generated(let table, let explicitIDs):
-                repeat { transaction.id = table.generateID() } while explicitIDs.contains(transaction.id)
+                repeat { transaction.id = table.generateID() } while explicitIDs.contains(transaction.id, in: batch.records)
             case .ofRows(let rows, let keys):
                 transaction.id = keys.key(of: rows[produced])
             }
