@@ -19,10 +19,13 @@ final class StatementEntryCollector: StatementEntrySink {
 /// its import key worked out (the bank's id, else a fingerprint numbered by its occurrence in
 /// the file; `ImportKeys`), and validated while it is at hand (`StagedChecks`). Nothing here
 /// looks at a store but its base currency, so it runs before the store's lock is taken.
+///
+/// One import's reader drives it from one thread, so its properties skip the dynamic
+/// exclusivity check (three accesses a record; see `StoreContents`).
 final class ImportStager: StatementEntrySink {
-    private(set) var records = StagedRecords()
-    private(set) var checks = StagedChecks()
-    private var occurrences = FingerprintCounter()
+    @exclusivity(unchecked) private(set) var records = StagedRecords()
+    @exclusivity(unchecked) private(set) var checks = StagedChecks()
+    @exclusivity(unchecked) private var occurrences = FingerprintCounter()
     private let account: String?
     private let currency: Currency?
     private let validator: TransactionValidator
@@ -71,30 +74,25 @@ final class ImportStager: StatementEntrySink {
             key = .given(given)
         } else if let bankID {
             key = .bank(id: bankID)
-            record.draft.importKey = ImportKeys.bankKey(account: record.draft.account, bankID: bankID)
         } else if record.draft.id == nil {
             let fingerprint = ImportKeys.fingerprint(of: record.draft, currency: record.draft.currency ?? validator.baseCurrency)
-            let occurrence = occurrences.increment(fingerprint)
-            key = .fingerprint(fingerprint, occurrence: occurrence)
-            record.draft.importKey = ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
+            key = .fingerprint(fingerprint, occurrence: occurrences.increment(fingerprint))
         } else {
             key = .none
         }
+        record.draft.importKey = key.importKey(account: record.draft.account)
         let index = records.count
-        records.append(record, key: key)
-        check(record, at: index)
-    }
-
-    private func check(_ record: ImportRecord, at index: Int) {
         let transaction: Transaction
         do throws(ValidationError) {
             transaction = try validator.validate(record.draft)
         } catch {
+            records.append(record, key: key)
             checks.valid.append(false)
             checks.addedIntoEmpty.append(false)
             checks.invalid.append((index, ImportIssue(record.location, field: error.field, .invalid(error.reason))))
             return
         }
+        records.append(record, key: key, isNormalized: ImportStager.isNormalized(record.draft, as: transaction))
         checks.valid.append(true)
         var problem: ValidationError?
         if !transaction.id.isEmpty && !checks.ids.insert(transaction.id, record: index, in: records) {
@@ -110,5 +108,14 @@ final class ImportStager: StatementEntrySink {
             checks.additionsIntoEmpty += 1
             checks.explicitIDBytes += transaction.id.utf8.count
         }
+    }
+
+    /// Whether validation left every text of the draft as it was (nothing trimmed, nothing
+    /// blank made none): the transaction can then be made from the staged draft directly.
+    private static func isNormalized(_ draft: TransactionDraft, as transaction: Transaction) -> Bool {
+        transaction.merchant == draft.merchant && transaction.category == draft.category
+            && transaction.subcategory == draft.subcategory && transaction.card == draft.card
+            && transaction.account == draft.account && transaction.notes == draft.notes
+            && transaction.importKey == draft.importKey && transaction.date == draft.date
     }
 }

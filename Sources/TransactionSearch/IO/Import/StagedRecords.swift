@@ -49,6 +49,8 @@ struct StagedRecords: Sendable {
         static let currency = Flags(rawValue: 1 << 7)
         static let calendarDay = Flags(rawValue: 1 << 8)
         static let pending = Flags(rawValue: 1 << 9)
+        /// Validation changes none of the record's text (`validatedTransaction(at:baseCurrency:)`).
+        static let normalized = Flags(rawValue: 1 << 14)
         /// Two bits: 0 none, 1 given, 2 bank, 3 fingerprint.
         static let keyShift: UInt16 = 10
         /// Two bits: 0 line, 1 index, 2 element.
@@ -74,8 +76,10 @@ struct StagedRecords: Sendable {
 
     // MARK: Writing
 
-    /// Stages a record with its key in compact form.
-    mutating func append(_ record: ImportRecord, key: StagedKey) {
+    /// Stages a record with its key in compact form. `isNormalized` says that validation
+    /// changes none of its text (no text to trim, none blank), so that the bulk build may make
+    /// its transaction without validating it again.
+    mutating func append(_ record: ImportRecord, key: StagedKey, isNormalized: Bool = false) {
         let draft = record.draft
         var flags = Flags()
         if draft.id != nil { flags.insert(.id) }
@@ -88,6 +92,7 @@ struct StagedRecords: Sendable {
         if draft.currency != nil { flags.insert(.currency) }
         if draft.date.isCalendarDay { flags.insert(.calendarDay) }
         if draft.status == .pending { flags.insert(.pending) }
+        if isNormalized { flags.insert(.normalized) }
         let keyKind: UInt16
         switch key {
         case .none: keyKind = 0
@@ -201,12 +206,59 @@ struct StagedRecords: Sendable {
     /// `importKey` set to it; `pendingBankID` is kept.
     /// - Complexity: O(size of the record); allocates its strings.
     subscript(index: Int) -> ImportRecord {
+        let decoded = decode(index, withLocation: true)
+        return ImportRecord(location: decoded.location, draft: decoded.draft, pendingBankID: decoded.pendingBankID)
+    }
+
+    /// The transaction a record validates to, made straight from its staged values when the
+    /// stager found validation changes nothing but the id, currency and amount's form (no text
+    /// to trim, no blank text: `append(_:key:isNormalized:)`); nil otherwise (validate the
+    /// draft then). Skips the location: what the store's bulk build takes, one record at a time.
+    func validatedTransaction(at index: Int, baseCurrency: Currency) -> Transaction? {
+        withReader(at: index) { reader -> Transaction? in
+            var reader = reader
+            let flags = Flags(rawValue: reader.flags)
+            guard flags.contains(.normalized) else { return nil }
+            // Straight into the transaction: no draft, no location (the hot loop of a bulk build).
+            let id = flags.contains(.id) ? reader.string() : ""
+            let key = reader.keyBytes()
+            let accountBytes = flags.contains(.account) ? reader.bytes() : nil
+            let importKey = reader.importKey(key, account: accountBytes)
+            let merchant = reader.string()
+            let category = flags.contains(.category) ? reader.string() : nil
+            let subcategory = flags.contains(.subcategory) ? reader.string() : nil
+            let card = flags.contains(.card) ? reader.string() : nil
+            let notes = flags.contains(.notes) ? reader.string() : nil
+            if flags.contains(.pendingBankID) { _ = reader.bytes() }
+            if reader.flags >> Flags.locationShift & 3 == 2 { _ = reader.bytes() }
+            let dateValue = reader.signed()
+            let date: TransactionDate = flags.contains(.calendarDay)
+                ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: dateValue))) : .instant(millisecondsSince1970: dateValue)
+            let amount = DecimalAmount(significand: reader.signed(), fractionDigits: Int(reader.byte()))
+            var currency = baseCurrency
+            if flags.contains(.currency) {
+                let packed = UInt32(reader.byte()) << 16 | UInt32(reader.byte()) << 8 | UInt32(reader.byte())
+                currency = Currency(packed: packed) ?? baseCurrency
+            }
+            guard let minorUnits = try? amount.minorUnits(in: currency) else { return nil }
+            return Transaction(
+                id: id, date: date, merchant: merchant, category: category, subcategory: subcategory, card: card,
+                account: accountBytes.map { String(decoding: $0, as: UTF8.self) },
+                amount: Money(minorUnits: Int128(minorUnits), currency: currency), status: flags.contains(.pending) ? .pending : .posted,
+                notes: notes, importKey: importKey)
+        }
+    }
+
+    /// A record's draft (key rebuilt), its pending link, and its location when asked.
+    private func decode(_ index: Int, withLocation: Bool) -> (draft: TransactionDraft, location: ImportIssue.Location,
+                                                               pendingBankID: String?, isNormalized: Bool) {
         withReader(at: index) { reader in
             var reader = reader
             let flags = Flags(rawValue: reader.flags)
             let id = flags.contains(.id) ? reader.string() : nil
-            let key = reader.key(kind: reader.flags >> Flags.keyShift & 3)
-            let account = flags.contains(.account) ? reader.string() : nil
+            let key = reader.keyBytes()
+            let account = flags.contains(.account) ? reader.bytes() : nil
+            let importKey = reader.importKey(key, account: account)
             let merchant = reader.string()
             let category = flags.contains(.category) ? reader.string() : nil
             let subcategory = flags.contains(.subcategory) ? reader.string() : nil
@@ -214,7 +266,10 @@ struct StagedRecords: Sendable {
             let notes = flags.contains(.notes) ? reader.string() : nil
             let pendingBankID = flags.contains(.pendingBankID) ? reader.string() : nil
             let locationKind = reader.flags >> Flags.locationShift & 3
-            let path = locationKind == 2 ? reader.string() : nil
+            var path: String?
+            if locationKind == 2 {
+                if withLocation { path = reader.string() } else { _ = reader.bytes() }
+            }
             let dateValue = reader.signed()
             let date: TransactionDate = flags.contains(.calendarDay)
                 ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: dateValue))) : .instant(millisecondsSince1970: dateValue)
@@ -232,12 +287,12 @@ struct StagedRecords: Sendable {
             case 1: location = .index(number)
             default: location = .element(path: path ?? "", line: number)
             }
-            let importKey = key.importKey(account: account)
             let draft = TransactionDraft(
                 id: id, date: date, merchant: merchant, category: category, subcategory: subcategory, card: card,
-                account: account, amount: DecimalAmount(significand: significand, fractionDigits: fractionDigits),
+                account: account.map { String(decoding: $0, as: UTF8.self) },
+                amount: DecimalAmount(significand: significand, fractionDigits: fractionDigits),
                 currency: currency, status: flags.contains(.pending) ? .pending : .posted, notes: notes, importKey: importKey)
-            return ImportRecord(location: location, draft: draft, pendingBankID: pendingBankID)
+            return (draft, location, pendingBankID, flags.contains(.normalized))
         }
     }
 
@@ -257,9 +312,9 @@ struct StagedRecords: Sendable {
             var reader = reader
             let flags = Flags(rawValue: reader.flags)
             let id = flags.contains(.id) ? reader.string() : nil
-            let key = reader.key(kind: reader.flags >> Flags.keyShift & 3)
-            let account = flags.contains(.account) ? reader.string() : nil
-            return Identity(id: id, importKey: key.importKey(account: account), isPosted: !flags.contains(.pending),
+            let key = reader.keyBytes()
+            let account = flags.contains(.account) ? reader.bytes() : nil
+            return Identity(id: id, importKey: reader.importKey(key, account: account), isPosted: !flags.contains(.pending),
                             hasPendingLink: flags.contains(.pendingBankID))
         }
     }
@@ -283,18 +338,18 @@ struct StagedRecords: Sendable {
 
     /// Reads what `Writer` wrote; the bytes are our own, so it trusts their shape.
     private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let buffer: UnsafeBufferPointer<UInt8>
         var position: Int
         var flags: UInt16 = 0
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
-            self.bytes = bytes
+            self.buffer = bytes
             self.position = position
         }
 
         mutating func byte() -> UInt8 {
             defer { position += 1 }
-            return bytes[position]
+            return buffer[position]
         }
 
         mutating func unsigned() -> UInt64 {
@@ -319,20 +374,70 @@ struct StagedRecords: Sendable {
             return value
         }
 
-        mutating func string() -> String {
+        mutating func bytes() -> UnsafeBufferPointer<UInt8> {
             let length = Int(unsigned())
             defer { position += length }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
+            return UnsafeBufferPointer(rebasing: buffer[position..<(position + length)])
         }
 
-        mutating func key(kind: UInt16) -> StagedKey {
-            switch kind {
-            case 1: return .given(string())
-            case 2: return .bank(id: string())
+        mutating func string() -> String {
+            String(decoding: bytes(), as: UTF8.self)
+        }
+
+        /// A staged key: the given key's or the bank id's bytes, or a fingerprint.
+        enum KeyBytes {
+            case none
+            case given(UnsafeBufferPointer<UInt8>)
+            case bank(UnsafeBufferPointer<UInt8>)
+            case fingerprint(ImportKeys.Fingerprint, occurrence: Int)
+        }
+
+        mutating func keyBytes() -> KeyBytes {
+            switch flags >> Flags.keyShift & 3 {
+            case 1: return .given(bytes())
+            case 2: return .bank(bytes())
             case 3:
                 let high = word(), low = word()
                 return .fingerprint(ImportKeys.Fingerprint(high: high, low: low), occurrence: Int(unsigned()))
             default: return .none
+            }
+        }
+
+        /// The import key itself: a bank key written in one buffer (as `ImportKeys.bankKey`
+        /// writes it, which is called for a key too long to keep as it is).
+        func importKey(_ key: KeyBytes, account: UnsafeBufferPointer<UInt8>?) -> String? {
+            switch key {
+            case .none:
+                return nil
+            case .given(let text):
+                return String(decoding: text, as: UTF8.self)
+            case .bank(let bankID):
+                let accountBytes = account ?? UnsafeBufferPointer(start: nil, count: 0)
+                let length = 5 + accountBytes.count + 1 + bankID.count
+                guard length <= ImportKeys.maximumLength else {
+                    return ImportKeys.bankKey(account: account.map { String(decoding: $0, as: UTF8.self) },
+                                              bankID: String(decoding: bankID, as: UTF8.self))
+                }
+                return String(unsafeUninitializedCapacity: length) { buffer in
+                    var end = 0
+                    for byte in "bank:".utf8 {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                    for byte in accountBytes {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                    buffer[end] = UInt8(ascii: ":")
+                    end += 1
+                    for byte in bankID {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                    return end
+                }
+            case .fingerprint(let fingerprint, let occurrence):
+                return ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
             }
         }
     }

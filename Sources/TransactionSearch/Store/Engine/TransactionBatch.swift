@@ -12,9 +12,10 @@ extension Array: TransactionBatch where Element == Transaction {
     var idByteCount: Int { reduce(0) { $0 + $1.id.utf8.count } }
 }
 
-/// The rows an import plan adds, each materialized from its staged record and validated
-/// again as it is taken (validation is a pure function of the draft: what passed in planning
-/// passes again), its id generated when the file gives none. Reading it twice generates ids
+/// The rows an import plan adds, each materialized from its staged record as it is taken:
+/// made directly when validation changes nothing of its text (most records,
+/// `StagedRecords.validatedTransaction`), else validated again (a pure function of the draft:
+/// what passed at staging passes again); its id generated when the file gives none. Reading it twice generates ids
 /// twice: the store's insert reads it once; events and a store directory's log read a copy
 /// made with `ids: .ofRows`, which takes the ids the rows were given.
 struct StagedAdditions: TransactionBatch {
@@ -42,30 +43,43 @@ struct StagedAdditions: TransactionBatch {
 
     /// Walks the added records' bits in order.
     struct Iterator: IteratorProtocol {
-        let batch: StagedAdditions
+        private let records: StagedRecords
+        private let added: RecordBits
+        private let total: Int
+        private let validator: TransactionValidator
+        private let ids: IDSource
         private var index = 0
         private var produced = 0
 
-        init(batch: StagedAdditions) { self.batch = batch }
+        init(batch: StagedAdditions) {
+            records = batch.records
+            added = batch.plan.added
+            total = batch.plan.additionCount
+            validator = batch.validator
+            ids = batch.ids
+        }
 
         mutating func next() -> Transaction? {
-            let plan = batch.plan
-            guard produced < plan.additionCount else { return nil }
-            while !plan.added[index] { index += 1 }
+            guard produced < total else { return nil }
+            while !added[index] { index += 1 }
             defer {
                 index += 1
                 produced += 1
             }
             var transaction: Transaction
-            do throws(ValidationError) {
-                transaction = try batch.validator.validate(batch.records[index].draft)
-            } catch {
-                preconditionFailure("StagedAdditions: record \(index) passed planning but now fails: \(error)")
+            if let normalized = records.validatedTransaction(at: index, baseCurrency: validator.baseCurrency) {
+                transaction = normalized
+            } else {
+                do throws(ValidationError) {
+                    transaction = try validator.validate(records[index].draft)
+                } catch {
+                    preconditionFailure("StagedAdditions: record \(index) passed planning but now fails: \(error)")
+                }
             }
             guard transaction.id.isEmpty else { return transaction }
-            switch batch.ids {
+            switch ids {
             case .generated(let table, let explicitIDs):
-                repeat { transaction.id = table.generateID() } while explicitIDs.contains(transaction.id, in: batch.records)
+                repeat { transaction.id = table.generateID() } while explicitIDs.contains(transaction.id, in: records)
             case .ofRows(let rows, let keys):
                 transaction.id = keys.key(of: rows[produced])
             }
