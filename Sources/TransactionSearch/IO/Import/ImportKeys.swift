@@ -14,8 +14,39 @@ enum ImportKeys {
     static let maximumLength = 200
 
     static func bankKey(account: String?, bankID: String) -> String {
-        let key = "bank:" + (account ?? "") + ":" + bankID
-        return key.utf8.count <= maximumLength ? key : "bank#" + hex(StableHash.of([account ?? "", bankID]))
+        var account = account ?? ""
+        var bankID = bankID
+        return account.withUTF8 { accountBytes in
+            bankID.withUTF8 { bankKey(account: accountBytes, bankID: $0) }
+        }
+    }
+
+    /// `bankKey(account:bankID:)` from UTF-8 bytes (an absent account is empty), written in one
+    /// buffer: every OFX and camt record makes one, and joining the pieces with `+` cost three
+    /// allocations.
+    static func bankKey(account: UnsafeBufferPointer<UInt8>, bankID: UnsafeBufferPointer<UInt8>) -> String {
+        let length = 5 + account.count + 1 + bankID.count
+        guard length <= maximumLength else {
+            return "bank#" + hex(StableHash.of([String(decoding: account, as: UTF8.self), String(decoding: bankID, as: UTF8.self)]))
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = 0
+            for byte in "bank:".utf8 {
+                buffer[end] = byte
+                end += 1
+            }
+            for byte in account {
+                buffer[end] = byte
+                end += 1
+            }
+            buffer[end] = UInt8(ascii: ":")
+            end += 1
+            for byte in bankID {
+                buffer[end] = byte
+                end += 1
+            }
+            return end
+        }
     }
 
     /// The fingerprint of what identifies a transaction that has no id of its own.

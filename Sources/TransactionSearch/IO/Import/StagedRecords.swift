@@ -403,8 +403,7 @@ struct StagedRecords: Sendable {
             }
         }
 
-        /// The import key itself: a bank key written in one buffer (as `ImportKeys.bankKey`
-        /// writes it, which is called for a key too long to keep as it is).
+        /// The import key itself (a bank key straight from the staged bytes).
         func importKey(_ key: KeyBytes, account: UnsafeBufferPointer<UInt8>?) -> String? {
             switch key {
             case .none:
@@ -412,30 +411,7 @@ struct StagedRecords: Sendable {
             case .given(let text):
                 return String(decoding: text, as: UTF8.self)
             case .bank(let bankID):
-                let accountBytes = account ?? UnsafeBufferPointer(start: nil, count: 0)
-                let length = 5 + accountBytes.count + 1 + bankID.count
-                guard length <= ImportKeys.maximumLength else {
-                    return ImportKeys.bankKey(account: account.map { String(decoding: $0, as: UTF8.self) },
-                                              bankID: String(decoding: bankID, as: UTF8.self))
-                }
-                return String(unsafeUninitializedCapacity: length) { buffer in
-                    var end = 0
-                    for byte in "bank:".utf8 {
-                        buffer[end] = byte
-                        end += 1
-                    }
-                    for byte in accountBytes {
-                        buffer[end] = byte
-                        end += 1
-                    }
-                    buffer[end] = UInt8(ascii: ":")
-                    end += 1
-                    for byte in bankID {
-                        buffer[end] = byte
-                        end += 1
-                    }
-                    return end
-                }
+                return ImportKeys.bankKey(account: account ?? UnsafeBufferPointer(start: nil, count: 0), bankID: bankID)
             case .fingerprint(let fingerprint, let occurrence):
                 return ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
             }
