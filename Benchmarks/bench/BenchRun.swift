@@ -53,6 +53,7 @@ struct BenchRun {
 
         if options.importsOnly {
             report.imports = try measureImports(drafts, csv: Array(store.export(as: .csv).utf8))
+            report.durableImport = try measureDurableImport(drafts)
             return report
         }
         if !options.queriesOnly {
@@ -134,6 +135,28 @@ struct BenchRun {
             figures.append(figure)
         }
         return figures
+    }
+
+    /// The OFX file of the rows imported into an empty store directory: time, and the memory
+    /// beyond the store (the log record of the import holds every added row).
+    private func measureDurableImport(_ drafts: [TransactionDraft]) throws -> BenchReport.ImportFigures {
+        let bytes = StatementFileWriter.write(drafts, as: .ofx, timeZone: .utc)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-import-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: directory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = ResidentMemory.bytesAfterTrimming()
+        ResidentMemory.resetPeak()
+        var durable: DurableStore? = try DurableStore(directory: directory, compactionThreshold: Int.max)
+        var imported = 0
+        let milliseconds = try microseconds { imported = try durable!.importStatement(from: bytes).addedIDs.count } / 1000
+        let peak = ResidentMemory.peakBytes()
+        let after = ResidentMemory.bytesAfterTrimming()
+        durable!.close()
+        durable = nil
+        guard imported == drafts.count else { throw BenchFailure("ofx into a store directory: imported \(imported) of \(drafts.count) rows") }
+        var figure = BenchReport.ImportFigures(format: "ofx", fileBytes: bytes.count, milliseconds: [milliseconds])
+        if let before, let after, let peak { figure.extraBytes = max(0, peak - after); figure.storeBytes = after - before }
+        return figure
     }
 
     /// The rows to measure: generated, or read from `--input` (for `--profile` too).

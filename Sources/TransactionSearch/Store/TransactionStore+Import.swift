@@ -25,34 +25,41 @@ extension TransactionStore {
     /// - Throws: `ImportError` only for a file that cannot be read at all.
     public func previewImport(of bytes: [UInt8], options: ImportOptions = ImportOptions(),
                               firstRows: Int = 5) throws(ImportError) -> ImportPreview {
-        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options))
+        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency)
         return lock.withReadLock {
             let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching, keepingFates: true)
             var report = TransactionStore.report(of: read, plan: plan, addedIDs: [], skipped: [])
             report.replacedPendingIDs = plan.replacements.map(\.old.id)
+            var dates: ClosedRange<CalendarDay>?
+            var currencies = Set<Currency>()
+            for index in 0..<read.records.count {
+                let draft = read.records[index].draft
+                let day = localDay(of: draft.date)
+                dates = dates.map { min($0.lowerBound, day)...max($0.upperBound, day) } ?? day...day
+                currencies.insert(draft.currency ?? baseCurrency)
+            }
             return ImportPreview(
-                report: report, additions: plan.additions.count, records: read.records.count,
+                report: report, additions: plan.additionCount, records: read.records.count,
                 firstRows: previewRows(read, plan: plan, count: firstRows),
                 problems: TransactionStore.inInputOrder(read.issues + plan.failures),
-                dates: read.records.map { localDay(of: $0.draft.date) }.reduce(nil) { range, day in
-                    range.map { min($0.lowerBound, day)...max($0.upperBound, day) } ?? day...day
-                },
-                currencies: Array(Set(read.records.map { $0.draft.currency ?? baseCurrency })).sorted())
+                dates: dates, currencies: currencies.sorted())
         }
     }
 
     /// The first `count` records of a plan that would be stored, in file order (under the lock).
     private func previewRows(_ read: ReadImport, plan: ImportPlan, count: Int) -> [ImportPreview.Row] {
         var rows: [ImportPreview.Row] = []
-        for (record, fate) in zip(read.records, plan.fates) where rows.count < count {
+        for (index, fate) in plan.fates.enumerated() where rows.count < count {
+            let location = read.records[index].location
             switch fate {
-            case .added(let place):
-                rows.append(ImportPreview.Row(location: record.location, transaction: plan.additions[place], outcome: .new))
+            case .added:
+                guard let transaction = try? contents.validator.validate(read.records[index].draft) else { continue }
+                rows.append(ImportPreview.Row(location: location, transaction: transaction, outcome: .new))
             case .alreadyPresent(let row):
-                rows.append(ImportPreview.Row(location: record.location, transaction: contents.transaction(at: row), outcome: .alreadyPresent))
+                rows.append(ImportPreview.Row(location: location, transaction: contents.transaction(at: row), outcome: .alreadyPresent))
             case .replacesPending(let place):
                 let replacement = plan.replacements[place]
-                rows.append(ImportPreview.Row(location: record.location, transaction: replacement.new,
+                rows.append(ImportPreview.Row(location: location, transaction: replacement.new,
                                               outcome: .replacesPending(id: replacement.old.id)))
             case .refused:
                 continue
@@ -78,38 +85,50 @@ extension TransactionStore {
         try importTransactions(from: Array(text.utf8), format: format, skippingInvalid: skippingInvalid)
     }
 
-    /// What an import changed, for a store directory to log: the rows added and the rows
+    /// What an import changed, for a store directory to log: the rows added (only when asked
+    /// for: they are materialized from the staged file, a whole-file array) and the rows
     /// replaced (before and after).
     struct AppliedImport {
         var added: [Transaction] = []
         var replaced: [(old: Transaction, new: Transaction)] = []
     }
 
-    /// Imports, and says what changed.
-    func importStatementApplying(_ bytes: [UInt8], options: ImportOptions) throws(ImportError) -> (report: ImportReport, applied: AppliedImport) {
-        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options))
+    /// Imports, and says what changed; `keepingAdded` fills `applied.added`.
+    ///
+    /// Memory: the file is read outside the lock into staged records (`ImportStager`, about
+    /// half an OFX file's size), planned record by record (a bit per record, `ImportPlanner`),
+    /// and the added rows are materialized one at a time as the store takes them
+    /// (`StagedAdditions`): no array of the file's entries, drafts or transactions is made.
+    func importStatementApplying(_ bytes: [UInt8], options: ImportOptions,
+                                 keepingAdded: Bool = false) throws(ImportError) -> (report: ImportReport, applied: AppliedImport) {
+        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency)
         let result = try lock.withWriteLock { () throws(ImportError) -> (ImportReport, AppliedImport) in
             let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching)
             let problems = TransactionStore.inInputOrder(read.issues + plan.failures)
             if !problems.isEmpty && !options.skippingInvalid { throw ImportError(issues: problems) }
-            var applied = AppliedImport(added: plan.additions)
-            for index in applied.added.indices where applied.added[index].id.isEmpty {
-                applied.added[index].id = contents.table.generateID(avoiding: plan.explicitIDs)
-            }
+            var applied = AppliedImport()
             for replacement in plan.replacements {
                 noteChange(of: replacement.row)
                 contents.replace(row: replacement.row, with: replacement.new)
                 noteChange(of: replacement.row)
                 applied.replaced.append((replacement.old, replacement.new))
             }
-            for row in contents.insert(batch: applied.added) {
+            let additions = StagedAdditions(records: read.records, plan: plan, validator: contents.validator,
+                                            ids: .generated(contents.table, avoiding: plan.explicitIDs))
+            let rows = contents.insert(batch: additions)
+            for row in rows {
                 guard needsChangeFacts else { break }
                 noteChange(of: row)
             }
-            record(count: applied.replaced.count + applied.added.count) {
-                applied.replaced.map { .updated(old: $0.old, new: $0.new) } + applied.added.map { .added($0) }
+            // The added rows again, with the ids they were given: for events and the log only.
+            let added = StagedAdditions(records: read.records, plan: plan, validator: contents.validator,
+                                        ids: .ofRows(rows, contents.table.ids))
+            if keepingAdded { applied.added = Array(added) }
+            record(count: applied.replaced.count + rows.count) {
+                applied.replaced.map { .updated(old: $0.old, new: $0.new) } + added.map { .added($0) }
             }
-            var report = TransactionStore.report(of: read, plan: plan, addedIDs: applied.added.map(\.id), skipped: problems)
+            var report = TransactionStore.report(of: read, plan: plan, addedIDs: rows.map { contents.table.ids.key(of: $0) },
+                                                 skipped: problems)
             report.replacedPendingIDs = applied.replaced.map(\.old.id)
             return (report, applied)
         }

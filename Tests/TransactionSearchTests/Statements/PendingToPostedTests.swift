@@ -109,10 +109,14 @@ import Synchronization
         // off, another merchant): added. The link comes from a reader that gives it.
         let plain = try TransactionStore().importStatement(from: Array(ofx.utf8))
         #expect(plain.addedIDs.count == 1)
-        var read = try ImportReading.read(Array(ofx.utf8), options: ImportOptions(), clock: ZoneClock(timeZone: .utc))
-        read.records[0].pendingBankID = "PEND-1"
-        let plan = store.lock.withReadLock { ImportPlanner(contents: store.contents).plan(read, matching: PendingMatching()) }
-        #expect(plan.replacements.map(\.old.id) == ["hold"] && plan.additions.isEmpty)
+        let read = try ImportReading.read(Array(ofx.utf8), options: ImportOptions(), clock: ZoneClock(timeZone: .utc), baseCurrency: .eur)
+        var record = read.records[0]
+        record.pendingBankID = "PEND-1"
+        var linked = read
+        linked.records = StagedRecords()
+        linked.records.append(record, key: .given(try #require(record.draft.importKey)))
+        let plan = store.lock.withReadLock { ImportPlanner(contents: store.contents).plan(linked, matching: PendingMatching()) }
+        #expect(plan.replacements.map(\.old.id) == ["hold"] && plan.additionCount == 0)
         #expect(plan.replacements.first?.new.amount.minorUnits == -21240)
         #expect(plan.replacements.first?.new.importKey == "bank:****6789:POST-9")
     }

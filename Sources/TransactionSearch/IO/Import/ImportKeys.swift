@@ -14,8 +14,39 @@ enum ImportKeys {
     static let maximumLength = 200
 
     static func bankKey(account: String?, bankID: String) -> String {
-        let key = "bank:" + (account ?? "") + ":" + bankID
-        return key.utf8.count <= maximumLength ? key : "bank#" + hex(StableHash.of([account ?? "", bankID]))
+        var account = account ?? ""
+        var bankID = bankID
+        return account.withUTF8 { accountBytes in
+            bankID.withUTF8 { bankKey(account: accountBytes, bankID: $0) }
+        }
+    }
+
+    /// `bankKey(account:bankID:)` from UTF-8 bytes (an absent account is empty), written in one
+    /// buffer: every OFX and camt record makes one, and joining the pieces with `+` cost three
+    /// allocations.
+    static func bankKey(account: UnsafeBufferPointer<UInt8>, bankID: UnsafeBufferPointer<UInt8>) -> String {
+        let length = 5 + account.count + 1 + bankID.count
+        guard length <= maximumLength else {
+            return "bank#" + hex(StableHash.of([String(decoding: account, as: UTF8.self), String(decoding: bankID, as: UTF8.self)]))
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = 0
+            for byte in "bank:".utf8 {
+                buffer[end] = byte
+                end += 1
+            }
+            for byte in account {
+                buffer[end] = byte
+                end += 1
+            }
+            buffer[end] = UInt8(ascii: ":")
+            end += 1
+            for byte in bankID {
+                buffer[end] = byte
+                end += 1
+            }
+            return end
+        }
     }
 
     /// The fingerprint of what identifies a transaction that has no id of its own.
@@ -33,22 +64,37 @@ enum ImportKeys {
 
     /// `fp:<32 hex digits>#<occurrence>`.
     static func fingerprintKey(_ fingerprint: Fingerprint, occurrence: Int) -> String {
-        "fp:" + hex((fingerprint.high, fingerprint.low)) + "#" + String(occurrence)
+        let number = String(occurrence)
+        var digits = number.utf8.makeIterator()
+        return String(unsafeUninitializedCapacity: 36 + number.utf8.count) { buffer in
+            for (index, byte) in "fp:".utf8.enumerated() { buffer[index] = byte }
+            writeHex(fingerprint.high, into: buffer, at: 3)
+            writeHex(fingerprint.low, into: buffer, at: 19)
+            buffer[35] = UInt8(ascii: "#")
+            var end = 36
+            while let digit = digits.next() {
+                buffer[end] = digit
+                end += 1
+            }
+            return end
+        }
     }
 
     /// 32 lowercase hex digits, each word zero-padded to 16 (written into the string's own
     /// buffer: formatting with `String(_:radix:)` and padding cost ten times more per key).
     static func hex(_ value: (UInt64, UInt64)) -> String {
         String(unsafeUninitializedCapacity: 32) { buffer in
-            func write(_ word: UInt64, at start: Int) {
-                for index in 0..<16 {
-                    let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * index)) & 0x0F
-                    buffer[start + index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble  // 0-9, a-f
-                }
-            }
-            write(value.0, at: 0)
-            write(value.1, at: 16)
+            writeHex(value.0, into: buffer, at: 0)
+            writeHex(value.1, into: buffer, at: 16)
             return 32
+        }
+    }
+
+    /// 16 lowercase hex digits of `word` at `start`.
+    private static func writeHex(_ word: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        for index in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * index)) & 0x0F
+            buffer[start + index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble  // 0-9, a-f
         }
     }
 }

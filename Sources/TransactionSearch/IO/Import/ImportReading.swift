@@ -1,20 +1,20 @@
-/// One record of a file to import, as a draft, with what identifies it: the bank's ids when the
-/// file has them. The draft has an id only when the file gives one (our own format).
+/// One record of a file to import, as a draft (its import key set once staged, see
+/// `StagedRecords`), with the bank's id of the pending transaction it settles when the file
+/// links them. The draft has an id only when the file gives one (our own format).
 struct ImportRecord: Sendable {
     var location: ImportIssue.Location
     var draft: TransactionDraft
-    var bankID: String?
     var pendingBankID: String?
-    /// The bank's kind of transaction, for previews.
-    var transactionType: String?
 }
 
-/// A file read for import: its records, the records that could not be read, the parts left
-/// out on purpose, and what was detected.
+/// A file read for import: its records (staged compactly as the reader handed them over), the
+/// records that could not be read, the parts left out on purpose, and what was detected.
 struct ReadImport: Sendable {
     var format: StatementFormat
     var encoding: TextEncoding
-    var records: [ImportRecord] = []
+    var records = StagedRecords()
+    /// What was found out about each record without a store.
+    var checks = StagedChecks()
     var issues: [ImportIssue] = []
     var skippedParts: [SkippedPart] = []
     var accounts: [String] = []
@@ -22,23 +22,28 @@ struct ReadImport: Sendable {
     var layout: BankCSVLayout?
 }
 
-/// Reads any file an import takes into records: our own CSV and JSON through
-/// `TransactionReader`, bank statements through their readers (`StatementEntry` to drafts).
-/// The options fill what a file does not say (account, currency).
+/// Reads any file an import takes into staged records: our own CSV and JSON through
+/// `TransactionReader`, bank statements through their readers, each record handed to an
+/// `ImportStager` as soon as it is read (no array of the whole file's entries). The options
+/// fill what a file does not say (account, currency).
 enum ImportReading {
-    static func read(_ bytes: [UInt8], options: ImportOptions, clock: ZoneClock) throws(ImportError) -> ReadImport {
+    /// Reads and stages a file. `baseCurrency` is the store's (a fingerprint's currency when a
+    /// record names none); nothing else of the store is looked at.
+    static func read(_ bytes: [UInt8], options: ImportOptions, clock: ZoneClock,
+                     baseCurrency: Currency) throws(ImportError) -> ReadImport {
         guard let format = options.format ?? StatementFormat.detect(bytes) else {
             throw ImportError(issues: [ImportIssue(.line(1), .unknownFormat)])
         }
         let context = StatementContext(clock: clock, defaultCurrency: options.currency)
+        let stager = ImportStager(options: options, baseCurrency: baseCurrency)
         let parsed: ParsedStatement
         var layout: BankCSVLayout?
         do throws(ImportIssue) {
             switch format {
             case .csv, .json:
-                return try readOwn(bytes, format: format, options: options, clock: clock)
-            case .ofx: parsed = try OFXReader.read(bytes, context: context)
-            case .camt: parsed = try CamtReader.read(bytes, context: context)
+                return try readOwn(bytes, format: format, stager: stager, clock: clock)
+            case .ofx: parsed = try OFXReader.read(bytes, context: context, into: stager)
+            case .camt: parsed = try CamtReader.read(bytes, context: context, into: stager)
             case .mt940: parsed = try MT940Reader.read(bytes, context: context)
             case .qif: parsed = try QIFReader.read(bytes, context: context, dateOrder: QIFDateOrder(options.bankCSV.dateOrder))
             case .bankCSV:
@@ -46,7 +51,7 @@ enum ImportReading {
                 if bankOptions.defaultCurrency == nil { bankOptions.defaultCurrency = options.currency }
                 if bankOptions.account == nil { bankOptions.account = options.account }
                 do throws(BankCSVError) {
-                    (parsed, layout) = try BankCSVReader.read(bytes, options: bankOptions, context: context)
+                    (parsed, layout) = try BankCSVReader.read(bytes, options: bankOptions, context: context, into: stager)
                 } catch {
                     throw ImportIssue(.line(error.headerLine ?? 1), .unrecognizedLayout(error))
                 }
@@ -54,33 +59,21 @@ enum ImportReading {
         } catch {
             throw ImportError(issues: [error])
         }
-        var read = ReadImport(format: format, encoding: parsed.encoding, issues: parsed.issues, skippedParts: parsed.skipped,
-                              accounts: parsed.accounts, warnings: parsed.warnings, layout: layout)
-        read.records = parsed.entries.map { entry in
-            ImportRecord(
-                location: entry.location,
-                draft: TransactionDraft(
-                    date: entry.date, merchant: entry.merchant, category: entry.category, subcategory: entry.subcategory,
-                    card: entry.card, account: entry.account ?? options.account, amount: entry.amount,
-                    currency: entry.currency ?? options.currency, status: entry.status, notes: entry.notes),
-                bankID: entry.bankID, pendingBankID: entry.pendingBankID, transactionType: entry.transactionType)
-        }
-        return read
+        // Readers that still gather their entries hand them over here.
+        for entry in parsed.entries { stager.accept(entry) }
+        let (records, checks) = stager.take()
+        return ReadImport(format: format, encoding: parsed.encoding, records: records, checks: checks, issues: parsed.issues,
+                          skippedParts: parsed.skipped, accounts: parsed.accounts, warnings: parsed.warnings, layout: layout)
     }
 
     /// Our own CSV or JSON, decoded from any encoding first.
-    private static func readOwn(_ bytes: [UInt8], format: StatementFormat, options: ImportOptions,
+    private static func readOwn(_ bytes: [UInt8], format: StatementFormat, stager: ImportStager,
                                 clock: ZoneClock) throws(ImportIssue) -> ReadImport {
         let decoded = TextDecoding.decode(bytes)
-        let output = try TransactionReader(clock: clock).read(decoded.bytes, format: format == .json ? .json : .csv)
-        var read = ReadImport(format: format, encoding: decoded.encoding, issues: output.issues, warnings: output.warnings)
-        read.records = output.rows.map { row in
-            var draft = row.draft
-            if draft.account == nil { draft.account = options.account }
-            if draft.currency == nil { draft.currency = options.currency }
-            return ImportRecord(location: row.location, draft: draft)
-        }
-        return read
+        let output = try TransactionReader(clock: clock).read(decoded.bytes, format: format == .json ? .json : .csv) { stager.accept($0) }
+        let (records, checks) = stager.take()
+        return ReadImport(format: format, encoding: decoded.encoding, records: records, checks: checks, issues: output.issues,
+                          warnings: output.warnings)
     }
 }
 

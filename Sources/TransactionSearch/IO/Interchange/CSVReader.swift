@@ -12,8 +12,17 @@ enum CSVReader {
     /// - Throws: `ImportIssue` for an unterminated quote or text after a closing quote: the
     ///   structure of the rest of the file is then unknown, so that fails the whole input.
     static func records(_ input: [UInt8]) throws(ImportIssue) -> [Record] {
-        try input.withUnsafeBufferPointer { bytes throws(ImportIssue) -> [Record] in
-            try parse(bytes)
+        var records: [Record] = []
+        try forEachRecord(input) { records.append($0) }
+        return records
+    }
+
+    /// Hands every record of the input to `body` as soon as it is read, the header first, so
+    /// that no list of the whole file's records is made. Throws like `records(_:)`, after
+    /// handing over the records before the problem.
+    static func forEachRecord(_ input: [UInt8], _ body: (Record) -> Void) throws(ImportIssue) {
+        try input.withUnsafeBufferPointer { bytes throws(ImportIssue) in
+            try parse(bytes, body)
         }
     }
 
@@ -22,11 +31,10 @@ enum CSVReader {
     private static let carriageReturn = UInt8(ascii: "\r")
     private static let lineFeed = UInt8(ascii: "\n")
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportIssue) -> [Record] {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Record) -> Void) throws(ImportIssue) {
         var index = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         var line = 1
-        var records: [Record] = []
         var fields: [String] = []
         var recordLine = 1
         var recordIsBlank = true
@@ -99,12 +107,11 @@ enum CSVReader {
                 }
             }
             if endsRecord {
-                if !recordIsBlank { records.append(Record(line: recordLine, fields: fields)) }
+                if !recordIsBlank { body(Record(line: recordLine, fields: fields)) }
                 fields.removeAll(keepingCapacity: true)
                 recordLine = line
                 recordIsBlank = true
             }
         }
-        return records
     }
 }

@@ -35,9 +35,24 @@ struct TransactionReader {
     /// - Throws: `ImportIssue` when the input as a whole cannot be read (no header, a required
     ///   column missing, an unclosed quote, malformed JSON array).
     func read(_ bytes: [UInt8], format: InterchangeFormat) throws(ImportIssue) -> Output {
+        var rows: [Row] = []
+        var output = try read(bytes, format: format) { rows.append($0) }
+        output.rows = rows
+        return output
+    }
+
+    /// Reads like `read(_:format:)`, handing each row to `body` instead of keeping it in the
+    /// result (whose `rows` stay empty): a CSV row as soon as it is read, so that the import
+    /// path never holds the file's rows (JSON rows once the document is parsed).
+    func read(_ bytes: [UInt8], format: InterchangeFormat, rows body: (Row) -> Void) throws(ImportIssue) -> Output {
         switch format {
-        case .csv: try readCSV(bytes)
-        case .json: try readJSON(bytes)
+        case .csv:
+            return try readCSV(bytes, body)
+        case .json:
+            var output = try readJSON(bytes)
+            for row in output.rows { body(row) }
+            output.rows = []
+            return output
         }
     }
 
@@ -59,41 +74,54 @@ struct TransactionReader {
         return fields.count == names.count ? fields : nil
     }
 
-    private func readCSV(_ bytes: [UInt8]) throws(ImportIssue) -> Output {
-        let records = try CSVReader.records(bytes)
-        guard let header = records.first else { throw ImportIssue(.line(1), .empty) }
+    private func readCSV(_ bytes: [UInt8], _ body: (Row) -> Void) throws(ImportIssue) -> Output {
         var output = Output()
+        var header: CSVReader.Record?
         var columns = FieldTable<Int>()
-        for (index, name) in header.fields.enumerated() {
-            let key = name.trimmingWhitespace().lowercased()
-            guard let field = TransactionField(rawValue: key) else {
-                output.warnings.append("line \(header.line): unknown column \(quoted(name)) ignored")
-                continue
+        var headerProblem: ImportIssue?
+        try CSVReader.forEachRecord(bytes) { record in
+            guard headerProblem == nil else { return }
+            guard let header else {
+                header = record
+                headerProblem = readHeader(record, into: &columns, output: &output)
+                return
             }
-            if columns[field] != nil { throw ImportIssue(.line(header.line), .duplicateColumn(field.rawValue)) }
-            columns[field] = index
-        }
-        for required in [TransactionField.date, .merchant, .amount] where columns[required] == nil {
-            throw ImportIssue(.line(header.line), .missingColumn(required.rawValue))
-        }
-        output.rows.reserveCapacity(records.count - 1)
-        for record in records.dropFirst() {
             let location = ImportIssue.Location.line(record.line)
             if record.fields.count > header.fields.count {
                 output.issues.append(ImportIssue(location, .tooManyFields(expected: header.fields.count, found: record.fields.count)))
-                continue
+                return
             }
             do throws(ImportIssue) {
                 let draft = try makeDraft(at: location) { field in
                     guard let index = columns[field], index < record.fields.count else { return nil }
                     return record.fields[index]
                 }
-                output.rows.append(Row(location: location, draft: draft))
+                body(Row(location: location, draft: draft))
             } catch {
                 output.issues.append(error)
             }
         }
+        if let headerProblem { throw headerProblem }
+        guard header != nil else { throw ImportIssue(.line(1), .empty) }
         return output
+    }
+
+    /// The columns a header names (unknown ones are warnings); the problem that stops the
+    /// whole file (a repeated or missing required column), or nil.
+    private func readHeader(_ header: CSVReader.Record, into columns: inout FieldTable<Int>, output: inout Output) -> ImportIssue? {
+        for (index, name) in header.fields.enumerated() {
+            let key = name.trimmingWhitespace().lowercased()
+            guard let field = TransactionField(rawValue: key) else {
+                output.warnings.append("line \(header.line): unknown column \(quoted(name)) ignored")
+                continue
+            }
+            if columns[field] != nil { return ImportIssue(.line(header.line), .duplicateColumn(field.rawValue)) }
+            columns[field] = index
+        }
+        for required in [TransactionField.date, .merchant, .amount] where columns[required] == nil {
+            return ImportIssue(.line(header.line), .missingColumn(required.rawValue))
+        }
+        return nil
     }
 
     // MARK: JSON

@@ -31,7 +31,7 @@ extension DurableStore {
         try serialized { state throws(DurableStoreError) in
             let result: (report: ImportReport, applied: TransactionStore.AppliedImport)
             do throws(ImportError) {
-                result = try store.importStatementApplying(bytes, options: options)
+                result = try store.importStatementApplying(bytes, options: options, keepingAdded: true)
             } catch {
                 throw .invalidImport(error)
             }

@@ -35,6 +35,9 @@ struct PendingMatcher {
         }
     }
 
+    /// Whether the store has pending rows to match by the rules (a bank id link needs none).
+    var hasCandidates: Bool { !candidates.isEmpty }
+
     /// The pending row `draft` (posted, validated currency and local day) settles, claimed; nil
     /// when there is none. A pending row whose import key is the bank's id of the pending
     /// transaction (`pendingKey`) wins over the rules.

@@ -101,6 +101,28 @@ final class RowTable: @unchecked Sendable {
         }
     }
 
+    /// The bytes of the next `count` generated ids when none is skipped (`tx_N`: 3 bytes and
+    /// the digits of N), to reserve room for them.
+    func generatedIDBytes(count: Int) -> Int {
+        var bytes = 0
+        var number = generatedIDCounter + 1
+        let last = generatedIDCounter + UInt64(max(count, 0))
+        var digits = 1
+        var nextPower: UInt64 = 10
+        while nextPower <= number {
+            digits += 1
+            nextPower *= 10
+        }
+        while number <= last {
+            let runEnd = min(last, nextPower - 1)
+            bytes += Int(runEnd - number + 1) * (3 + digits)
+            number = runEnd + 1
+            digits += 1
+            nextPower = nextPower.multipliedReportingOverflow(by: 10).overflow ? .max : nextPower * 10
+        }
+        return bytes
+    }
+
     /// Bytes of the columns and the free list (the ids count apart).
     var memoryUse: Int {
         var bytes = instant.memoryUse + dayCode.memoryUse + amount.memoryUse

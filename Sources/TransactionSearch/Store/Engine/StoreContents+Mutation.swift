@@ -16,16 +16,17 @@ extension StoreContents {
         return row
     }
 
-    /// Adds validated transactions with set, unused ids; returns their rows in order. Into an
-    /// empty store the rows are written first and indexed in bulk (`buildIndexes`).
+    /// Adds validated transactions with set, unused ids (read once, in order); returns their
+    /// rows in order. Into an empty store the rows are written first and indexed in bulk
+    /// (`buildIndexes`).
     @discardableResult
-    func insert(batch transactions: [Transaction]) -> [UInt32] {
+    func insert(batch transactions: some TransactionBatch) -> [UInt32] {
         let buildsInBulk = count == 0 && transactions.count > 64
         guard buildsInBulk else { return transactions.map { insert($0) } }
         var rows: [UInt32] = []
         rows.reserveCapacity(transactions.count)
         table.reserve(table.rowLimit + transactions.count)
-        let idBytes = transactions.reduce(0) { $0 + $1.id.utf8.count }
+        let idBytes = transactions.idByteCount
         table.ids.reserve(count: transactions.count, bytes: idBytes, rowLimit: table.rowLimit + transactions.count)
         text.beginBulkFill()
         for transaction in transactions {

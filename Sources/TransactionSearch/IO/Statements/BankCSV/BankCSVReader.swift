@@ -76,10 +76,26 @@ enum BankCSVReader {
         try read(bytes, options: options, context: context, suggesting: true)
     }
 
+    /// Reads like `read(_:options:context:)`, handing each entry to `sink` as soon as its row
+    /// is converted instead of keeping it in the result (whose `entries` stay empty).
+    static func read<Sink: StatementEntrySink>(_ bytes: [UInt8], options: BankCSVOptions, context: StatementContext,
+                                               into sink: Sink) throws(BankCSVError) -> (ParsedStatement, BankCSVLayout) {
+        try read(bytes, options: options, context: context, suggesting: true, into: sink)
+    }
+
     /// `read`, with suggestions in errors only when `suggesting` (the suggestion's own trial
     /// turns them off).
     static func read(_ bytes: [UInt8], options: BankCSVOptions, context: StatementContext,
                      suggesting: Bool) throws(BankCSVError) -> (ParsedStatement, BankCSVLayout) {
+        let collector = StatementEntryCollector()
+        var (statement, layout) = try read(bytes, options: options, context: context, suggesting: suggesting, into: collector)
+        statement.entries = collector.entries
+        return (statement, layout)
+    }
+
+    /// The reading itself: each converted row's entry goes to `sink`.
+    private static func read<Sink: StatementEntrySink>(_ bytes: [UInt8], options: BankCSVOptions, context: StatementContext,
+                                                       suggesting: Bool, into sink: Sink) throws(BankCSVError) -> (ParsedStatement, BankCSVLayout) {
         guard bytes.count < Int(Int32.max) - 16 else { throw BankCSVError(.tooLarge) }
         if let skip = options.skipLines, skip < 0 { throw BankCSVError(.invalidOption("the lines to skip cannot be negative (\(skip))")) }
         var notes: [String] = []
@@ -212,20 +228,18 @@ enum BankCSVReader {
                              preamble: preamble)
         notes += decided.notes
         var converter = BankCSVRowConverter(plan: decided.plan, clock: context.clock)
-        statement.entries.reserveCapacity(sections.rows.count)
+        var accounts: [String] = []
+        if let account = decided.plan.fixedAccount { accounts.append(account) }
         table.withView { view in
             for record in sections.rows {
                 do throws(ImportIssue) {
-                    statement.entries.append(try converter.entry(view, record: record, line: Int(view.line(record))))
+                    let entry = try converter.entry(view, record: record, line: Int(view.line(record)))
+                    if let account = entry.account, accounts.last != account, !accounts.contains(account) { accounts.append(account) }
+                    sink.accept(entry)
                 } catch {
                     statement.issues.append(error)
                 }
             }
-        }
-        var accounts: [String] = []
-        if let account = decided.plan.fixedAccount { accounts.append(account) }
-        for entry in statement.entries {
-            if let account = entry.account, accounts.last != account, !accounts.contains(account) { accounts.append(account) }
         }
         statement.accounts = accounts
         statement.warnings = notes

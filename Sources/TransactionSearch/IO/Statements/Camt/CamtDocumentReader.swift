@@ -30,6 +30,8 @@ struct CamtDocumentReader {
     /// Entries outside any statement (a broken file), numbered on their own.
     private var looseEntryCount = 0
     private var knownAccounts: Set<String> = []
+    /// Entries given to the sink so far.
+    private var handedOver = 0
     /// Tags by vocabulary code.
     private let tags = CamtTag.allCases
 
@@ -42,17 +44,29 @@ struct CamtDocumentReader {
 
     private var bytes: UnsafeBufferPointer<UInt8> { elements.bytes }
 
-    /// Reads every element, then checks that the file held a statement.
-    mutating func read() throws(ImportIssue) -> ParsedStatement {
+    /// Reads every element, handing each entry to `sink` as soon as it is complete, then
+    /// checks that the file held a statement. The entries are not in the result. Entries read
+    /// before their statement names its account or currency wait, with those after them,
+    /// until the statement closes; all others are handed over at once.
+    mutating func read<Sink: StatementEntrySink>(into sink: Sink) throws(ImportIssue) -> ParsedStatement {
         while let event = try elements.next() {
             switch event.kind {
             case .open: open(event)
             case .leaf: leaf(event)
             case .close: close(event)
             }
+            if !output.entries.isEmpty && statement?.incomplete.isEmpty ?? true { handOver(to: sink) }
         }
         try finish()
+        handOver(to: sink)
         return output
+    }
+
+    /// Gives the entries read so far to the sink (none may wait for its statement).
+    private mutating func handOver<Sink: StatementEntrySink>(to sink: Sink) {
+        for entry in output.entries { sink.accept(entry) }
+        handedOver += output.entries.count
+        output.entries.removeAll(keepingCapacity: true)
     }
 
     private func tag(code: Int) -> CamtTag? { code >= 0 ? tags[code] : nil }
@@ -220,7 +234,7 @@ struct CamtDocumentReader {
         } else if elements.depth > 0 || elements.scanner.endedInsideMarkup {
             output.warnings.append("the file ends inside an element or a tag: it may be cut short")
         }
-        guard statementCount == 0 && output.entries.isEmpty && output.issues.isEmpty else { return }
+        guard statementCount == 0 && output.entries.isEmpty && handedOver == 0 && output.issues.isEmpty else { return }
         if !sawMessage {
             throw ImportIssue(.line(1), .malformed(
                 "not a camt.052, camt.053 or camt.054 document: no BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn element"))

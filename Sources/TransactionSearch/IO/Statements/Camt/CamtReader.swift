@@ -35,10 +35,22 @@ enum CamtReader {
     ///   issue in the result instead.
     /// - Complexity: O(n) in the file's size; memory is the decoded bytes and the entries.
     static func read(_ bytes: [UInt8], context: StatementContext) throws(ImportIssue) -> ParsedStatement {
+        let collector = StatementEntryCollector()
+        var parsed = try read(bytes, context: context, into: collector)
+        parsed.entries = collector.entries
+        return parsed
+    }
+
+    /// Reads a whole file like `read(_:context:)`, handing each entry to `sink` as soon as it
+    /// is complete instead of keeping it in the result (whose `entries` stay empty).
+    /// - Complexity: O(n) in the file's size; memory is the decoded bytes (the file's own when
+    ///   it is UTF-8) and the entries of a statement read before it names its account or currency.
+    static func read<Sink: StatementEntrySink>(_ bytes: [UInt8], context: StatementContext,
+                                               into sink: Sink) throws(ImportIssue) -> ParsedStatement {
         let decoded = TextDecoding.decode(bytes, declared: MarkupProlog.declaredXMLEncoding(MarkupProlog.head(bytes)))
         return try decoded.bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) -> ParsedStatement in
             var reader = CamtDocumentReader(buffer, clock: context.clock, encoding: decoded.encoding)
-            return try reader.read()
+            return try reader.read(into: sink)
         }
     }
 

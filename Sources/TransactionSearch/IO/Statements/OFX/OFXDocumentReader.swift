@@ -45,6 +45,8 @@ struct OFXDocumentReader {
     private var skipping: SkippedAggregate?
     private var bankProblems: [String] = []
     private var knownAccounts: Set<String> = []
+    /// Entries given to the sink so far.
+    private var handedOver = 0
     /// Tags by vocabulary code.
     private let tags = OFXTag.allCases
     private let investmentListCode = OFXTag.allCases.firstIndex(of: .investmentTransactionList)!
@@ -60,17 +62,30 @@ struct OFXDocumentReader {
 
     private func tag(code: Int) -> OFXTag? { code >= 0 ? tags[code] : nil }
 
-    /// Reads every element, then checks that the file held a statement.
-    mutating func read() throws(ImportIssue) -> ParsedStatement {
+    /// Reads every element, handing each entry to `sink` as soon as it is complete, then
+    /// checks that the file held a statement. The entries are not in the result. An entry read
+    /// before its statement names its currency or account waits, with those after it, until
+    /// the statement closes; all others are handed over at once, so memory holds no list of
+    /// the file's entries.
+    mutating func read<Sink: StatementEntrySink>(into sink: Sink) throws(ImportIssue) -> ParsedStatement {
         while let event = try elements.next() {
             switch event.kind {
             case .open: open(event)
             case .leaf: leaf(event)
             case .close: close(event)
             }
+            if !output.entries.isEmpty && statement?.incomplete.isEmpty ?? true { handOver(to: sink) }
         }
         try finish()
+        handOver(to: sink)
         return output
+    }
+
+    /// Gives the entries read so far to the sink (none may wait for its statement).
+    private mutating func handOver<Sink: StatementEntrySink>(to sink: Sink) {
+        for entry in output.entries { sink.accept(entry) }
+        handedOver += output.entries.count
+        output.entries.removeAll(keepingCapacity: true)
     }
 
     // MARK: Events
@@ -262,7 +277,7 @@ struct OFXDocumentReader {
         } else if elements.depth > 0 || elements.scanner.endedInsideMarkup {
             output.warnings.append("the file ends inside an element or a tag: it may be cut short")
         }
-        guard statementCount == 0 && output.entries.isEmpty && output.issues.isEmpty else { return }
+        guard statementCount == 0 && output.entries.isEmpty && handedOver == 0 && output.issues.isEmpty else { return }
         if !sawOFX { throw ImportIssue(.line(1), .malformed("not an OFX file: no <OFX> element")) }
         let problems = bankProblems.isEmpty ? "" : ": " + bankProblems.joined(separator: "; ")
         throw ImportIssue(.line(1), .malformed("no statement (STMTRS, CCSTMTRS or INVSTMTRS) in the file\(problems)"))

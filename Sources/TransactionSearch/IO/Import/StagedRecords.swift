@@ -1,0 +1,425 @@
+/// The records of a file being imported, kept compactly from the moment a reader hands them
+/// over until the store has taken them: every record's strings and numbers written one after
+/// another into byte chunks, and each record materialized again (`subscript`) only when the
+/// planner or the store's bulk build needs it. An `ImportRecord` costs about 200 bytes plus a
+/// heap block per string past 15 bytes; staged, the bench's OFX records take 51 bytes, camt
+/// 92 (most of it the element path of its location) and bank CSV 54, with their places, so a
+/// file's records never sit in memory as arrays of values.
+///
+/// A record's import key is staged in its compact form: the bank's id (the key is rebuilt
+/// with the account, `ImportKeys.bankKey`), or the 16 bytes of a fingerprint and its
+/// occurrence number, or the key the file gives.
+///
+/// Layout of one record: two flag bytes (`Flags`), then the strings that are present, each
+/// as a LEB128 length and its UTF-8 bytes (id, key, account, merchant, category, subcategory,
+/// card, notes, pending bank id, location path: what identifies a record comes first, so that
+/// `identity(at:)` reads no further), then the numbers (date, amount and its
+/// fraction digits, currency, location line) as LEB128 (zigzag for signed values). Records
+/// never span chunks, so that the chunks never move once written: growing costs no copy.
+struct StagedRecords: Sendable {
+    /// How an import key is staged.
+    enum StagedKey: Equatable, Sendable {
+        case none
+        /// The key the file gives (our own format's `import_key`), as given.
+        case given(String)
+        /// The bank's id of the transaction: the key is `ImportKeys.bankKey(account:bankID:)`.
+        case bank(id: String)
+        /// A fingerprint and its occurrence in the file: `ImportKeys.fingerprintKey`.
+        case fingerprint(ImportKeys.Fingerprint, occurrence: Int)
+
+        /// The key itself, for a record of this account.
+        func importKey(account: String?) -> String? {
+            switch self {
+            case .none: nil
+            case .given(let text): text
+            case .bank(let bankID): ImportKeys.bankKey(account: account, bankID: bankID)
+            case .fingerprint(let fingerprint, let occurrence): ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
+            }
+        }
+    }
+
+    private struct Flags: OptionSet {
+        let rawValue: UInt16
+        static let id = Flags(rawValue: 1 << 0)
+        static let category = Flags(rawValue: 1 << 1)
+        static let subcategory = Flags(rawValue: 1 << 2)
+        static let card = Flags(rawValue: 1 << 3)
+        static let account = Flags(rawValue: 1 << 4)
+        static let notes = Flags(rawValue: 1 << 5)
+        static let pendingBankID = Flags(rawValue: 1 << 6)
+        static let currency = Flags(rawValue: 1 << 7)
+        static let calendarDay = Flags(rawValue: 1 << 8)
+        static let pending = Flags(rawValue: 1 << 9)
+        /// Validation changes none of the record's text (`validatedTransaction(at:baseCurrency:)`).
+        static let normalized = Flags(rawValue: 1 << 14)
+        /// Two bits: 0 none, 1 given, 2 bank, 3 fingerprint.
+        static let keyShift: UInt16 = 10
+        /// Two bits: 0 line, 1 index, 2 element.
+        static let locationShift: UInt16 = 12
+    }
+
+    /// Bytes per chunk: large enough that a chunk is its own mapping in malloc (returned to
+    /// the system when freed), small enough that the last chunk's unused room stays small.
+    static let chunkSize = 1 << 20
+
+    private var chunks: [[UInt8]] = []
+    /// Each record's place: chunk number in the high 32 bits, offset in the low.
+    private var places: [UInt64] = []
+
+    /// Empty.
+    init() {}
+
+    /// How many records are staged.
+    var count: Int { places.count }
+
+    /// Bytes held (chunks and places), for the bench and tests.
+    var memoryUse: Int { chunks.reduce(0) { $0 + $1.capacity } + places.capacity * 8 }
+
+    /// Bytes the records take (what the chunks hold and 8 bytes a record for its place),
+    /// without the room not used yet.
+    var usedBytes: Int { chunks.reduce(0) { $0 + $1.count } + places.count * 8 }
+
+    // MARK: Writing
+
+    /// Stages a record with its key in compact form. `isNormalized` says that validation
+    /// changes none of its text (no text to trim, none blank), so that the bulk build may make
+    /// its transaction without validating it again.
+    mutating func append(_ record: ImportRecord, key: StagedKey, isNormalized: Bool = false) {
+        let draft = record.draft
+        var flags = Flags()
+        if draft.id != nil { flags.insert(.id) }
+        if draft.category != nil { flags.insert(.category) }
+        if draft.subcategory != nil { flags.insert(.subcategory) }
+        if draft.card != nil { flags.insert(.card) }
+        if draft.account != nil { flags.insert(.account) }
+        if draft.notes != nil { flags.insert(.notes) }
+        if record.pendingBankID != nil { flags.insert(.pendingBankID) }
+        if draft.currency != nil { flags.insert(.currency) }
+        if draft.date.isCalendarDay { flags.insert(.calendarDay) }
+        if draft.status == .pending { flags.insert(.pending) }
+        if isNormalized { flags.insert(.normalized) }
+        let keyKind: UInt16
+        switch key {
+        case .none: keyKind = 0
+        case .given: keyKind = 1
+        case .bank: keyKind = 2
+        case .fingerprint: keyKind = 3
+        }
+        let locationKind: UInt16
+        let locationNumber: Int
+        var locationPath: String?
+        switch record.location {
+        case .line(let line): (locationKind, locationNumber) = (0, line)
+        case .index(let index): (locationKind, locationNumber) = (1, index)
+        case .element(let path, let line): (locationKind, locationNumber, locationPath) = (2, line, path)
+        }
+        var raw = flags.rawValue | keyKind << Flags.keyShift | locationKind << Flags.locationShift
+
+        // The most bytes the record can take, so that it goes whole into one chunk.
+        var bound = 2 + 10 + 10 + 1 + 3 + 10
+        func stringBound(_ text: String?) -> Int { text.map { $0.utf8.count + 10 } ?? 0 }
+        bound += stringBound(draft.id) + stringBound(draft.merchant) + stringBound(draft.category)
+        bound += stringBound(draft.subcategory) + stringBound(draft.card) + stringBound(draft.account)
+        bound += stringBound(draft.notes) + stringBound(record.pendingBankID) + stringBound(locationPath)
+        switch key {
+        case .none: break
+        case .given(let text), .bank(let text): bound += stringBound(text)
+        case .fingerprint: bound += 16 + 10
+        }
+        if chunks.isEmpty || chunks[chunks.count - 1].capacity - chunks[chunks.count - 1].count < bound {
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(max(StagedRecords.chunkSize, bound))
+            chunks.append(chunk)
+        }
+        let chunkIndex = chunks.count - 1
+        places.append(UInt64(chunkIndex) << 32 | UInt64(chunks[chunkIndex].count))
+        withUnsafeMutablePointer(to: &chunks[chunkIndex]) { chunk in
+            let writer = Writer(chunk)
+            writer.byte(UInt8(truncatingIfNeeded: raw))
+            raw >>= 8
+            writer.byte(UInt8(truncatingIfNeeded: raw))
+            writer.string(draft.id)
+            switch key {
+            case .none: break
+            case .given(let text), .bank(let text): writer.string(text)
+            case .fingerprint(let fingerprint, let occurrence):
+                writer.word(fingerprint.high)
+                writer.word(fingerprint.low)
+                writer.unsigned(UInt64(max(occurrence, 0)))
+            }
+            writer.string(draft.account)
+            writer.string(draft.merchant)
+            writer.string(draft.category)
+            writer.string(draft.subcategory)
+            writer.string(draft.card)
+            writer.string(draft.notes)
+            writer.string(record.pendingBankID)
+            writer.string(locationPath)
+            switch draft.date {
+            case .day(let day): writer.signed(Int64(day.daysSince1970))
+            case .instant(let milliseconds): writer.signed(milliseconds)
+            }
+            writer.signed(draft.amount.significand)
+            writer.byte(UInt8(truncatingIfNeeded: draft.amount.fractionDigits))
+            if let currency = draft.currency {
+                writer.byte(UInt8(truncatingIfNeeded: currency.packed >> 16))
+                writer.byte(UInt8(truncatingIfNeeded: currency.packed >> 8))
+                writer.byte(UInt8(truncatingIfNeeded: currency.packed))
+            }
+            writer.signed(Int64(locationNumber))
+        }
+    }
+
+    /// Appends to a chunk through a pointer (no copy of the chunk's array).
+    private struct Writer {
+        let chunk: UnsafeMutablePointer<[UInt8]>
+        init(_ chunk: UnsafeMutablePointer<[UInt8]>) { self.chunk = chunk }
+
+        func byte(_ value: UInt8) { chunk.pointee.append(value) }
+
+        func unsigned(_ value: UInt64) {
+            var value = value
+            while value >= 0x80 {
+                chunk.pointee.append(UInt8(truncatingIfNeeded: value) | 0x80)
+                value >>= 7
+            }
+            chunk.pointee.append(UInt8(value))
+        }
+
+        /// Zigzag: small negative numbers stay short.
+        func signed(_ value: Int64) {
+            unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        }
+
+        func word(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { chunk.pointee.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        }
+
+        /// A present string (an absent one is only a flag).
+        func string(_ text: String?) {
+            guard var text else { return }
+            text.withUTF8 { bytes in
+                unsigned(UInt64(bytes.count))
+                chunk.pointee.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The record at `index` (0-based, in staging order), with its key rebuilt and its draft's
+    /// `importKey` set to it; `pendingBankID` is kept.
+    /// - Complexity: O(size of the record); allocates its strings.
+    subscript(index: Int) -> ImportRecord {
+        let decoded = decode(index, withLocation: true)
+        return ImportRecord(location: decoded.location, draft: decoded.draft, pendingBankID: decoded.pendingBankID)
+    }
+
+    /// The transaction a record validates to, made straight from its staged values when the
+    /// stager found validation changes nothing but the id, currency and amount's form (no text
+    /// to trim, no blank text: `append(_:key:isNormalized:)`); nil otherwise (validate the
+    /// draft then). Skips the location: what the store's bulk build takes, one record at a time.
+    func validatedTransaction(at index: Int, baseCurrency: Currency) -> Transaction? {
+        withReader(at: index) { reader -> Transaction? in
+            var reader = reader
+            let flags = Flags(rawValue: reader.flags)
+            guard flags.contains(.normalized) else { return nil }
+            // Straight into the transaction: no draft, no location (the hot loop of a bulk build).
+            let id = flags.contains(.id) ? reader.string() : ""
+            let key = reader.keyBytes()
+            let accountBytes = flags.contains(.account) ? reader.bytes() : nil
+            let importKey = reader.importKey(key, account: accountBytes)
+            let merchant = reader.string()
+            let category = flags.contains(.category) ? reader.string() : nil
+            let subcategory = flags.contains(.subcategory) ? reader.string() : nil
+            let card = flags.contains(.card) ? reader.string() : nil
+            let notes = flags.contains(.notes) ? reader.string() : nil
+            if flags.contains(.pendingBankID) { _ = reader.bytes() }
+            if reader.flags >> Flags.locationShift & 3 == 2 { _ = reader.bytes() }
+            let dateValue = reader.signed()
+            let date: TransactionDate = flags.contains(.calendarDay)
+                ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: dateValue))) : .instant(millisecondsSince1970: dateValue)
+            let amount = DecimalAmount(significand: reader.signed(), fractionDigits: Int(reader.byte()))
+            var currency = baseCurrency
+            if flags.contains(.currency) {
+                let packed = UInt32(reader.byte()) << 16 | UInt32(reader.byte()) << 8 | UInt32(reader.byte())
+                currency = Currency(packed: packed) ?? baseCurrency
+            }
+            guard let minorUnits = try? amount.minorUnits(in: currency) else { return nil }
+            return Transaction(
+                id: id, date: date, merchant: merchant, category: category, subcategory: subcategory, card: card,
+                account: accountBytes.map { String(decoding: $0, as: UTF8.self) },
+                amount: Money(minorUnits: Int128(minorUnits), currency: currency), status: flags.contains(.pending) ? .pending : .posted,
+                notes: notes, importKey: importKey)
+        }
+    }
+
+    /// A record's draft (key rebuilt), its pending link, and its location when asked.
+    private func decode(_ index: Int, withLocation: Bool) -> (draft: TransactionDraft, location: ImportIssue.Location,
+                                                               pendingBankID: String?, isNormalized: Bool) {
+        withReader(at: index) { reader in
+            var reader = reader
+            let flags = Flags(rawValue: reader.flags)
+            let id = flags.contains(.id) ? reader.string() : nil
+            let key = reader.keyBytes()
+            let account = flags.contains(.account) ? reader.bytes() : nil
+            let importKey = reader.importKey(key, account: account)
+            let merchant = reader.string()
+            let category = flags.contains(.category) ? reader.string() : nil
+            let subcategory = flags.contains(.subcategory) ? reader.string() : nil
+            let card = flags.contains(.card) ? reader.string() : nil
+            let notes = flags.contains(.notes) ? reader.string() : nil
+            let pendingBankID = flags.contains(.pendingBankID) ? reader.string() : nil
+            let locationKind = reader.flags >> Flags.locationShift & 3
+            var path: String?
+            if locationKind == 2 {
+                if withLocation { path = reader.string() } else { _ = reader.bytes() }
+            }
+            let dateValue = reader.signed()
+            let date: TransactionDate = flags.contains(.calendarDay)
+                ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: dateValue))) : .instant(millisecondsSince1970: dateValue)
+            let significand = reader.signed()
+            let fractionDigits = Int(reader.byte())
+            var currency: Currency?
+            if flags.contains(.currency) {
+                let packed = UInt32(reader.byte()) << 16 | UInt32(reader.byte()) << 8 | UInt32(reader.byte())
+                currency = Currency(packed: packed)
+            }
+            let number = Int(reader.signed())
+            let location: ImportIssue.Location
+            switch locationKind {
+            case 0: location = .line(number)
+            case 1: location = .index(number)
+            default: location = .element(path: path ?? "", line: number)
+            }
+            let draft = TransactionDraft(
+                id: id, date: date, merchant: merchant, category: category, subcategory: subcategory, card: card,
+                account: account.map { String(decoding: $0, as: UTF8.self) },
+                amount: DecimalAmount(significand: significand, fractionDigits: fractionDigits),
+                currency: currency, status: flags.contains(.pending) ? .pending : .posted, notes: notes, importKey: importKey)
+            return (draft, location, pendingBankID, flags.contains(.normalized))
+        }
+    }
+
+    /// What identifies a record and decides whether the planner must read all of it: its id
+    /// and import key as the draft has them, whether it is posted, and whether it names the
+    /// pending transaction it settles. Reads no further than the account.
+    struct Identity {
+        var id: String?
+        var importKey: String?
+        var isPosted: Bool
+        var hasPendingLink: Bool
+    }
+
+    /// The identity of the record at `index`, without materializing the rest.
+    func identity(at index: Int) -> Identity {
+        withReader(at: index) { reader in
+            var reader = reader
+            let flags = Flags(rawValue: reader.flags)
+            let id = flags.contains(.id) ? reader.string() : nil
+            let key = reader.keyBytes()
+            let account = flags.contains(.account) ? reader.bytes() : nil
+            return Identity(id: id, importKey: reader.importKey(key, account: account), isPosted: !flags.contains(.pending),
+                            hasPendingLink: flags.contains(.pendingBankID))
+        }
+    }
+
+    /// The id the record gives (nil when it has none), without materializing the rest.
+    func id(at index: Int) -> String? {
+        withReader(at: index) { reader in
+            var reader = reader
+            return Flags(rawValue: reader.flags).contains(.id) ? reader.string() : nil
+        }
+    }
+
+    private func withReader<Result>(at index: Int, _ body: (Reader) -> Result) -> Result {
+        let place = places[index]
+        return chunks[Int(place >> 32)].withUnsafeBufferPointer { chunk in
+            var reader = Reader(chunk, at: Int(place & 0xFFFF_FFFF))
+            reader.flags = UInt16(reader.byte()) | UInt16(reader.byte()) << 8
+            return body(reader)
+        }
+    }
+
+    /// Reads what `Writer` wrote; the bytes are our own, so it trusts their shape.
+    private struct Reader {
+        let buffer: UnsafeBufferPointer<UInt8>
+        var position: Int
+        var flags: UInt16 = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+            self.buffer = bytes
+            self.position = position
+        }
+
+        mutating func byte() -> UInt8 {
+            defer { position += 1 }
+            return buffer[position]
+        }
+
+        mutating func unsigned() -> UInt64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let next = byte()
+                value |= UInt64(next & 0x7F) << shift
+                if next < 0x80 { return value }
+                shift += 7
+            }
+        }
+
+        mutating func signed() -> Int64 {
+            let raw = unsigned()
+            return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+        }
+
+        mutating func word() -> UInt64 {
+            var value: UInt64 = 0
+            for shift in stride(from: 0, to: 64, by: 8) { value |= UInt64(byte()) << UInt64(shift) }
+            return value
+        }
+
+        mutating func bytes() -> UnsafeBufferPointer<UInt8> {
+            let length = Int(unsigned())
+            defer { position += length }
+            return UnsafeBufferPointer(rebasing: buffer[position..<(position + length)])
+        }
+
+        mutating func string() -> String {
+            String(decoding: bytes(), as: UTF8.self)
+        }
+
+        /// A staged key: the given key's or the bank id's bytes, or a fingerprint.
+        enum KeyBytes {
+            case none
+            case given(UnsafeBufferPointer<UInt8>)
+            case bank(UnsafeBufferPointer<UInt8>)
+            case fingerprint(ImportKeys.Fingerprint, occurrence: Int)
+        }
+
+        mutating func keyBytes() -> KeyBytes {
+            switch flags >> Flags.keyShift & 3 {
+            case 1: return .given(bytes())
+            case 2: return .bank(bytes())
+            case 3:
+                let high = word(), low = word()
+                return .fingerprint(ImportKeys.Fingerprint(high: high, low: low), occurrence: Int(unsigned()))
+            default: return .none
+            }
+        }
+
+        /// The import key itself (a bank key straight from the staged bytes).
+        func importKey(_ key: KeyBytes, account: UnsafeBufferPointer<UInt8>?) -> String? {
+            switch key {
+            case .none:
+                return nil
+            case .given(let text):
+                return String(decoding: text, as: UTF8.self)
+            case .bank(let bankID):
+                return ImportKeys.bankKey(account: account ?? UnsafeBufferPointer(start: nil, count: 0), bankID: bankID)
+            case .fingerprint(let fingerprint, let occurrence):
+                return ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
+            }
+        }
+    }
+}
