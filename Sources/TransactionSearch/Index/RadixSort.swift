@@ -45,38 +45,4 @@ enum RadixSort {
             start = end
         }
     }
-
-    /// Sorts words by the `count` bits starting at bit `low` (the rest is payload), in two
-    /// or more passes of at most 13 bits (a count table that stays in the cache). Stable.
-    static func sort(_ values: inout [UInt64], keyBitsFrom low: Int, count bits: Int) {
-        guard values.count > 1, bits > 0 else { return }
-        let passes = (bits + 12) / 13
-        let digitBits = (bits + passes - 1) / passes
-        let mask = UInt64(1) << UInt64(digitBits) - 1
-        var buffer = [UInt64](repeating: 0, count: values.count)
-        var counts = [Int](repeating: 0, count: 1 << digitBits)
-        for pass in 0..<passes {
-            let shift = UInt64(low + pass * digitBits)
-            values.withUnsafeBufferPointer { source in
-                buffer.withUnsafeMutableBufferPointer { target in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        for index in counts.indices { counts[index] = 0 }
-                        for value in source { counts[Int(truncatingIfNeeded: (value >> shift) & mask)] += 1 }
-                        var total = 0
-                        for index in counts.indices {
-                            let count = counts[index]
-                            counts[index] = total
-                            total += count
-                        }
-                        for value in source {
-                            let digit = Int(truncatingIfNeeded: (value >> shift) & mask)
-                            target[counts[digit]] = value
-                            counts[digit] += 1
-                        }
-                    }
-                }
-            }
-            swap(&values, &buffer)
-        }
-    }
 }

@@ -22,19 +22,88 @@ struct TrigramIndex: Equatable, Sendable {
     init() {}
 
     /// The index of the given codes' folded texts (codes ascending), built at once: every
-    /// (key, code) pair packed into one word and radix-sorted by its key bits, then one posting
-    /// list per key, made exactly its size, a code that repeats a key counted once. Several
-    /// times cheaper than inserting string by string, which looks each key up once a string
-    /// and grows its list step by step.
+    /// (key, code) pair packed into one word, placed by its key's high bits into an array of
+    /// exactly their number (a counting pass first), each bucket then sorted in place; then
+    /// one posting list per key, made exactly its size, a code that repeats a key counted
+    /// once. Several times cheaper than inserting string by string, which looks each key up
+    /// once a string and grows its list step by step; and no second buffer of pairs (on
+    /// mostly distinct text those pairs are the largest thing a build holds).
     init(codes: [UInt32], folded: PackedTexts) {
-        var pairs: [UInt64] = []
+        // Buckets by the key's low bits (they spread one- and two-byte keys, whose tags share
+        // the high bits); only equal keys need to end up together, in any key order.
+        let lowBits = UInt32(Trigram.keyBits / 2)
+        let lowMask32 = UInt32(1) << lowBits - 1
+        var starts = [Int](repeating: 0, count: (1 << Int(lowBits)) + 1)
         for code in codes {
             folded.withBytes(code) { bytes in
-                Trigram.forEachKey(of: bytes, includingShort: true) { pairs.append(UInt64($0) << 32 | UInt64(code)) }
+                Trigram.forEachKey(of: bytes, includingShort: true) { starts[Int($0 & lowMask32) + 1] += 1 }
             }
         }
-        // Stable by key: each key's codes stay ascending. Keys are below 2^26 (`Trigram`).
-        RadixSort.sort(&pairs, keyBitsFrom: 32, count: Trigram.keyBits)
+        for index in 1..<starts.count { starts[index] += starts[index - 1] }
+        var next = starts
+        var pairs = [UInt64](unsafeUninitializedCapacity: max(starts[starts.count - 1], 1)) { buffer, initialized in
+            for code in codes {
+                folded.withBytes(code) { bytes in
+                    Trigram.forEachKey(of: bytes, includingShort: true) { key in
+                        let bucket = Int(key & lowMask32)
+                        buffer[next[bucket]] = UInt64(key) << 32 | UInt64(code)
+                        next[bucket] += 1
+                    }
+                }
+            }
+            initialized = starts[starts.count - 1]
+        }
+        // Each bucket by the key's high bits, stable (codes stay ascending): a few words by
+        // insertion, more by one counting pass through a scratch buffer.
+        // (A bucket larger than the scratch, the one- and two-byte keys' on large text, is
+        // sorted in place instead: a word orders by key, then code.)
+        let scratchLimit = 1 << 16
+        var largest = 0
+        for bucket in 0 ..< starts.count - 1 { largest = max(largest, min(starts[bucket + 1] - starts[bucket], scratchLimit)) }
+        var scratch = [UInt64](repeating: 0, count: largest)
+        var counts = [Int](repeating: 0, count: 1 << (Trigram.keyBits - Int(lowBits)))
+        let highShift = UInt64(32 + lowBits)
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for bucket in 0 ..< starts.count - 1 {
+                        let (low, high) = (starts[bucket], starts[bucket + 1])
+                        if high - low <= 32 {
+                            // Insertion: a word orders by key, then code.
+                            for index in low ..< high {
+                                let word = pairs[index]
+                                var place = index
+                                while place > low && pairs[place - 1] > word {
+                                    pairs[place] = pairs[place - 1]
+                                    place -= 1
+                                }
+                                pairs[place] = word
+                            }
+                            continue
+                        }
+                        if high - low > scratchLimit {
+                            var words = UnsafeMutableBufferPointer(rebasing: pairs[low ..< high])
+                            words.sort()
+                            continue
+                        }
+                        for index in counts.indices { counts[index] = 0 }
+                        for index in low ..< high { counts[Int(pairs[index] >> highShift)] += 1 }
+                        var total = 0
+                        for index in counts.indices {
+                            let count = counts[index]
+                            counts[index] = total
+                            total += count
+                        }
+                        for index in low ..< high {
+                            let digit = Int(pairs[index] >> highShift)
+                            scratch[counts[digit]] = pairs[index]
+                            counts[digit] += 1
+                        }
+                        for index in 0 ..< high - low { pairs[low + index] = scratch[index] }
+                    }
+                }
+            }
+        }
         pairs.withUnsafeBufferPointer { pairs in
             var start = 0
             while start < pairs.count {

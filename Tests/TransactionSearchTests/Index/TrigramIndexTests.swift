@@ -1,4 +1,5 @@
 import Testing
+import TransactionSearchSupport
 @testable import TransactionSearch
 
 /// The trigram index built at once equals the one built string by string, and its lists are
@@ -31,5 +32,21 @@ import Testing
         let index = TrigramIndex(codes: (1...UInt32(texts.count)).map { $0 }, folded: TrigramIndexTests.folded(texts))
         // Allocation rounding may add a few slots a list, never a shared or doubled buffer.
         #expect(index.postingCapacity <= index.postingCount + 4 * index.trigramCount, "\(index.postingCapacity) for \(index.postingCount)")
+    }
+
+    /// Enough strings that the bulk build takes every path: buckets of a few pairs, buckets
+    /// sorted through the scratch buffer, and a bucket larger than the scratch (every string
+    /// has an "a": its one-byte key alone posts 70,000 codes).
+    @Test func aLargeBulkBuildEqualsInsertingOneByOne() {
+        var random = SeededRandom(seed: 0x7216)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789 éü")
+        let texts = (0..<70_000).map { _ in
+            "a" + String((0..<random.int(in: 0...12)).map { _ in random.pick(alphabet) })
+        }
+        let packed = TrigramIndexTests.folded(texts)
+        let codes = (1...UInt32(texts.count)).map { $0 }
+        var incremental = TrigramIndex()
+        for code in codes { packed.withBytes(code) { incremental.insert(code, folded: $0) } }
+        #expect(TrigramIndex(codes: codes, folded: packed) == incremental, "seed 0x7216")
     }
 }
