@@ -226,31 +226,17 @@ struct StagedRecords: Sendable {
             guard flags.contains(.normalized) else { return nil }
             // Straight into the transaction: no draft, no location (the hot loop of a bulk build).
             let id = flags.contains(.id) ? reader.string() : ""
-            let key = reader.keyBytes()
-            let accountBytes = flags.contains(.account) ? reader.bytes() : nil
-            let importKey = reader.importKey(key, account: accountBytes)
-            let merchant = reader.string()
-            let category = flags.contains(.category) ? reader.string() : nil
-            let subcategory = flags.contains(.subcategory) ? reader.string() : nil
-            let card = flags.contains(.card) ? reader.string() : nil
-            let notes = flags.contains(.notes) ? reader.string() : nil
+            let texts = reader.texts(flags)
             if flags.contains(.pendingBankID) { _ = reader.bytes() }
             if reader.flags >> Flags.locationShift & 3 == 2 { _ = reader.bytes() }
-            let dateValue = reader.signed()
-            let date: TransactionDate = flags.contains(.calendarDay)
-                ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: dateValue))) : .instant(millisecondsSince1970: dateValue)
-            let amount = DecimalAmount(significand: reader.signed(), fractionDigits: Int(reader.byte()))
-            var currency = baseCurrency
-            if flags.contains(.currency) {
-                let packed = UInt32(reader.byte()) << 16 | UInt32(reader.byte()) << 8 | UInt32(reader.byte())
-                currency = Currency(packed: packed) ?? baseCurrency
-            }
+            let date = reader.date(flags)
+            let amount = reader.amount()
+            let currency = reader.currency(flags) ?? baseCurrency
             guard let minorUnits = try? amount.minorUnits(in: currency) else { return nil }
             return Transaction(
-                id: id, date: date, merchant: merchant, category: category, subcategory: subcategory, card: card,
-                account: accountBytes.map { String(decoding: $0, as: UTF8.self) },
-                amount: Money(minorUnits: Int128(minorUnits), currency: currency), status: flags.contains(.pending) ? .pending : .posted,
-                notes: notes, importKey: importKey)
+                id: id, date: date, merchant: texts.merchant, category: texts.category, subcategory: texts.subcategory,
+                card: texts.card, account: texts.account, amount: Money(minorUnits: Int128(minorUnits), currency: currency),
+                status: flags.contains(.pending) ? .pending : .posted, notes: texts.notes, importKey: texts.importKey)
         }
     }
 
@@ -261,30 +247,16 @@ struct StagedRecords: Sendable {
             var reader = reader
             let flags = Flags(rawValue: reader.flags)
             let id = flags.contains(.id) ? reader.string() : nil
-            let key = reader.keyBytes()
-            let account = flags.contains(.account) ? reader.bytes() : nil
-            let importKey = reader.importKey(key, account: account)
-            let merchant = reader.string()
-            let category = flags.contains(.category) ? reader.string() : nil
-            let subcategory = flags.contains(.subcategory) ? reader.string() : nil
-            let card = flags.contains(.card) ? reader.string() : nil
-            let notes = flags.contains(.notes) ? reader.string() : nil
+            let texts = reader.texts(flags)
             let pendingBankID = flags.contains(.pendingBankID) ? reader.string() : nil
             let locationKind = reader.flags >> Flags.locationShift & 3
             var path: String?
             if locationKind == 2 {
                 if withLocation { path = reader.string() } else { _ = reader.bytes() }
             }
-            let dateValue = reader.signed()
-            let date: TransactionDate = flags.contains(.calendarDay)
-                ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: dateValue))) : .instant(millisecondsSince1970: dateValue)
-            let significand = reader.signed()
-            let fractionDigits = Int(reader.byte())
-            var currency: Currency?
-            if flags.contains(.currency) {
-                let packed = UInt32(reader.byte()) << 16 | UInt32(reader.byte()) << 8 | UInt32(reader.byte())
-                currency = Currency(packed: packed)
-            }
+            let date = reader.date(flags)
+            let amount = reader.amount()
+            let currency = reader.currency(flags)
             let number = Int(reader.signed())
             let location: ImportIssue.Location
             switch locationKind {
@@ -293,10 +265,9 @@ struct StagedRecords: Sendable {
             default: location = .element(path: path ?? "", line: number)
             }
             let draft = TransactionDraft(
-                id: id, date: date, merchant: merchant, category: category, subcategory: subcategory, card: card,
-                account: account.map { String(decoding: $0, as: UTF8.self) },
-                amount: DecimalAmount(significand: significand, fractionDigits: fractionDigits),
-                currency: currency, status: flags.contains(.pending) ? .pending : .posted, notes: notes, importKey: importKey)
+                id: id, date: date, merchant: texts.merchant, category: texts.category, subcategory: texts.subcategory,
+                card: texts.card, account: texts.account, amount: amount,
+                currency: currency, status: flags.contains(.pending) ? .pending : .posted, notes: texts.notes, importKey: texts.importKey)
             return (draft, location, pendingBankID, flags.contains(.normalized))
         }
     }
@@ -409,6 +380,35 @@ struct StagedRecords: Sendable {
         }
 
         /// The import key itself (a bank key straight from the staged bytes).
+        /// A record's key and text fields, read in their staged order (after the id).
+        mutating func texts(_ flags: Flags) -> StagedTexts {
+            let key = keyBytes()
+            let account = flags.contains(.account) ? bytes() : nil
+            return StagedTexts(
+                importKey: importKey(key, account: account), account: account.map { String(decoding: $0, as: UTF8.self) },
+                merchant: string(), category: flags.contains(.category) ? string() : nil,
+                subcategory: flags.contains(.subcategory) ? string() : nil, card: flags.contains(.card) ? string() : nil,
+                notes: flags.contains(.notes) ? string() : nil)
+        }
+
+        /// A record's date: a day number or an instant.
+        mutating func date(_ flags: Flags) -> TransactionDate {
+            let value = signed()
+            return flags.contains(.calendarDay)
+                ? .day(CalendarDay(daysSince1970: Int32(truncatingIfNeeded: value))) : .instant(millisecondsSince1970: value)
+        }
+
+        /// A record's amount as the file gave it.
+        mutating func amount() -> DecimalAmount {
+            DecimalAmount(significand: signed(), fractionDigits: Int(byte()))
+        }
+
+        /// A record's currency, when it names one (three packed letters).
+        mutating func currency(_ flags: Flags) -> Currency? {
+            guard flags.contains(.currency) else { return nil }
+            return Currency(packed: UInt32(byte()) << 16 | UInt32(byte()) << 8 | UInt32(byte()))
+        }
+
         func importKey(_ key: KeyBytes, account: UnsafeBufferPointer<UInt8>?) -> String? {
             switch key {
             case .none:
@@ -422,4 +422,15 @@ struct StagedRecords: Sendable {
             }
         }
     }
+}
+
+/// The key and text fields of a staged record, as both decoders read them.
+private struct StagedTexts {
+    var importKey: String?
+    var account: String?
+    var merchant: String
+    var category: String?
+    var subcategory: String?
+    var card: String?
+    var notes: String?
 }
