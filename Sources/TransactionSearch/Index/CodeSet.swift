@@ -27,6 +27,21 @@ struct CodeSet: Sendable, Equatable {
         self.count = count
     }
 
+    /// The codes of a posting list; a bitset's words are shared, not copied.
+    init(_ list: PostingList) {
+        switch list {
+        case .empty: self.init()
+        case .single(let only): self.init([only])
+        case .sorted(let codes): self.init(codes)
+        case .dense(let words, let count): self.init(words: words, count: count)
+        }
+    }
+
+    private init(words: [UInt64], count: Int) {
+        self.words = words
+        self.count = count
+    }
+
     /// A set of the codes below `limit` for which `member` holds, built in one pass.
     init(limit: Int, where member: (UInt32) -> Bool) {
         var words = [UInt64](repeating: 0, count: max((limit + 63) / 64, 0))
@@ -65,6 +80,12 @@ struct CodeSet: Sendable, Equatable {
     func contains(_ code: UInt32) -> Bool {
         let word = Int(code >> 6)
         return word < words.count && words[word] & (1 << UInt64(code & 63)) != 0
+    }
+
+    /// Calls `body` with every code, ascending.
+    @inline(__always)
+    func forEach(_ body: (UInt32) -> Void) {
+        PostingList.forEachBit(in: words, body)
     }
 
     /// The codes, ascending.

@@ -142,7 +142,7 @@ final class FieldIndex: @unchecked Sendable {
         guard !defersIndexing else { return }
         if isSearchable {
             let folded = pool.folded.bytes(code)
-            folded.withUnsafeBufferPointer { trigrams.insert(code, folded: $0) }
+            folded.withUnsafeBufferPointer { trigrams.insert(code, folded: $0, codeLimit: pool.codeLimit) }
         }
         guard titles != .none else { return }
         // Sort keys are made when a string arrives (rare) rather than kept for every string.
@@ -162,7 +162,7 @@ final class FieldIndex: @unchecked Sendable {
         precondition(!defersIndexing, "FieldIndex: a string removed during a bulk fill")
         if isSearchable {
             let folded = pool.folded.bytes(code)
-            folded.withUnsafeBufferPointer { trigrams.remove(code, folded: $0) }
+            folded.withUnsafeBufferPointer { trigrams.remove(code, folded: $0, codeLimit: pool.codeLimit) }
         }
         guard titles != .none else { return }
         let position = Int(titleRank[Int(code)])

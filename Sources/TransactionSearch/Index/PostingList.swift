@@ -51,8 +51,7 @@ enum PostingList: Sendable {
                 precondition(!found, "PostingList.insert: row \(row) is already present")
                 rows.insert(row, at: index)
             }
-            if rows.count >= DensityThresholds.minimumDenseCount,
-               rows.count > rowCapacity / DensityThresholds.toDenseDivisor {
+            if PostingList.isDense(count: rows.count, capacity: rowCapacity) {
                 self = PostingList.bitset(of: rows, rowCapacity: rowCapacity)
             } else {
                 self = .sorted(rows)
@@ -117,14 +116,20 @@ enum PostingList: Sendable {
         return rows
     }
 
+    /// Whether a set of `count` members out of `capacity` is kept as a bitset (see
+    /// `DensityThresholds`).
+    @inline(__always)
+    static func isDense(count: Int, capacity: Int) -> Bool {
+        count >= DensityThresholds.minimumDenseCount && count > capacity / DensityThresholds.toDenseDivisor
+    }
+
     /// Builds the set from ascending rows, choosing the representation by density.
     static func build(sortedRows rows: [UInt32], rowCapacity: Int) -> PostingList {
         switch rows.count {
         case 0: return .empty
         case 1: return .single(rows[0])
         default:
-            if rows.count >= DensityThresholds.minimumDenseCount,
-               rows.count > rowCapacity / DensityThresholds.toDenseDivisor {
+            if isDense(count: rows.count, capacity: rowCapacity) {
                 return bitset(of: rows, rowCapacity: rowCapacity)
             }
             return .sorted(rows)

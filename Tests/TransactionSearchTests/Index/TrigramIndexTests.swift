@@ -17,7 +17,7 @@ import TransactionSearchSupport
         let packed = TrigramIndexTests.folded(TrigramIndexTests.texts)
         let codes = (1...UInt32(TrigramIndexTests.texts.count)).map { $0 }
         var incremental = TrigramIndex()
-        for code in codes { packed.withBytes(code) { incremental.insert(code, folded: $0) } }
+        for code in codes { packed.withBytes(code) { incremental.insert(code, folded: $0, codeLimit: Int(code) + 1) } }
         let bulk = TrigramIndex(codes: codes, folded: packed)
         #expect(bulk == incremental)
         // Repeated grams ("aaaa aaaa", "Lidl Lidl Lidl") are posted once per string.
@@ -30,8 +30,82 @@ import TransactionSearchSupport
     @Test func bulkBuiltListsHoldNoSpareRoom() {
         let texts = (0..<400).map { "Merchant \($0) of the long-named kind \($0 % 7)" }
         let index = TrigramIndex(codes: (1...UInt32(texts.count)).map { $0 }, folded: TrigramIndexTests.folded(texts))
-        // Allocation rounding may add a few slots a list, never a shared or doubled buffer.
-        #expect(index.postingCapacity <= index.postingCount + 4 * index.trigramCount, "\(index.postingCapacity) for \(index.postingCount)")
+        // Allocation rounding may add a few slots a list, never a shared or doubled buffer:
+        // an array list takes 4 bytes a code and a 32-byte header, one code takes nothing.
+        #expect(index.listBytes <= 4 * index.postingCount + 48 * index.trigramCount, "\(index.listBytes) for \(index.postingCount)")
+    }
+
+    /// A key in most strings of a large pool is kept as a bitset (about a bit a string, not
+    /// 4 bytes); a rare one stays a list.
+    @Test func aDenseKeyIsABitset() {
+        let texts = (0..<6000).map { $0 % 10 == 0 ? "order #\($0)" : "café \($0)" }
+        let codes = (1...UInt32(texts.count)).map { $0 }
+        let index = TrigramIndex(codes: codes, folded: TrigramIndexTests.folded(texts))
+        let dense = Array("ca".utf8).withUnsafeBufferPointer { index.list(containingShort: $0) }
+        guard case .dense(let words, let count) = dense else { Issue.record("\(dense.count) codes not a bitset"); return }
+        #expect(count == 5400 && words.count == (texts.count + 1 + 63) / 64)
+        let rare = Array("#".utf8).withUnsafeBufferPointer { index.list(containingShort: $0) }
+        guard case .sorted(let rareCodes) = rare else { Issue.record("a list of 600 of 6,000 codes is not an array"); return }
+        #expect(rareCodes == codes.filter { $0 % 10 == 1 })
+    }
+
+    /// Strings added and removed at random through the densities where lists turn into
+    /// bitsets and back: after each round every key's codes equal a plain map's, the index
+    /// equals one built at once, and short terms and trigram candidates answer exactly.
+    @Test func insertionsAndRemovalsAcrossDensitiesMatchAPlainMap() {
+        let seed: UInt64 = 0x5E7D
+        var random = SeededRandom(seed: seed)
+        let alphabet = Array("abc xyz0é")
+        var live: [UInt32: [UInt8]] = [:]
+        var index = TrigramIndex()
+        var nextCode: UInt32 = 1
+        var freeCodes: [UInt32] = []
+        for round in 0..<6 {
+            // Grow to a few thousand strings, then shrink to under a hundred (below 1/64 of the codes), three times.
+            let target = round % 2 == 0 ? 2500 + random.int(in: 0...1500) : random.int(in: 20...100)
+            while live.count != target {
+                if live.count < target {
+                    let code = freeCodes.popLast() ?? { defer { nextCode += 1 }; return nextCode }()
+                    let text = String((0..<random.int(in: 2...9)).map { _ in random.pick(alphabet) })
+                    let folded = Array(Folding.fold(text).utf8)
+                    live[code] = folded
+                    folded.withUnsafeBufferPointer { index.insert(code, folded: $0, codeLimit: Int(nextCode)) }
+                } else {
+                    // Picked from a sorted list: a dictionary's order changes from run to run.
+                    let codes = live.keys.sorted()
+                    let code = codes[random.int(in: 0...(codes.count - 1))]
+                    live[code]!.withUnsafeBufferPointer { index.remove(code, folded: $0, codeLimit: Int(nextCode)) }
+                    live[code] = nil
+                    freeCodes.append(code)
+                }
+            }
+            var expected: [UInt32: [UInt32]] = [:]
+            for (code, folded) in live {
+                for key in folded.withUnsafeBufferPointer({ Trigram.distinctKeys(of: $0, includingShort: true) }) { expected[key, default: []].append(code) }
+            }
+            #expect(index.trigramCount == expected.count, "seed \(seed) round \(round)")
+            // The one-byte key "a" is in about half the strings: a bitset after growing, an
+            // array again after shrinking, so both directions of the change are taken.
+            let isDense = if case .dense = Array("a".utf8).withUnsafeBufferPointer({ index.list(containingShort: $0) }) { true } else { false }
+            #expect(isDense == (round % 2 == 0), "seed \(seed) round \(round)")
+            for (key, codes) in expected where index.codes(forKey: key) != codes.sorted() {
+                Issue.record("seed \(seed) round \(round): key \(key) holds \(index.codes(forKey: key).count), expected \(codes.count)")
+                return
+            }
+            let liveCodes = live.keys.sorted()
+            var packed = PackedTexts()
+            for code in liveCodes { packed.set(code, to: live[code]!) }
+            #expect(TrigramIndex(codes: liveCodes, folded: packed) == index, "seed \(seed) round \(round)")
+            for term in ["a", "é", "c ", "0", "abc", "z0", "xyz", "bca"] {
+                let bytes = Array(term.utf8)
+                let truth = liveCodes.filter { live[$0]!.withUnsafeBufferPointer { text in bytes.withUnsafeBufferPointer { ByteSearch.contains(text, $0) } } }
+                let found = bytes.withUnsafeBufferPointer { needle in
+                    needle.count <= 2 ? index.codes(containingShort: needle)
+                        : index.candidates(for: needle).filter { live[$0]!.withUnsafeBufferPointer { ByteSearch.contains($0, needle) } }
+                }
+                #expect(found == truth, "seed \(seed) round \(round) term \(term)")
+            }
+        }
     }
 
     /// Enough strings that the bulk build takes every path: buckets of a few pairs, buckets
@@ -46,7 +120,7 @@ import TransactionSearchSupport
         let packed = TrigramIndexTests.folded(texts)
         let codes = (1...UInt32(texts.count)).map { $0 }
         var incremental = TrigramIndex()
-        for code in codes { packed.withBytes(code) { incremental.insert(code, folded: $0) } }
+        for code in codes { packed.withBytes(code) { incremental.insert(code, folded: $0, codeLimit: Int(code) + 1) } }
         #expect(TrigramIndex(codes: codes, folded: packed) == incremental, "seed 0x7216")
     }
 }

@@ -36,12 +36,10 @@ extension ApproximatePattern {
         var found: [UInt32] = []
         counts.withUnsafeMutableBufferPointer { counts in
             for key in keys {
-                trigrams.codes(forKey: key).withUnsafeBufferPointer { codes in
-                    for code in codes {
-                        let seen = counts[Int(code)] &+ 1
-                        counts[Int(code)] = seen
-                        if Int(seen) == threshold { found.append(code) }
-                    }
+                trigrams.list(forKey: key).forEach { code in
+                    let seen = counts[Int(code)] &+ 1
+                    counts[Int(code)] = seen
+                    if Int(seen) == threshold { found.append(code) }
                 }
             }
         }
@@ -53,12 +51,12 @@ extension ApproximatePattern {
         // Rows of each trigram of the word, by byte position: a piece of three or more bytes
         // has at most as many candidates as its rarest trigram.
         let gramCounts: [Int] = bytes.count < 3 ? [] : bytes.withUnsafeBufferPointer { buffer in
-            (0...(buffer.count - 3)).map { trigrams.codes(forKey: Trigram.key(buffer, at: $0)).count }
+            (0...(buffer.count - 3)).map { trigrams.list(forKey: Trigram.key(buffer, at: $0)).count }
         }
         func estimate(_ first: Int, _ end: Int) -> Int {  // scalars first..<end
             let low = scalarStarts[first], high = scalarStarts[end]
             if high - low <= 2 {
-                return bytes.withUnsafeBufferPointer { trigrams.codes(containingShort: UnsafeBufferPointer(rebasing: $0[low..<high])).count }
+                return bytes.withUnsafeBufferPointer { trigrams.list(containingShort: UnsafeBufferPointer(rebasing: $0[low..<high])).count }
             }
             return gramCounts[low...(high - 3)].min() ?? 0
         }

@@ -119,7 +119,10 @@ extension StoreContents {
         /// category and subcategory rows are counted through their descriptors below).
         func matching(_ index: FieldIndex) -> (CodeSet, Int) {
             let codes = StoreContents.codes(in: index, containing: term)
-            return (CodeSet(codes), index.keepsPostings ? index.pool.referenceCount(of: codes) : 0)
+            guard index.keepsPostings else { return (codes, 0) }
+            var rows = 0
+            codes.forEach { rows &+= index.pool.referenceCount($0) }
+            return (codes, rows)
         }
         var found: [(CodeSet, Int)] = []
         switch field {
@@ -198,21 +201,22 @@ extension StoreContents {
     }
 
     /// Codes of the strings of a field containing `term` (folded bytes, not empty): from the
-    /// n-gram index of a searchable field, by scanning the few strings of another.
-    static func codes(in index: FieldIndex, containing term: [UInt8]) -> [UInt32] {
+    /// n-gram index of a searchable field (a short term's list as it is kept, a dense one's
+    /// bitset shared), by scanning the few strings of another.
+    static func codes(in index: FieldIndex, containing term: [UInt8]) -> CodeSet {
         term.withUnsafeBufferPointer { needle in
             let folded = index.pool.folded
             if index.isSearchable {
-                if needle.count <= 2 { return index.trigrams.codes(containingShort: needle) }
-                return index.trigrams.candidates(for: needle).filter { code in
+                if needle.count <= 2 { return CodeSet(index.trigrams.list(containingShort: needle)) }
+                return CodeSet(index.trigrams.candidates(for: needle).filter { code in
                     folded.withBytes(code) { ByteSearch.contains($0, needle) }
-                }
+                })
             }
             var found: [UInt32] = []
             for code in 1..<UInt32(index.codeLimit) where index.pool.isLive(code) {
                 if folded.withBytes(code, { ByteSearch.contains($0, needle) }) { found.append(code) }
             }
-            return found
+            return CodeSet(found)
         }
     }
 
