@@ -87,6 +87,38 @@ import TransactionSearchSupport
         #expect(store.cacheStatistics.evictions == 10)
     }
 
+    /// A change is checked against the entries by the next search, not by the mutation; up to
+    /// `pendingLimit` row versions wait (an update notes two), and one more drops every entry
+    /// instead of checking them.
+    @Test func changesWaitForTheNextSearchAndTooManyDropEverything() throws {
+        let store = try store()
+        let food = Query(filters: QueryFilters(categories: ["Food"]))
+        let travel = Query(filters: QueryFilters(categories: ["Travel"]))
+        for query in [food, travel] { _ = store.search(query) }
+        // Home rows change (r4, Home on day 3): neither entry can match either version.
+        func changeHome(_ times: Int) throws {
+            for step in 0..<times {
+                var patch = TransactionPatch()
+                patch.amount = .set(DecimalAmount(significand: -Int64(step + 1), fractionDigits: 2))
+                try store.update(id: "r4", patch)
+            }
+        }
+        try changeHome(ResultCache.pendingLimit / 2)
+        #expect(store.cacheStatistics.entries == 2 && store.cacheStatistics.invalidations == 0)
+        try changeHome(ResultCache.pendingLimit / 2 + 1)
+        #expect(store.cacheStatistics.entries == 0 && store.cacheStatistics.invalidations == 2)
+        #expect(store.search(food) == ResultCacheTests.fresh(store, food))
+        // One change matching an entry, then a search: that entry goes, the other stays.
+        _ = store.search(travel)
+        var patch = TransactionPatch()
+        patch.amount = .set(DecimalAmount(significand: -5, fractionDigits: 2))
+        try store.update(id: "r0", patch)  // Food
+        let misses = store.cacheStatistics.misses
+        #expect(store.search(travel) == ResultCacheTests.fresh(store, travel))
+        #expect(store.search(food) == ResultCacheTests.fresh(store, food))
+        #expect(store.cacheStatistics.misses == misses + 1)
+    }
+
     /// Random mutations between repeated random queries: a cached answer must always equal a
     /// fresh computation (a stale answer is the worst bug a cache can have).
     @Test(arguments: 0..<12)
@@ -105,16 +137,21 @@ import TransactionSearchSupport
                     return
                 }
             }
-            switch world.random.int(in: 0...2) {
-            case 0:
-                ids.append(try store.add(world.draft(id: nil)).id)
-            case 1:
-                _ = try? store.update(id: world.pick(ids), world.patch())
-            default:
-                let id = world.pick(ids)
-                try store.delete(id: id)
-                ids.removeAll { $0 == id }
-                if ids.isEmpty { ids.append(try store.add(world.draft(id: nil)).id) }
+            // Mostly one change between searches, sometimes a burst past the changes the cache
+            // keeps waiting (`pendingLimit`).
+            let burst = world.random.int(in: 0...5) == 0 ? world.random.int(in: 2...(ResultCache.pendingLimit + 6)) : 1
+            for _ in 0..<burst {
+                switch world.random.int(in: 0...2) {
+                case 0:
+                    ids.append(try store.add(world.draft(id: nil)).id)
+                case 1:
+                    _ = try? store.update(id: world.pick(ids), world.patch())
+                default:
+                    let id = world.pick(ids)
+                    try store.delete(id: id)
+                    ids.removeAll { $0 == id }
+                    if ids.isEmpty { ids.append(try store.add(world.draft(id: nil)).id) }
+                }
             }
         }
         #expect(store.cacheStatistics.hits > 0 && store.cacheStatistics.invalidations > 0)

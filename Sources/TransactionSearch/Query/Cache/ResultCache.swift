@@ -13,9 +13,16 @@ public struct CacheStatistics: Hashable, Sendable {
 }
 
 /// Query results by normalized query. Each entry knows what it depends on: the rows its query
-/// can match. A mutation drops only the entries that the old or the new version of the changed
+/// can match. A change drops only the entries that the old or the new version of the changed
 /// row can match (its days, cards, categories, accounts, merchants, words: all of the query's
 /// conditions at once), never the whole cache. Bounded: the least recently used entry goes.
+///
+/// The check is deferred: a mutation only appends the changed row's versions to a short list
+/// (`State.pending`), and the next lookup or store (a search, on the reading side) checks them
+/// against every entry before it reads one. No entry is ever read unchecked, so no stale result
+/// is ever returned; the mutation's own cost stays constant however many entries there are.
+/// More than `pendingLimit` row versions with no search between drop every entry at once instead
+/// (after a burst of changes most entries are stale anyway, and the next search stays cheap).
 final class ResultCache: Sendable {
     /// A query with its hash worked out once: removing an entry then hashes one integer,
     /// not the whole query (texts, terms, filters).
@@ -66,8 +73,57 @@ final class ResultCache: Sendable {
         /// queries nor frees results. At most the slots stored since the last sweep, so at
         /// most `capacity` beyond the live ones.
         var dropped: ContiguousArray<Slot> = []
+        /// Versions of changed rows (old and new) not yet checked against the entries, oldest
+        /// first; at most `pendingLimit`.
+        var pending: ContiguousArray<RowFacts> = []
         var clock: UInt64 = 0
         var statistics = CacheStatistics()
+
+        /// Checks every pending version against every entry (see `drop(matching:)`).
+        mutating func applyPending() {
+            guard !pending.isEmpty else { return }
+            for row in pending { drop(matching: row) }
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        /// Drops the entries a version of a changed row matches: each entry's screen first,
+        /// its full predicate only when the screen admits the row. The dropped slots are only
+        /// marked and set aside (`dropped`): the next `store` removes their keys and frees
+        /// their results.
+        mutating func drop(matching row: RowFacts) {
+            // One pass; a dropped slot's place is taken by the last slot (the order of slots
+            // means nothing: recency is in `lastUse`), so only dropped places are written.
+            var index = 0
+            var count = slots.count
+            while index < count {
+                guard screens[index].admits(row) && slots[index].predicate.matchesUnscreened(row) else {
+                    index += 1
+                    continue
+                }
+                count -= 1
+                dropSlot(at: index, replacingWith: count)
+            }
+        }
+
+        /// Drops every entry (the pending list overflowed).
+        mutating func dropAll() {
+            while !slots.isEmpty { dropSlot(at: slots.count - 1, replacingWith: slots.count - 1) }
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        /// Marks the slot at `index` dropped and moves the slot at `last` (the last one) into
+        /// its place.
+        private mutating func dropSlot(at index: Int, replacingWith last: Int) {
+            slots[index].isDropped = true
+            dropped.append(slots[index])
+            if index != last {
+                slots[index] = slots[last]
+                screens[index] = screens[last]
+            }
+            slots.removeLast()
+            screens.removeLast()
+            statistics.invalidations += 1
+        }
 
         mutating func remove(_ slot: Slot) {
             entries[slot.key] = nil
@@ -89,8 +145,12 @@ final class ResultCache: Sendable {
     }
 
     private let state = Locked(State())
-    /// Entries kept at most: each mutation checks every entry, so this bounds that cost too.
+    /// Entries kept at most: each change is checked against every entry, so this bounds that
+    /// cost too.
     let capacity: Int
+    /// Versions of changed rows kept waiting for the next lookup (an update notes two, its
+    /// old and new row; an add or delete one); one more drops every entry.
+    static let pendingLimit = 64
 
     init(capacity: Int = 128) {
         self.capacity = capacity
@@ -98,6 +158,7 @@ final class ResultCache: Sendable {
 
     var statistics: CacheStatistics {
         state.withLock { state in
+            state.applyPending()
             var statistics = state.statistics
             statistics.entries = state.slots.count
             return statistics
@@ -110,6 +171,7 @@ final class ResultCache: Sendable {
     func result(for query: Query) -> QueryResult? {
         let key = Key(query)
         return state.withLock { state in
+            state.applyPending()
             state.clock += 1
             guard let slot = state.entries[key], !slot.isDropped else {
                 state.statistics.misses += 1
@@ -128,6 +190,7 @@ final class ResultCache: Sendable {
         let key = Key(query)
         // The swept slots come back out of the lock and are released there.
         _ = state.withLock { state in
+            state.applyPending()
             let swept = state.sweep()
             state.clock += 1
             if let slot = state.entries[key] {
@@ -147,31 +210,16 @@ final class ResultCache: Sendable {
         }
     }
 
-    /// Drops the entries a version of a changed row matches: each entry's screen first, its
-    /// full predicate only when the screen admits the row. The dropped slots are only marked
-    /// and set aside (`State.dropped`): the next `store` removes their keys and frees their
-    /// results, off the mutation's path.
+    /// Notes a version (old or new) of a changed row: checked against the entries by the next
+    /// lookup or store, not here (see the type's comment). Past `pendingLimit` waiting
+    /// changes, every entry is dropped.
     func invalidate(matching row: RowFacts) {
         state.withLock { state in
-            // One pass; a dropped slot's place is taken by the last slot (the order of slots
-            // means nothing: recency is in `lastUse`), so only dropped places are written.
-            var index = 0
-            var count = state.slots.count
-            while index < count {
-                guard state.screens[index].admits(row) && state.slots[index].predicate.matchesUnscreened(row) else {
-                    index += 1
-                    continue
-                }
-                state.slots[index].isDropped = true
-                state.dropped.append(state.slots[index])
-                count -= 1
-                if index != count {
-                    state.slots[index] = state.slots[count]
-                    state.screens[index] = state.screens[count]
-                }
-                state.slots.removeLast()
-                state.screens.removeLast()
-                state.statistics.invalidations += 1
+            guard !state.slots.isEmpty else { return }
+            if state.pending.count >= ResultCache.pendingLimit {
+                state.dropAll()
+            } else {
+                state.pending.append(row)
             }
         }
     }
@@ -184,6 +232,7 @@ final class ResultCache: Sendable {
             state.slots.removeAll()
             state.screens.removeAll()
             state.dropped.removeAll()
+            state.pending.removeAll()
         }
     }
 }
