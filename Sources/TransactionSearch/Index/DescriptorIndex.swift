@@ -27,10 +27,16 @@ struct DescriptorIndex: Sendable {
     private(set) var codeLimit = 1
     private(set) var postings: [PostingList] = [.empty]
     private var freeCodes: [UInt32] = []
-    /// Descriptor codes by merchant, category and subcategory code.
+    /// Descriptor codes by merchant, category and subcategory code, in no particular order.
     private(set) var byMerchant: [[UInt32]] = [[]]
     private(set) var byCategory: [[UInt32]] = [[]]
     private(set) var bySubcategory: [[UInt32]] = [[]]
+    /// Where each descriptor stands in its merchant's, category's and subcategory's list: a
+    /// descriptor leaves its lists in constant time (the last one takes its place) instead of
+    /// a search through a category's thousands of descriptors.
+    private let placeInMerchant = ColumnBuffer<UInt32>(filler: 0)
+    private let placeInCategory = ColumnBuffer<UInt32>(filler: 0)
+    private let placeInSubcategory = ColumnBuffer<UInt32>(filler: 0)
 
     var liveCount: Int { codeOf.count }
 
@@ -80,7 +86,7 @@ struct DescriptorIndex: Sendable {
             code = UInt32(codeLimit)
             codeLimit += 1
             postings.append(.empty)
-            for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts] { buffer.reserve(codeLimit) }
+            for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts, placeInMerchant, placeInCategory, placeInSubcategory] { buffer.reserve(codeLimit) }
         }
         merchantOf[code] = key.merchant
         categoryOf[code] = key.category
@@ -89,9 +95,9 @@ struct DescriptorIndex: Sendable {
         codeOf.insert(code, hash: DescriptorIndex.hash(key)) {
             DescriptorIndex.hash(Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]))
         }
-        DescriptorIndex.add(code, at: key.merchant, to: &byMerchant)
-        DescriptorIndex.add(code, at: key.category, to: &byCategory)
-        DescriptorIndex.add(code, at: key.subcategory, to: &bySubcategory)
+        DescriptorIndex.add(code, at: key.merchant, to: &byMerchant, places: placeInMerchant)
+        DescriptorIndex.add(code, at: key.category, to: &byCategory, places: placeInCategory)
+        DescriptorIndex.add(code, at: key.subcategory, to: &bySubcategory, places: placeInSubcategory)
         return code
     }
 
@@ -103,7 +109,7 @@ struct DescriptorIndex: Sendable {
         let count = keys.count / 3
         codeOf = HashSlots(capacity: count)
         codeLimit = count + 1
-        for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts] { buffer.reserve(codeLimit) }
+        for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts, placeInMerchant, placeInCategory, placeInSubcategory] { buffer.reserve(codeLimit) }
         postings = [PostingList](repeating: .empty, count: codeLimit)
         let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
         for index in 0..<count {
@@ -116,9 +122,9 @@ struct DescriptorIndex: Sendable {
             merchantOf[code] = key.merchant
             categoryOf[code] = key.category
             subcategoryOf[code] = key.subcategory
-            DescriptorIndex.add(code, at: key.merchant, to: &byMerchant)
-            DescriptorIndex.add(code, at: key.category, to: &byCategory)
-            DescriptorIndex.add(code, at: key.subcategory, to: &bySubcategory)
+            DescriptorIndex.add(code, at: key.merchant, to: &byMerchant, places: placeInMerchant)
+            DescriptorIndex.add(code, at: key.category, to: &byCategory, places: placeInCategory)
+            DescriptorIndex.add(code, at: key.subcategory, to: &bySubcategory, places: placeInSubcategory)
         }
         return true
     }
@@ -145,9 +151,9 @@ struct DescriptorIndex: Sendable {
         codeOf.remove(code, hash: DescriptorIndex.hash(key)) {
             DescriptorIndex.hash(Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]))
         }
-        DescriptorIndex.remove(code, at: key.merchant, from: &byMerchant)
-        DescriptorIndex.remove(code, at: key.category, from: &byCategory)
-        DescriptorIndex.remove(code, at: key.subcategory, from: &bySubcategory)
+        DescriptorIndex.remove(code, at: key.merchant, from: &byMerchant, places: placeInMerchant)
+        DescriptorIndex.remove(code, at: key.category, from: &byCategory, places: placeInCategory)
+        DescriptorIndex.remove(code, at: key.subcategory, from: &bySubcategory, places: placeInSubcategory)
         freeCodes.append(code)
     }
 
@@ -184,7 +190,8 @@ struct DescriptorIndex: Sendable {
     }
 
     var memoryUse: Int {
-        var bytes = codeOf.memoryUse + rowCounts.memoryUse + merchantOf.memoryUse + categoryOf.memoryUse + subcategoryOf.memoryUse + postings.capacity * MemoryLayout<PostingList>.stride
+        var bytes = codeOf.memoryUse + rowCounts.memoryUse + merchantOf.memoryUse + categoryOf.memoryUse + subcategoryOf.memoryUse
+        bytes += placeInMerchant.memoryUse + placeInCategory.memoryUse + placeInSubcategory.memoryUse + postings.capacity * MemoryLayout<PostingList>.stride
         for list in postings { bytes += list.memoryUse }
         for lists in [byMerchant, byCategory, bySubcategory] {
             bytes += lists.capacity * 8
@@ -202,8 +209,9 @@ struct DescriptorIndex: Sendable {
             live += 1
             let key = self.key(code)
             precondition(self.code(of: key) == code, "descriptor \(code) is stale")
-            precondition(byMerchant[Int(key.merchant)].contains(code) && byCategory[Int(key.category)].contains(code)
-                         && bySubcategory[Int(key.subcategory)].contains(code), "descriptor \(code) is not listed")
+            precondition(byMerchant[Int(key.merchant)][Int(placeInMerchant[code])] == code
+                         && byCategory[Int(key.category)][Int(placeInCategory[code])] == code
+                         && bySubcategory[Int(key.subcategory)][Int(placeInSubcategory[code])] == code, "descriptor \(code) is not listed")
         }
         for code in freeCodes { precondition(postings[Int(code)].count == 0, "a free descriptor has rows") }
         precondition(live == codeOf.count, "descriptor map holds \(codeOf.count) of \(live)")
@@ -211,12 +219,20 @@ struct DescriptorIndex: Sendable {
         precondition(listed == codeOf.count, "merchant lists hold \(listed) of \(codeOf.count) descriptors")
     }
 
-    private static func add(_ descriptor: UInt32, at code: UInt32, to lists: inout [[UInt32]]) {
+    private static func add(_ descriptor: UInt32, at code: UInt32, to lists: inout [[UInt32]], places: ColumnBuffer<UInt32>) {
         while lists.count <= Int(code) { lists.append([]) }
+        places[descriptor] = UInt32(lists[Int(code)].count)
         lists[Int(code)].append(descriptor)
     }
 
-    private static func remove(_ descriptor: UInt32, at code: UInt32, from lists: inout [[UInt32]]) {
-        if let index = lists[Int(code)].firstIndex(of: descriptor) { lists[Int(code)].remove(at: index) }
+    /// Takes a descriptor out of its list: the list's last descriptor moves into its place.
+    private static func remove(_ descriptor: UInt32, at code: UInt32, from lists: inout [[UInt32]], places: ColumnBuffer<UInt32>) {
+        let place = Int(places[descriptor])
+        precondition(place < lists[Int(code)].count && lists[Int(code)][place] == descriptor, "descriptor \(descriptor) is not in its list")
+        let last = lists[Int(code)].removeLast()
+        if last != descriptor {
+            lists[Int(code)][place] = last
+            places[last] = UInt32(place)
+        }
     }
 }

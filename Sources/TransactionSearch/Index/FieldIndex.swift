@@ -26,10 +26,40 @@ final class FieldIndex: @unchecked Sendable {
     /// per descriptor instead (see `DescriptorIndex`), and their row count is the reference count.
     let keepsPostings: Bool
     let titles: Titles
-    /// Live codes by (folded title, title, string) ascending: the order of groups.
-    @exclusivity(unchecked) private(set) var titleOrder: [UInt32] = []
-    /// Position of each live code in `titleOrder`.
+    /// Live codes by (folded title, title, string) ascending: the order of groups, in chunks
+    /// (`OrderedRowList`, ordered by the labels below), so that a title arriving or leaving
+    /// moves one chunk, not the whole list of tens of thousands of merchants.
+    @exclusivity(unchecked) private var titleList = OrderedRowList()
+    /// A label of each live code that ascends along the title order, with gaps between labels
+    /// (`rankSpacing`): a string that arrives takes a label between its neighbours' and one
+    /// that leaves takes its own away, so neither relabels the others (renumbering every
+    /// title after the place was most of a mutation's cost with tens of thousands of
+    /// merchants). Only an arrival where no gap is left spreads all labels out again.
+    /// Compare labels; they are not positions.
     @exclusivity(unchecked) private(set) var titleRank: [UInt32] = [0]
+    /// The gap left between labels when they are spread out.
+    static let rankSpacing: UInt32 = 1 << 12
+
+    /// Live codes in title order (an array made for the caller).
+    var titleOrder: [UInt32] { titleList.rows }
+
+    /// The number of live codes in the title order.
+    var titleCount: Int { titleList.count }
+
+    /// Calls `body` with every live code in title order.
+    @inline(__always)
+    func forEachTitle(_ body: (UInt32) -> Void) {
+        titleList.walk(from: titleList.startPosition) { code in
+            body(code)
+            return true
+        }
+    }
+
+    /// The title order as an order of codes: by their labels.
+    private struct LabelOrder: RowOrder {
+        let ranks: [UInt32]
+        func precedes(_ a: UInt32, _ b: UInt32) -> Bool { ranks[Int(a)] < ranks[Int(b)] }
+    }
     /// While an empty field is filled in bulk, new strings are indexed at the end, all at once.
     @exclusivity(unchecked) private var defersIndexing = false
 
@@ -87,7 +117,7 @@ final class FieldIndex: @unchecked Sendable {
     /// index built here when not given) and orders the titles. Posting lists come after,
     /// from `setPostings`.
     func restore(_ restored: StringPool, trigrams restoredTrigrams: TrigramIndex?) {
-        precondition(pool.liveCount == 0 && titleOrder.isEmpty, "FieldIndex.restore on a field in use")
+        precondition(pool.liveCount == 0 && titleList.count == 0, "FieldIndex.restore on a field in use")
         pool = restored
         indexAllStrings(trigrams: restoredTrigrams)
     }
@@ -95,7 +125,7 @@ final class FieldIndex: @unchecked Sendable {
     /// Starts filling this empty field in bulk: strings retained until `endBulkFill` are
     /// indexed then, all at once, not one by one (several times cheaper for a large import).
     func beginBulkFill() {
-        precondition(pool.liveCount == 0 && titleOrder.isEmpty, "FieldIndex.beginBulkFill on a field in use")
+        precondition(pool.liveCount == 0 && titleList.count == 0, "FieldIndex.beginBulkFill on a field in use")
         defersIndexing = true
     }
 
@@ -113,9 +143,9 @@ final class FieldIndex: @unchecked Sendable {
         if isSearchable { trigrams = given ?? TrigramIndex(codes: codes, folded: pool.folded) }
         guard titles != .none else { return }
         let keys = codes.map { (code: $0, key: titleKey($0)) }
-        titleOrder = keys.sorted { $0.key < $1.key }.map(\.code)
+        titleList.build(sortedRows: keys.sorted { $0.key < $1.key }.map(\.code))
         titleRank = [UInt32](repeating: 0, count: pool.codeLimit)
-        renumber(from: 0)
+        spreadRanks()
     }
 
     /// Rows carrying `code` (not counted for code 0 of a field without postings).
@@ -132,7 +162,7 @@ final class FieldIndex: @unchecked Sendable {
     }
 
     var memoryUse: Int {
-        var bytes = pool.memoryUse + trigrams.memoryUse + titleOrder.capacity * 4 + titleRank.capacity * 4
+        var bytes = pool.memoryUse + trigrams.memoryUse + titleList.memoryUse + titleRank.capacity * 4
         bytes += postings.capacity * MemoryLayout<PostingList>.stride
         for list in postings { bytes += list.memoryUse }
         return bytes
@@ -148,14 +178,19 @@ final class FieldIndex: @unchecked Sendable {
         // Sort keys are made when a string arrives (rare) rather than kept for every string.
         let key = titleKey(code)
         while titleRank.count <= Int(code) { titleRank.append(0) }
-        var low = 0
-        var high = titleOrder.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if titlePrecedes(titleOrder[middle], key) { low = middle + 1 } else { high = middle }
+        let position = titleList.lowerBound { titlePrecedes($0, key) }
+        let previous = titleList.position(before: position).map { titleRank[Int(titleList.chunks[$0.chunk][$0.offset])] } ?? 0
+        let next = position.chunk < titleList.chunks.count ? titleRank[Int(titleList.chunks[position.chunk][position.offset])] : UInt32.max
+        let gap = next - previous
+        if gap >= 2 {
+            titleRank[Int(code)] = previous + min(gap / 2, FieldIndex.rankSpacing)
+            titleList.insert(code, order: LabelOrder(ranks: titleRank))
+        } else {
+            var order = titleList.rows
+            order.insert(code, at: titleList.rank(of: position))
+            titleList.build(sortedRows: order)
+            spreadRanks()
         }
-        titleOrder.insert(code, at: low)
-        renumber(from: low)
     }
 
     private func willRemove(_ code: UInt32) {
@@ -165,10 +200,7 @@ final class FieldIndex: @unchecked Sendable {
             folded.withUnsafeBufferPointer { trigrams.remove(code, folded: $0, codeLimit: pool.codeLimit) }
         }
         guard titles != .none else { return }
-        let position = Int(titleRank[Int(code)])
-        precondition(titleOrder[position] == code, "title order lost code \(code)")
-        titleOrder.remove(at: position)
-        renumber(from: position)
+        titleList.remove(code, order: LabelOrder(ranks: titleRank))
     }
 
     /// Whether a live code's title sorts before `key`, comparing the pool's bytes in place
@@ -192,8 +224,15 @@ final class FieldIndex: @unchecked Sendable {
         return TitleKey(string: string, title: title(code))
     }
 
-    private func renumber(from position: Int) {
-        for index in position..<titleOrder.count { titleRank[Int(titleOrder[index])] = UInt32(index) }
+    /// Labels every title again, `rankSpacing` apart (closer when there are too many titles
+    /// for that in 32 bits).
+    private func spreadRanks() {
+        let spacing = max(1, min(FieldIndex.rankSpacing, UInt32(clamping: Int(UInt32.max) / (titleList.count + 1))))
+        var label: UInt32 = 0
+        forEachTitle { code in
+            label &+= spacing
+            titleRank[Int(code)] = label
+        }
     }
 
     /// The first string whose folded text, or the trigram index, differs from what this build
@@ -210,9 +249,11 @@ final class FieldIndex: @unchecked Sendable {
         pool.checkInvariants()
         if let problem = textIndexProblem() { preconditionFailure("field index: \(problem)") }
         if titles != .none {
+            titleList.checkInvariants(order: LabelOrder(ranks: titleRank))
+            let titleOrder = self.titleOrder
             precondition(titleOrder.count == pool.liveCount, "title order has \(titleOrder.count) of \(pool.liveCount)")
             for (index, code) in titleOrder.enumerated() {
-                precondition(titleRank[Int(code)] == index, "title rank of \(code) is stale")
+                precondition(index == 0 || titleRank[Int(titleOrder[index - 1])] < titleRank[Int(code)], "title rank of \(code) is out of order")
                 if index > 0 { precondition(titleKey(titleOrder[index - 1]) < titleKey(code), "titles out of order") }
             }
         }

@@ -29,14 +29,14 @@ struct GroupOrder {
                 for index in stride(from: upper - 1, through: lower, by: -1) { keep(pool.sortedCodes[index]) }
             }
         case .card:
-            for code in contents.text[.card].titleOrder { keep(code) }
+            contents.text[.card].forEachTitle { keep($0) }
             keep(0)
         case .category:
-            for code in contents.text[.category].titleOrder { keep(code) }
+            contents.text[.category].forEachTitle { keep($0) }
             keep(0)
         case .merchant:
-            order.reserveCapacity(contents.text[.merchant].titleOrder.count)
-            for code in contents.text[.merchant].titleOrder { keep(code) }
+            order.reserveCapacity(contents.text[.merchant].titleCount)
+            contents.text[.merchant].forEachTitle { keep($0) }
         }
         return order
     }
