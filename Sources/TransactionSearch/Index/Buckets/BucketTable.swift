@@ -16,7 +16,10 @@ struct BucketTable: Sendable {
     private(set) var incomes: [Int128] = []
     /// Whether income is summed apart (the month table does, for monthly summaries).
     let tracksIncome: Bool
-    /// Currency slots per bucket; grows (and re-lays the table out) when a currency code reaches it.
+    /// Currency slots per bucket; grows (and re-lays the table out) when a currency code
+    /// reaches it, by half again at least. A table filled in bulk while empty takes exactly
+    /// the currencies it is given (five currencies: 5 slots a bucket, not 8; with tens of
+    /// thousands of merchants every slot is 20 bytes a merchant).
     private(set) var stride = 4
 
     init(tracksIncome: Bool = false) {
@@ -44,6 +47,7 @@ struct BucketTable: Sendable {
     mutating func addAll(buckets: [UInt32], currencies: [UInt16], amounts: [Int64]) {
         precondition(buckets.count == amounts.count && currencies.count == amounts.count)
         guard let highestBucket = buckets.max(), let highestCurrency = currencies.max() else { return }
+        if counts.isEmpty { stride = Int(highestCurrency) + 1 }
         reserve(bucket: highestBucket, currency: highestCurrency)
         let stride = self.stride, tracksIncome = self.tracksIncome
         counts.withUnsafeMutableBufferPointer { counts in
@@ -91,9 +95,7 @@ struct BucketTable: Sendable {
 
     private mutating func reserve(bucket: UInt32, currency: UInt16) {
         if Int(currency) >= stride {
-            var newStride = stride
-            while newStride <= Int(currency) { newStride *= 2 }
-            relayout(stride: newStride)
+            relayout(stride: max(Int(currency) + 1, stride + stride / 2))
         }
         if Int(bucket) >= counts.count {
             let newCount = max(Int(bucket) + 1, counts.count * 3 / 2)
