@@ -19,6 +19,10 @@ struct RowRecord: Hashable, Sendable {
     var account: UInt32
     var note: UInt32
     var flags: RowFlags
+
+    /// A record of no row (every code 0, no flags), to fill a buffer before it is written.
+    static let empty = RowRecord(instant: 0, dayCode: 0, monthCode: 0, amount: 0, currency: 0, merchant: 0, category: 0,
+                                 subcategory: 0, descriptor: 0, card: 0, account: 0, note: 0, flags: [])
 }
 
 /// Bits of a row's status byte.

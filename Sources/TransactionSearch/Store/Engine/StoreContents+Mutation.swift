@@ -29,15 +29,55 @@ extension StoreContents {
         let idBytes = transactions.idByteCount
         table.ids.reserve(count: transactions.count, bytes: idBytes, rowLimit: table.rowLimit + transactions.count)
         text.beginBulkFill()
-        for transaction in transactions {
-            let row = table.allocateRow()
-            table.ids.insert(transaction.id, row: row)
-            if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
-            table.write(makeRecord(transaction), at: row)
-            rows.append(row)
+        if let array = transactions.array, array.count >= BuildParallelism.minimumRows {
+            rows = fillInTwoParts(array)
+        } else {
+            for transaction in transactions {
+                let row = table.allocateRow()
+                table.ids.insert(transaction.id, row: row)
+                if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
+                table.write(makeRecord(transaction), at: row)
+                rows.append(row)
+            }
         }
         text.endBulkFill(rows: transactions.count)
         buildIndexes(ofRows: liveRows)
+        return rows
+    }
+
+    /// The rows of a bulk build written in two parts side by side (`BuildParallelism`): one
+    /// takes the ids, import keys, days, currencies, merchants, categories, subcategories and
+    /// descriptors, the other the cards, accounts and notes; each goes through the rows in
+    /// order, so every pool gives the codes a single pass gives. The records are then written.
+    private func fillInTwoParts(_ transactions: [Transaction]) -> [UInt32] {
+        let count = transactions.count
+        let rows = (0..<count).map { _ in table.allocateRow() }
+        var records = [RowRecord](repeating: RowRecord.empty, count: count)
+        var others = [(card: UInt32, account: UInt32, note: UInt32)](repeating: (0, 0, 0), count: count)
+        records.withUnsafeMutableBufferPointer { records in
+            others.withUnsafeMutableBufferPointer { others in
+                // Each part writes only its own buffer and its own structures (see above).
+                nonisolated(unsafe) let (records, others) = (records, others)
+                BuildParallelism.run(rows: count, [
+                    {
+                        for index in 0..<count {
+                            let transaction = transactions[index]
+                            self.table.ids.insert(transaction.id, row: rows[index])
+                            if let key = transaction.importKey { self.table.importKeys.insert(key, row: rows[index]) }
+                            records[index] = self.makeRecord(transaction, retainingCardAccountNotes: false)
+                        }
+                    },
+                    {
+                        for index in 0..<count { others[index] = self.text.retainCardAccountNotes(of: transactions[index]) }
+                    },
+                ])
+            }
+        }
+        for index in 0..<count {
+            var record = records[index]
+            (record.card, record.account, record.note) = others[index]
+            table.write(record, at: rows[index])
+        }
         return rows
     }
 
@@ -107,7 +147,7 @@ extension StoreContents {
 
     /// The record of a transaction: strings interned (each use counted), day and month worked
     /// out once in the store's zone, the descriptor found or made.
-    private func makeRecord(_ transaction: Transaction) -> RowRecord {
+    private func makeRecord(_ transaction: Transaction, retainingCardAccountNotes: Bool = true) -> RowRecord {
         let (instant, day, isCalendarDay) = calendar.place(transaction.date)
         let (dayCode, monthCode) = calendar.retainDay(day)
         var flags: RowFlags = transaction.status == .pending ? [.live, .pending] : [.live]
@@ -116,7 +156,8 @@ extension StoreContents {
             instant: instant, dayCode: dayCode, monthCode: monthCode,
             amount: Int64(clamping: transaction.amount.minorUnits), currency: currencies.intern(transaction.amount.currency),
             merchant: 0, category: 0, subcategory: 0, descriptor: 0, card: 0, account: 0, note: 0, flags: flags)
-        text.retain(transaction, into: &record)
+        text.retainDescriptor(of: transaction, into: &record)
+        if retainingCardAccountNotes { (record.card, record.account, record.note) = text.retainCardAccountNotes(of: transaction) }
         return record
     }
 

@@ -14,12 +14,20 @@ final class TextFields: @unchecked Sendable {
     @inline(__always)
     subscript(field: TextField) -> FieldIndex { indexes[field.rawValue] }
 
-    /// Counts a use of each of a transaction's strings and writes their codes, and the
-    /// descriptor's, into `record`.
-    func retain(_ transaction: Transaction, into record: inout RowRecord) {
-        for field in TextField.allCases { field.setCode(self[field].retain(field.value(in: transaction)), in: &record) }
+    /// Counts a use of a transaction's merchant, category and subcategory and of their
+    /// descriptor, into `record`. Touches only those three fields and the descriptors, so a
+    /// bulk build runs it beside `retainCardAccountNotes`.
+    func retainDescriptor(of transaction: Transaction, into record: inout RowRecord) {
+        record.merchant = self[.merchant].retain(transaction.merchant)
+        record.category = self[.category].retain(transaction.category)
+        record.subcategory = self[.subcategory].retain(transaction.subcategory)
         record.descriptor = descriptors.code(for: DescriptorIndex.Key(
             merchant: record.merchant, category: record.category, subcategory: record.subcategory))
+    }
+
+    /// Counts a use of a transaction's card, account and notes; returns their codes.
+    func retainCardAccountNotes(of transaction: Transaction) -> (card: UInt32, account: UInt32, note: UInt32) {
+        (self[.card].retain(transaction.card), self[.account].retain(transaction.account), self[.notes].retain(transaction.notes))
     }
 
     /// Gives back the uses a record holds; strings no row uses any more are reclaimed.

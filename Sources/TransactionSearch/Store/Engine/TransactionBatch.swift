@@ -6,10 +6,18 @@ protocol TransactionBatch: Sequence where Element == Transaction {
     var count: Int { get }
     /// The bytes of all the rows' ids, to reserve room for them (a close estimate will do).
     var idByteCount: Int { get }
+    /// The rows as an array when they are one already (a bulk build can then read them from
+    /// two threads at once); nil for rows made as they are taken.
+    var array: [Transaction]? { get }
+}
+
+extension TransactionBatch {
+    var array: [Transaction]? { nil }
 }
 
 extension Array: TransactionBatch where Element == Transaction {
     var idByteCount: Int { reduce(0) { $0 + $1.id.utf8.count } }
+    var array: [Transaction]? { self }
 }
 
 /// The rows an import plan adds, each materialized from its staged record as it is taken:
