@@ -66,6 +66,42 @@ enum PostingList: Sendable {
         }
     }
 
+    /// Adds rows above every row in the set, given ascending in the low 32 bits of `words`
+    /// (a row that repeats is added once): a bulk build's run of one key.
+    mutating func appendAscending(_ words: Slice<UnsafeBufferPointer<UInt64>>, rowCapacity: Int) {
+        var rows: [UInt32]
+        switch self {
+        case .dense(var bits, let count):
+            self = .empty
+            var added = 0
+            for word in words {
+                let row = UInt32(truncatingIfNeeded: word)
+                let index = Int(row >> 6)
+                if index >= bits.count { bits.append(contentsOf: repeatElement(0, count: index + 1 - bits.count)) }
+                if bits[index] & (1 << UInt64(row & 63)) == 0 { added += 1 }
+                bits[index] |= 1 << UInt64(row & 63)
+            }
+            self = .dense(words: bits, count: count + added)
+            return
+        case .empty: rows = []
+        case .single(let only): rows = [only]
+        case .sorted(let existing):
+            rows = existing
+            self = .empty  // so that `rows` is uniquely referenced and grows in place
+        }
+        for word in words {
+            let row = UInt32(truncatingIfNeeded: word)
+            if rows.last != row { rows.append(row) }
+        }
+        if rows.count == 1 {
+            self = .single(rows[0])
+        } else if PostingList.isDense(count: rows.count, capacity: rowCapacity) {
+            self = PostingList.bitset(of: rows, rowCapacity: rowCapacity)
+        } else {
+            self = .sorted(rows)
+        }
+    }
+
     /// Removes a row that is in the set.
     mutating func remove(_ row: UInt32, rowCapacity: Int) {
         switch self {

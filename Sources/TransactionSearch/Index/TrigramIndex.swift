@@ -38,131 +38,109 @@ struct TrigramIndex: Equatable, Sendable {
 
     init() {}
 
-    /// The index of the given codes' folded texts (codes ascending), built at once: every
-    /// (key, code) pair packed into one word, placed by its key's low bits into an array of
-    /// exactly their number (a counting pass first), each bucket then sorted in place; then
-    /// one posting list per key, made exactly its size (or a bitset when dense), a code that
-    /// repeats a key counted once. Several times cheaper than inserting string by string,
-    /// which looks each key up once a string and grows its list step by step; and no second
-    /// buffer of pairs (on mostly distinct text those pairs are the largest thing a build holds).
+    /// Pairs sorted at once, at most: a bulk build goes through its strings in slices of
+    /// about this many (key, code) pairs (2 MiB), so its transient buffer stays small however
+    /// much text there is (on mostly distinct text, one buffer of every pair was the largest
+    /// thing an import held).
+    static let pairsPerSlice = 1 << 18
+
+    /// The index of the given codes' folded texts (codes ascending), built at once, a slice of
+    /// strings at a time (`pairsPerSlice`): every (key, code) pair of the slice packed into one
+    /// word and radix-sorted (`sortedPairs`); each key's run of codes then appended
+    /// to its list (codes ascend from slice to slice), a code that repeats a key counted once.
+    /// Lists turn into bitsets as they grow dense; the others are made exactly their size at
+    /// the end. Several times cheaper than inserting string by string, which looks each key up
+    /// once a string and grows its list step by step.
     init(codes: [UInt32], folded: PackedTexts) {
         let codeLimit = Int(codes.last ?? 0) + 1
-        // Buckets by the key's low bits (they spread one- and two-byte keys, whose tags share
-        // the high bits); only equal keys need to end up together, in any key order.
-        let lowBits = UInt32(Trigram.keyBits / 2)
-        let lowMask32 = UInt32(1) << lowBits - 1
-        var starts = [Int](repeating: 0, count: (1 << Int(lowBits)) + 1)
-        for code in codes {
-            folded.withBytes(code) { bytes in
-                Trigram.forEachKey(of: bytes, includingShort: true) { starts[Int($0 & lowMask32) + 1] += 1 }
-            }
-        }
-        for index in 1..<starts.count { starts[index] += starts[index - 1] }
-        var next = starts
-        var pairs = [UInt64](unsafeUninitializedCapacity: max(starts[starts.count - 1], 1)) { buffer, initialized in
-            for code in codes {
-                folded.withBytes(code) { bytes in
-                    Trigram.forEachKey(of: bytes, includingShort: true) { key in
-                        let bucket = Int(key & lowMask32)
-                        buffer[next[bucket]] = UInt64(key) << 32 | UInt64(code)
-                        next[bucket] += 1
-                    }
+        var start = 0
+        while start < codes.count {
+            var end = start
+            var pairs = 0
+            repeat {
+                // A string of n bytes has at most 3n keys (bytes, pairs, trigrams).
+                pairs += folded.withBytes(codes[end]) { $0.count } * 3
+                end += 1
+            } while end < codes.count && pairs < TrigramIndex.pairsPerSlice
+            TrigramIndex.sortedPairs(of: codes[start ..< end], folded: folded).withUnsafeBufferPointer { pairs in
+                var first = 0
+                while first < pairs.count {
+                    let key = pairs[first] >> 32
+                    var last = first + 1
+                    while last < pairs.count && pairs[last] >> 32 == key { last += 1 }
+                    postings[UInt32(key), default: .empty].appendAscending(pairs[first ..< last], rowCapacity: codeLimit)
+                    first = last
                 }
             }
-            initialized = starts[starts.count - 1]
+            start = end
         }
-        // Each bucket by the key's high bits, stable (codes stay ascending): a few words by
-        // insertion, more by one counting pass through a scratch buffer.
-        // (A bucket larger than the scratch, the one- and two-byte keys' on large text, is
-        // sorted in place instead: a word orders by key, then code.)
-        let scratchLimit = 1 << 16
-        var largest = 0
-        for bucket in 0 ..< starts.count - 1 { largest = max(largest, min(starts[bucket + 1] - starts[bucket], scratchLimit)) }
-        var scratch = [UInt64](repeating: 0, count: largest)
-        var counts = [Int](repeating: 0, count: 1 << (Trigram.keyBits - Int(lowBits)))
-        let highShift = UInt64(32 + lowBits)
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            scratch.withUnsafeMutableBufferPointer { scratch in
-                counts.withUnsafeMutableBufferPointer { counts in
-                    for bucket in 0 ..< starts.count - 1 {
-                        let (low, high) = (starts[bucket], starts[bucket + 1])
-                        if high - low <= 32 {
-                            // Insertion: a word orders by key, then code.
-                            for index in low ..< high {
-                                let word = pairs[index]
-                                var place = index
-                                while place > low && pairs[place - 1] > word {
-                                    pairs[place] = pairs[place - 1]
-                                    place -= 1
-                                }
-                                pairs[place] = word
-                            }
-                            continue
-                        }
-                        if high - low > scratchLimit {
-                            var words = UnsafeMutableBufferPointer(rebasing: pairs[low ..< high])
-                            words.sort()
-                            continue
-                        }
-                        for index in counts.indices { counts[index] = 0 }
-                        for index in low ..< high { counts[Int(pairs[index] >> highShift)] += 1 }
-                        var total = 0
-                        for index in counts.indices {
-                            let count = counts[index]
-                            counts[index] = total
-                            total += count
-                        }
-                        for index in low ..< high {
-                            let digit = Int(pairs[index] >> highShift)
-                            scratch[counts[digit]] = pairs[index]
-                            counts[digit] += 1
-                        }
-                        for index in 0 ..< high - low { pairs[low + index] = scratch[index] }
-                    }
-                }
-            }
-        }
-        pairs.withUnsafeBufferPointer { pairs in
-            var start = 0
-            while start < pairs.count {
-                let key = pairs[start] >> 32
-                var end = start + 1
-                var distinct = 1
-                while end < pairs.count && pairs[end] >> 32 == key {
-                    if pairs[end] != pairs[end - 1] { distinct += 1 }
-                    end += 1
-                }
-                postings[UInt32(key)] = TrigramIndex.list(pairs[start ..< end], distinct: distinct, codeLimit: codeLimit)
-                start = end
+        // Arrays made exactly their size: these lists are most of the index's memory.
+        for index in postings.indices {
+            if case .sorted(let list) = postings.values[index], list.capacity > list.count {
+                postings.values[index] = .sorted([UInt32](unsafeUninitializedCapacity: list.count) { copy, initialized in
+                    for position in list.indices { copy[position] = list[position] }
+                    initialized = list.count
+                })
             }
         }
     }
 
-    /// One key's list from its run of sorted (key, code) words holding `distinct` codes: one
-    /// code inline, an array of exactly that size, or a bitset when that is smaller.
-    private static func list(_ run: Slice<UnsafeBufferPointer<UInt64>>, distinct: Int, codeLimit: Int) -> PostingList {
-        if distinct == 1 { return .single(UInt32(truncatingIfNeeded: run[run.startIndex])) }
-        if PostingList.isDense(count: distinct, capacity: codeLimit) {
-            var words = [UInt64](repeating: 0, count: (codeLimit + 63) / 64)
-            words.withUnsafeMutableBufferPointer { words in
-                for pair in run {
-                    let code = UInt32(truncatingIfNeeded: pair)
-                    words[Int(code >> 6)] |= 1 << UInt64(code & 63)
+    /// The (key, code) pairs of some codes' folded texts in one word each (key high), sorted
+    /// by key, codes ascending within a key (repeats of a code kept): a radix sort of two
+    /// stable counting passes, by the key's low 13 bits then its high 13, both counted in one
+    /// first pass over the texts. The pairs are made in code order, so stability keeps the
+    /// codes ascending.
+    private static func sortedPairs(of codes: ArraySlice<UInt32>, folded: PackedTexts) -> [UInt64] {
+        let digitBits = Trigram.keyBits / 2
+        let digitMask = UInt32(1) << UInt32(digitBits) - 1
+        let digits = 1 << (Trigram.keyBits - digitBits)
+        var lowStarts = [Int](repeating: 0, count: digits + 1)
+        var highStarts = [Int](repeating: 0, count: digits + 1)
+        lowStarts.withUnsafeMutableBufferPointer { low in
+            highStarts.withUnsafeMutableBufferPointer { high in
+                for code in codes {
+                    folded.withBytes(code) { bytes in
+                        Trigram.forEachKey(of: bytes, includingShort: true) { key in
+                            low[Int(key & digitMask) + 1] += 1
+                            high[Int(key >> UInt32(digitBits)) + 1] += 1
+                        }
+                    }
+                }
+                for index in 1 ... digits {
+                    low[index] += low[index - 1]
+                    high[index] += high[index - 1]
                 }
             }
-            return .dense(words: words, count: distinct)
         }
-        // Made exactly its size: these lists are most of the index's memory.
-        return .sorted([UInt32](unsafeUninitializedCapacity: distinct) { list, initialized in
-            var previous = run[run.startIndex]
-            list[0] = UInt32(truncatingIfNeeded: previous)
-            initialized = 1
-            for pair in run.dropFirst() where pair != previous {
-                list[initialized] = UInt32(truncatingIfNeeded: pair)
-                initialized += 1
-                previous = pair
+        let count = lowStarts[digits]
+        // By the low digit, straight from the texts.
+        let byLow = [UInt64](unsafeUninitializedCapacity: max(count, 1)) { buffer, initialized in
+            lowStarts.withUnsafeMutableBufferPointer { next in
+                for code in codes {
+                    folded.withBytes(code) { bytes in
+                        Trigram.forEachKey(of: bytes, includingShort: true) { key in
+                            let digit = Int(key & digitMask)
+                            buffer[next[digit]] = UInt64(key) << 32 | UInt64(code)
+                            next[digit] += 1
+                        }
+                    }
+                }
             }
-        })
+            initialized = count
+        }
+        // Then by the high digit, keeping the order of the first pass within each.
+        return [UInt64](unsafeUninitializedCapacity: max(count, 1)) { buffer, initialized in
+            highStarts.withUnsafeMutableBufferPointer { next in
+                byLow.withUnsafeBufferPointer { byLow in
+                    for word in byLow {
+                        let digit = Int(word >> UInt64(32 + digitBits))
+                        buffer[next[digit]] = word
+                        next[digit] += 1
+                    }
+                }
+            }
+            initialized = count
+        }
     }
 
     /// The index as columns, keys ascending: list `i` (key `keys[i]`) is

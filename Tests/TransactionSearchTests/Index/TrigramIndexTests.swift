@@ -108,9 +108,9 @@ import TransactionSearchSupport
         }
     }
 
-    /// Enough strings that the bulk build takes every path: buckets of a few pairs, buckets
-    /// sorted through the scratch buffer, and a bucket larger than the scratch (every string
-    /// has an "a": its one-byte key alone posts 70,000 codes).
+    /// Enough strings that the bulk build takes every path: several slices of strings,
+    /// buckets of a few pairs, buckets sorted through the scratch buffer, and lists that turn
+    /// into bitsets as slices append to them (every string has an "a").
     @Test func aLargeBulkBuildEqualsInsertingOneByOne() {
         var random = SeededRandom(seed: 0x7216)
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789 éü")
@@ -121,6 +121,10 @@ import TransactionSearchSupport
         let codes = (1...UInt32(texts.count)).map { $0 }
         var incremental = TrigramIndex()
         for code in codes { packed.withBytes(code) { incremental.insert(code, folded: $0, codeLimit: Int(code) + 1) } }
-        #expect(TrigramIndex(codes: codes, folded: packed) == incremental, "seed 0x7216")
+        let bulk = TrigramIndex(codes: codes, folded: packed)
+        #expect(bulk == incremental, "seed 0x7216")
+        // Built over several slices of pairs (`pairsPerSlice`), its arrays still exactly sized.
+        #expect(texts.reduce(0) { $0 + $1.utf8.count * 3 } > 4 * TrigramIndex.pairsPerSlice)
+        #expect(bulk.listBytes <= 4 * bulk.postingCount + 48 * bulk.trigramCount)
     }
 }
