@@ -129,10 +129,12 @@ final class FieldIndex: @unchecked Sendable {
         defersIndexing = true
     }
 
-    /// Indexes every string retained since `beginBulkFill`.
+    /// Indexes every string retained since `beginBulkFill`, the pool first given back the
+    /// spare room its growth left (one copy; it is held at its size after a bulk fill).
     func endBulkFill() {
         precondition(defersIndexing, "FieldIndex.endBulkFill without beginBulkFill")
         defersIndexing = false
+        pool.shrinkToFit()
         indexAllStrings(trigrams: nil)
     }
 
@@ -211,17 +213,16 @@ final class FieldIndex: @unchecked Sendable {
             key.folded.withUnsafeBufferPointer { TitleKey.compare(folded, $0) }
         }
         if byFolded != 0 { return byFolded < 0 }
-        var string = pool.string(code)
-        return string.withUTF8 { bytes in key.title.withUnsafeBufferPointer { TitleKey.compare(bytes, $0) } } < 0
+        return pool.withUTF8(code) { bytes in key.title.withUnsafeBufferPointer { TitleKey.compare(bytes, $0) } } < 0
     }
 
     /// The sort key of a live code's title.
     private func titleKey(_ code: UInt32) -> TitleKey {
-        let string = pool.string(code)
         guard titles == .card else {
-            return TitleKey(folded: pool.folded.bytes(code), title: Array(string.utf8), key: Array(string.utf8))
+            let bytes = pool.withUTF8(code) { Array($0) }
+            return TitleKey(folded: pool.folded.bytes(code), title: bytes, key: bytes)
         }
-        return TitleKey(string: string, title: title(code))
+        return TitleKey(string: pool.string(code), title: title(code))
     }
 
     /// Labels every title again, `rankSpacing` apart (closer when there are too many titles

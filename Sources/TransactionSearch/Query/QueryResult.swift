@@ -111,6 +111,8 @@ public struct ResultGroup: Hashable, Sendable {
 /// read.
 public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
     private var keys: [GroupKey] = []
+    /// The keys instead of `keys` under a text grouping made by the store (see `TextGroupKeys`).
+    private var textKeys: TextGroupKeys?
     private var counts: [Int] = []
     /// Group `i` has the sums `sums[sumStarts[i] ..< sumStarts[i + 1]]`.
     private var sumStarts: [Int32] = [0]
@@ -131,6 +133,15 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
         self.bases = bases
     }
 
+    /// Groups from their parts, their keys kept as bytes until read.
+    init(textKeys: TextGroupKeys, counts: [Int], sumStarts: [Int32], sums: [Money]) {
+        precondition(textKeys.count == counts.count, "ResultGroups: \(textKeys.count) keys for \(counts.count) groups")
+        self.textKeys = textKeys
+        self.counts = counts
+        self.sumStarts = sumStarts
+        self.sums = sums
+    }
+
     /// The groups of an array.
     public init(_ groups: [ResultGroup]) {
         for group in groups {
@@ -141,11 +152,11 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
     /// 0.
     public var startIndex: Int { 0 }
     /// The number of groups.
-    public var endIndex: Int { keys.count }
+    public var endIndex: Int { counts.count }
 
     /// The group at a position (0-based), made when read.
     public subscript(position: Int) -> ResultGroup {
-        ResultGroup(key: keys[position], count: counts[position],
+        ResultGroup(key: textKeys?.key(at: position) ?? keys[position], count: counts[position],
                     sums: Array(sums[Int(sumStarts[position]) ..< Int(sumStarts[position + 1])]), base: bases?[position],
                     baseProblem: baseProblems?[position])
     }
@@ -158,6 +169,7 @@ public struct ResultGroups: RandomAccessCollection, Equatable, Sendable {
 
     /// Starts a group; its sums follow with `appendSum`.
     mutating func append(key: GroupKey, count: Int) {
+        precondition(textKeys == nil, "ResultGroups.append on groups with text keys")
         keys.append(key)
         counts.append(count)
         sumStarts.append(sumStarts[sumStarts.count - 1])

@@ -56,8 +56,9 @@ public final class TransactionStore: Sendable {
         lock.withReadLock {
             var all: [Transaction] = []
             all.reserveCapacity(contents.count)
+            var strings = RowStrings(contents.fieldTexts)
             contents.walkRows(in: order) { row in
-                all.append(contents.transaction(at: row))
+                all.append(contents.transaction(at: row, strings: &strings))
                 return true
             }
             return all

@@ -119,6 +119,22 @@ import TransactionSearchSupport
         }
     }
 
+    /// A table's string is bytes the pool keeps as they are, so bytes that are not UTF-8 are
+    /// refused where the string starts (not repaired into another string).
+    @Test func aTableStringThatIsNotUTF8IsRefusedWithItsOffset() throws {
+        let rows = try SnapshotFileTests.randomStore(seed: 29, rows: 20).transactions(in: .dateAscending)
+        var bytes = SnapshotFile(generation: 1, timeZoneIdentifier: SnapshotFileTests.zone, baseCurrency: .eur, transactions: rows).encoded()
+        // Magic 8, version 4, generation 8, folded log 16, the zone (length 4), base currency 4,
+        // the merchant count 4 and the first merchant's length 4: the first row's merchant.
+        let offset = 8 + 4 + 8 + 16 + 4 + SnapshotFileTests.zone.utf8.count + 4 + 4 + 4
+        let merchant = Array(rows[0].merchant.utf8)
+        #expect(Array(bytes[offset ..< offset + merchant.count]) == merchant)
+        bytes[offset] = 0xFF
+        #expect(throws: StoreFileError(.corrupt, file: "s", offset: offset, reason: "a string in a table that is not UTF-8")) {
+            try SnapshotFile.decode(SnapshotFileTests.resealed(bytes), path: "s")
+        }
+    }
+
     /// Any byte changed, checksum resealed so that the decoder's own checks are what stands
     /// between the bytes and the store: decoding throws, or restoring refuses, or the store
     /// loads and answers queries. Never a trap. `TS_RANDOM_SCALE` runs more.
@@ -169,9 +185,23 @@ import TransactionSearchSupport
             return store.restore(rows)
         }
         #expect(failure { _ in } == nil)
-        #expect(failure { $0.tables[0].strings[1] = $0.tables[0].strings[0] }
+        #expect(failure { $0.tables[0].replaceStrings { strings in strings[1] = strings[0] } }
             == "a string appears twice or is used by no row in the merchant table")
-        #expect(failure { $0.tables[0].strings.append("Nobody's") } != nil)
+        #expect(failure { $0.tables[0].replaceStrings { strings in strings.append("Nobody's") } } != nil)
         #expect(failure { $0.descriptorKeys.append(contentsOf: [1, 0, 0]) } == "a descriptor no row uses")
+    }
+}
+
+private extension SnapshotRows.StringTable {
+    /// Rewrites the table's strings (their bytes and ends; folded bytes kept as they are).
+    mutating func replaceStrings(_ change: (inout [String]) -> Void) {
+        var strings = (0..<count).map { string(at: $0) }
+        change(&strings)
+        utf8 = []
+        utf8Ends = []
+        for string in strings {
+            utf8.append(contentsOf: string.utf8)
+            utf8Ends.append(UInt32(utf8.count))
+        }
     }
 }

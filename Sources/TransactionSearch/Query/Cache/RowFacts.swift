@@ -85,9 +85,11 @@ struct RowFacts {
         var lastFour: UInt32 = 0
         var digits = 0
         if record.card != 0 {
-            for byte in contents.text[.card].pool.strings[Int(record.card)].utf8 where byte >= 0x30 && byte <= 0x39 {
-                lastFour = lastFour << 8 | UInt32(byte)
-                digits += 1
+            contents.text[.card].pool.withUTF8(record.card) { bytes in
+                for byte in bytes where byte >= 0x30 && byte <= 0x39 {
+                    lastFour = lastFour << 8 | UInt32(byte)
+                    digits += 1
+                }
             }
         }
         cardLastFour = lastFour

@@ -4,6 +4,15 @@ struct ResultAssembler {
     let contents: StoreContents
     let query: CompiledQuery
     let rates: ExchangeRates?
+    /// The pools' texts, taken once: every group key and page row makes its strings from them.
+    private let texts: FieldTexts
+
+    init(contents: StoreContents, query: CompiledQuery, rates: ExchangeRates?) {
+        self.contents = contents
+        self.query = query
+        self.rates = rates
+        texts = contents.fieldTexts
+    }
 
     func result(tally: Tally, groupOrder: [UInt32], groupCounts: [Int], page: [(row: UInt32, group: UInt32)]) -> QueryResult {
         let currencies = contents.currencies.currencies
@@ -18,17 +27,14 @@ struct ResultAssembler {
 
         var groups = ResultGroups()
         if query.grouping != .none {
-            var keys: [GroupKey] = []
             var groupSums: [Money] = []
             var sumStarts: [Int32] = [0]
-            keys.reserveCapacity(groupOrder.count)
             sumStarts.reserveCapacity(groupOrder.count + 1)
             groupSums.reserveCapacity(groupOrder.count)
             let stride = tally.stride
             tally.counts.withUnsafeBufferPointer { counts in
                 tally.sums.withUnsafeBufferPointer { sums in
                     for group in groupOrder {
-                        keys.append(key(of: group))
                         let base = Int(group) * stride
                         for currency in currencyOrder where base + currency < counts.count && counts[base + currency] > 0 {
                             groupSums.append(Money(minorUnits: sums[base + currency], currency: currencies[currency]))
@@ -37,7 +43,11 @@ struct ResultAssembler {
                     }
                 }
             }
-            groups = ResultGroups(keys: keys, counts: groupCounts, sumStarts: sumStarts, sums: groupSums, bases: nil)
+            if let field = ResultAssembler.textField(of: query.grouping) {
+                groups = ResultGroups(textKeys: textKeys(of: groupOrder, in: field), counts: groupCounts, sumStarts: sumStarts, sums: groupSums)
+            } else {
+                groups = ResultGroups(keys: groupOrder.map(dateKey(of:)), counts: groupCounts, sumStarts: sumStarts, sums: groupSums, bases: nil)
+            }
             if let rates { groups.setBases(rates.conversion(of:)) }
         }
 
@@ -48,25 +58,51 @@ struct ResultAssembler {
 
     /// The page's rows: each transaction, its group and where the words occur in its merchant.
     func rows(_ page: ArraySlice<(row: UInt32, group: UInt32)>, highlighter: inout MatchHighlighter) -> [ResultRow] {
-        page.map { entry -> ResultRow in
-            let transaction = contents.transaction(at: entry.row)
+        var strings = RowStrings(texts)
+        return page.map { entry -> ResultRow in
+            let transaction = contents.transaction(at: entry.row, strings: &strings)
             let merchantCode = contents.text.descriptors.merchantOf[contents.table.descriptor[entry.row]]
             return ResultRow(
                 transaction: transaction,
-                group: query.grouping == .none ? nil : key(of: entry.group),
+                group: query.grouping == .none ? nil : key(of: entry.group, strings: &strings),
                 matches: highlighter.ranges(in: transaction.merchant, code: merchantCode))
         }
     }
 
-    /// The key of a group code under the query's grouping.
-    func key(of group: UInt32) -> GroupKey {
-        switch query.grouping {
-        case .none, .day: .day(CalendarDay(daysSince1970: contents.calendar.days.value(group)))
-        case .month: .month(CalendarMonth(monthsSince1970: contents.calendar.months.value(group)))
-        case .card: .card(group == 0 ? nil : contents.text[.card].string(group))
-        case .category: .category(group == 0 ? nil : contents.text[.category].string(group))
-        case .merchant: .merchant(contents.text[.merchant].string(group))
+    /// The text field whose strings are the keys of a grouping (nil for none, day and month).
+    static func textField(of grouping: Grouping) -> TextField? {
+        switch grouping {
+        case .none, .day, .month: nil
+        case .card: .card
+        case .category: .category
+        case .merchant: .merchant
         }
+    }
+
+    /// The keys of a text grouping's groups, as bytes copied from the pool (no string made).
+    private func textKeys(of groupOrder: [UInt32], in field: TextField) -> TextGroupKeys {
+        var byteCount = 0
+        for group in groupOrder where group != 0 { byteCount += texts.withUTF8(field, group) { $0.count } }
+        return TextGroupKeys(grouping: query.grouping, codes: groupOrder, byteCount: byteCount) { code, body in
+            texts.withUTF8(field, code, body)
+        }
+    }
+
+    /// The key of a group code under the query's grouping, its string made by `strings` (a
+    /// row's group is one of its own strings: copied, not made again).
+    func key(of group: UInt32, strings: inout RowStrings) -> GroupKey {
+        switch query.grouping {
+        case .none, .day, .month: dateKey(of: group)
+        case .card: .card(strings.string(.card, group))
+        case .category: .category(strings.string(.category, group))
+        case .merchant: .merchant(strings.string(.merchant, group) ?? "")
+        }
+    }
+
+    /// The key of a group code under a grouping by day or month (`.none`: by day).
+    private func dateKey(of group: UInt32) -> GroupKey {
+        query.grouping == .month ? .month(CalendarMonth(monthsSince1970: contents.calendar.months.value(group)))
+            : .day(CalendarDay(daysSince1970: contents.calendar.days.value(group)))
     }
 }
 

@@ -59,13 +59,19 @@ extension SnapshotFile {
         let count = Int(try reader.integer(UInt32.self))
         guard count <= reader.end - reader.offset else { throw .init(offset: reader.offset - 4, reason: "an impossible string count") }
         var table = SnapshotRows.StringTable()
-        table.strings.reserveCapacity(count)
+        table.utf8Ends.reserveCapacity(count)
         table.foldedEnds.reserveCapacity(count)
         for _ in 0..<count {
             let start = reader.offset
-            let text = try reader.string()
-            guard !text.isEmpty else { throw .init(offset: start, reason: "an empty string in a table") }
-            table.strings.append(text)
+            let textLength = Int(try reader.integer(UInt32.self))
+            let textStart = try reader.skip(textLength)
+            guard textLength > 0 else { throw .init(offset: start, reason: "an empty string in a table") }
+            let isUTF8 = reader.bytes.withUnsafeBufferPointer {
+                TextDecoding.isValidUTF8(UnsafeBufferPointer(rebasing: $0[textStart ..< textStart + textLength]))
+            }
+            guard isUTF8 else { throw .init(offset: textStart, reason: "a string in a table that is not UTF-8") }
+            table.utf8.append(contentsOf: reader.bytes[textStart ..< textStart + textLength])
+            table.utf8Ends.append(UInt32(table.utf8.count))
             let length = Int(try reader.integer(UInt32.self))
             let foldedStart = try reader.skip(length)
             table.folded.append(contentsOf: reader.bytes[foldedStart ..< foldedStart + length])

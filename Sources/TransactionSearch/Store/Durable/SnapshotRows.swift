@@ -5,14 +5,23 @@
 struct SnapshotRows {
     /// The distinct strings of one text field, numbered from 1 in table order.
     struct StringTable {
-        var strings: [String] = []
+        /// Every string's UTF-8 bytes (valid UTF-8, checked by the decoder), one after another;
+        /// string `i` ends at `utf8Ends[i]`. Kept as bytes: the pool stores bytes, not `String`s.
+        var utf8: [UInt8] = []
+        var utf8Ends: [UInt32] = []
         /// Every string's folded bytes, one after another; string `i` ends at `foldedEnds[i]`.
         var folded: [UInt8] = []
         var foldedEnds: [UInt32] = []
         /// The trigram index of a searched field's strings.
         var trigrams: TrigramIndex?
 
-        var count: Int { strings.count }
+        var count: Int { utf8Ends.count }
+
+        /// String `index` (from 0), made from its bytes; for tests and messages.
+        func string(at index: Int) -> String {
+            let start = index == 0 ? 0 : Int(utf8Ends[index - 1])
+            return String(decoding: utf8[start ..< Int(utf8Ends[index])], as: UTF8.self)
+        }
     }
 
     /// Bits of `flags`.

@@ -25,8 +25,9 @@ struct PendingMatcher {
         self.rules = rules
         guard rules.isEnabled else { return }
         let table = contents.table
+        var strings = RowStrings(contents.fieldTexts)
         for row in 0..<UInt32(table.rowLimit) where table.isLive(row) && table.flags[row] & RowFlags.pending.rawValue != 0 {
-            let transaction = contents.transaction(at: row)
+            let transaction = contents.transaction(at: row, strings: &strings)
             let folded = Array(Folding.fold(transaction.merchant).utf8)
             candidates.append(Candidate(
                 row: row, id: transaction.id, account: transaction.account, currency: transaction.amount.currency,

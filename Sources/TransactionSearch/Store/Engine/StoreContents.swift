@@ -61,21 +61,28 @@ final class StoreContents: @unchecked Sendable {
             flags: RowFlags(rawValue: table.flags[row]))
     }
 
+    /// The text fields' pool texts, taken once for making many strings (`RowStrings`).
+    var fieldTexts: FieldTexts { FieldTexts(text) }
+
     /// The transaction stored in a live row.
     func transaction(at row: UInt32) -> Transaction {
+        var strings = RowStrings(fieldTexts)
+        return transaction(at: row, strings: &strings)
+    }
+
+    /// The transaction stored in a live row, its strings made by `strings` (for many rows:
+    /// the pools' texts taken once, a string repeated from the row before not made again).
+    func transaction(at row: UInt32, strings: inout RowStrings) -> Transaction {
         let record = self.record(row)
         let date: TransactionDate = record.flags.contains(.calendarDay)
             ? .day(CalendarDay(daysSince1970: calendar.day(ofCode: record.dayCode)))
             : .instant(millisecondsSince1970: record.instant)
-        func string(_ field: TextField) -> String? {
-            let code = field.code(in: record)
-            return code == 0 ? nil : text[field].pool.strings[Int(code)]
-        }
         return Transaction(
-            id: table.ids.key(of: row), date: date, merchant: string(.merchant) ?? "", category: string(.category),
-            subcategory: string(.subcategory), card: string(.card), account: string(.account),
+            id: table.ids.key(of: row), date: date, merchant: strings.string(.merchant, record.merchant) ?? "",
+            category: strings.string(.category, record.category), subcategory: strings.string(.subcategory, record.subcategory),
+            card: strings.string(.card, record.card), account: strings.string(.account, record.account),
             amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
-            status: record.flags.contains(.pending) ? .pending : .posted, notes: string(.notes),
+            status: record.flags.contains(.pending) ? .pending : .posted, notes: strings.string(.notes, record.note),
             importKey: table.importKeys.hasKey(row) ? table.importKeys.key(of: row) : nil)
     }
 

@@ -11,74 +11,142 @@ import Darwin
 /// and its code reused. Code 0 is "none" and never names a string.
 ///
 /// Strings are compared by their UTF-8 bytes: canonically equivalent spellings stay distinct,
-/// so what is stored is exactly what was given.
+/// so what is stored is exactly what was given. Each string is kept once, as bytes, beside its
+/// folded bytes in one arena (`folded`, the string's UTF-8 attached after its folded text when
+/// the two differ, so lower-case ASCII such as most notes is stored once); `string(_:)` makes
+/// the `String` when asked. No `String` object is held per string.
 struct StringPool: Sendable {
-    /// Strings by code; "" at code 0 and at free codes.
-    private(set) var strings: [String] = [""]
+    /// Uses by code; 0 at code 0 and at free codes.
     private var references: [UInt32] = [0]
     private var freeCodes: [UInt32] = []
     private var lookup = HashSlots()
-    /// UTF-8 bytes by code, for finding a string without touching `String` objects.
-    private var utf8 = PackedTexts()
-    /// Folded bytes by code, for search and for ordering titles.
+    /// Folded bytes by code, for search and for ordering titles; each code's UTF-8 is its
+    /// attachment, or its folded bytes themselves when it has none (see `withUTF8`).
     private(set) var folded = PackedTexts()
     /// The number of distinct strings in use.
     private(set) var liveCount = 0
 
     /// One past the largest code that was ever used: codes are `1..<codeLimit`.
-    var codeLimit: Int { strings.count }
+    var codeLimit: Int { references.count }
 
     init() {}
 
     /// A pool holding a snapshot's table: string `i` of the table gets code `i + 1`, its given
     /// folded bytes (not folded again) and `references[i + 1]` uses. Nil when a string repeats
-    /// or has no use, which a snapshot written by a store never has.
+    /// or has no use, which a snapshot written by a store never has. The arena is made its
+    /// exact size in one pass over the table's two byte arrays.
     init?(restoring table: SnapshotRows.StringTable, references: [UInt32]) {
         precondition(references.count == table.count + 1)
         guard !references.dropFirst().contains(0) else { return nil }
-        strings = [""] + table.strings
         self.references = references
         self.references[0] = 0
-        folded = PackedTexts(packed: table.folded, ends: table.foldedEnds)
-        var allBytes: [UInt8] = []
-        var ends: [UInt32] = []
-        ends.reserveCapacity(table.count)
-        for text in table.strings {
-            allBytes.append(contentsOf: text.utf8)
-            ends.append(UInt32(allBytes.count))
+        let texts = table.utf8.withUnsafeBufferPointer { utf8 in
+            table.folded.withUnsafeBufferPointer { foldedBytes in
+                StringPool.packed(table, utf8: utf8, folded: foldedBytes)
+            }
         }
-        utf8 = PackedTexts(packed: allBytes, ends: ends)
+        folded = texts
         lookup = HashSlots(capacity: table.count)
         let seed = lookup.seed
-        let packed = utf8
-        for code in 1 ..< UInt32(strings.count) {
-            let isNew = packed.withBytes(code) { bytes in
-                lookup.insertIfAbsent(code, hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: seed)) { packed.equals($0, bytes) }
+        for code in 1 ..< UInt32(references.count) {
+            let isNew = texts.withBytesAndAttachment(code) { foldedBytes, attachment in
+                let bytes = attachment.isEmpty ? foldedBytes : attachment
+                return lookup.insertIfAbsent(code, hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: seed)) {
+                    StringPool.utf8(of: $0, in: texts) { StringPool.equal($0, bytes) }
+                }
             }
             guard isNew else { return nil }
         }
         liveCount = table.count
     }
 
+    /// A snapshot table's folded bytes with each string's UTF-8 attached when it differs, in
+    /// an arena reserved at its exact size.
+    private static func packed(_ table: SnapshotRows.StringTable, utf8: UnsafeBufferPointer<UInt8>,
+                               folded: UnsafeBufferPointer<UInt8>) -> PackedTexts {
+        func slices(_ index: Int) -> (utf8: UnsafeBufferPointer<UInt8>, folded: UnsafeBufferPointer<UInt8>) {
+            let utf8Start = index == 0 ? 0 : Int(table.utf8Ends[index - 1])
+            let foldedStart = index == 0 ? 0 : Int(table.foldedEnds[index - 1])
+            return (UnsafeBufferPointer(rebasing: utf8[utf8Start ..< Int(table.utf8Ends[index])]),
+                    UnsafeBufferPointer(rebasing: folded[foldedStart ..< Int(table.foldedEnds[index])]))
+        }
+        var bytes = folded.count
+        for index in 0 ..< table.count {
+            let (text, foldedText) = slices(index)
+            if !equal(text, foldedText) { bytes += text.count }
+        }
+        var texts = PackedTexts()
+        texts.reserve(codeLimit: table.count + 1, bytes: bytes)
+        for index in 0 ..< table.count {
+            let (text, foldedText) = slices(index)
+            let attachment = equal(text, foldedText) ? UnsafeBufferPointer(start: nil, count: 0) : text
+            texts.set(UInt32(index + 1), to: foldedText, attaching: attachment)
+        }
+        return texts
+    }
+
     /// The code of `text`, or nil when no row uses it.
     func code(of text: String) -> UInt32? {
         var text = text
         return text.withUTF8 { bytes in
-            lookup.find(hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: lookup.seed)) { utf8.equals($0, bytes) }
+            lookup.find(hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: lookup.seed)) { code in
+                StringPool.utf8(of: code, in: folded) { StringPool.equal($0, bytes) }
+            }
         }
     }
 
+    /// The string of `code` ("" for code 0 or a free code), made from its stored UTF-8 bytes:
+    /// byte for byte what was retained. Builds a `String` (one allocation past 15 bytes): a
+    /// loop that only compares or scans should use `withUTF8` instead.
     @inline(__always)
-    func string(_ code: UInt32) -> String { strings[Int(code)] }
+    func string(_ code: UInt32) -> String {
+        StringPool.string(code, in: folded)
+    }
+
+    /// The string of `code` in a pool's texts (its `folded`), for a loop that takes the texts
+    /// of several pools once rather than reaching each pool through its field index (which
+    /// copies the pool's arrays, a retain each, every time).
+    @inline(__always)
+    static func string(_ code: UInt32, in texts: PackedTexts) -> String {
+        utf8(of: code, in: texts) { bytes in
+            // The bytes are valid UTF-8 (`retain` took them from a String, a snapshot's were
+            // checked): copied straight into the new string, which for up to 15 ASCII bytes
+            // skips validation (cheaper than `String(decoding:as:)`, which validates first).
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                guard bytes.count > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
+                target.initialize(from: source, count: bytes.count)
+                return bytes.count
+            }
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `code` (empty for code 0 or a free code).
+    @inline(__always)
+    func withUTF8<Result>(_ code: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        StringPool.utf8(of: code, in: folded, body)
+    }
+
+    /// Calls `body` with the UTF-8 of `code` in a pool's texts (its `folded`): the attachment,
+    /// or the folded bytes when they are the same (a string is attached only when it differs,
+    /// so never empty when attached).
+    @inline(__always)
+    static func utf8<Result>(of code: UInt32, in texts: PackedTexts,
+                             _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        texts.withBytesAndAttachment(code) { foldedBytes, attachment in body(attachment.isEmpty ? foldedBytes : attachment) }
+    }
+
+    /// Whether two byte strings are equal (length first, then one memcmp).
+    @inline(__always)
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    }
 
     /// Whether a string's UTF-8 bytes are `bytes` (length first, then one memcmp).
     @inline(__always)
     static func equals(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard string.utf8.count == bytes.count else { return false }
         var string = string
-        return string.withUTF8 { own in
-            own.count == 0 || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0
-        }
+        return string.withUTF8 { own in equal(own, bytes) }
     }
 
     /// Whether `code` names a string in use.
@@ -108,21 +176,26 @@ struct StringPool: Sendable {
         let code: UInt32
         if let reused = freeCodes.popLast() {
             code = reused
-            strings[Int(code)] = text
             references[Int(code)] = 1
         } else {
-            code = UInt32(strings.count)
-            strings.append(text)
+            code = UInt32(references.count)
             references.append(1)
         }
-        var bytes: [UInt8] = []
-        Folding.appendFolded(text, to: &bytes)
-        folded.set(code, to: bytes)
-        utf8.set(code, to: Array(text.utf8))
-        do {
-            let strings = self.strings
+        var foldedBytes: [UInt8] = []
+        Folding.appendFolded(text, to: &foldedBytes)
+        var text = text
+        text.withUTF8 { utf8 in
+            foldedBytes.withUnsafeBufferPointer { foldedText in
+                let attachment = StringPool.equal(utf8, foldedText) ? UnsafeBufferPointer(start: nil, count: 0) : utf8
+                folded.set(code, to: foldedText, attaching: attachment)
+            }
+            // A local copy for the hash closure (it reads while `lookup` is written); the texts
+            // are not written while it lives, so it shares their storage.
+            let texts = folded
             let seed = lookup.seed
-            lookup.insert(code, hash: hashString(text, seed: seed)) { hashString(strings[Int($0)], seed: seed) }
+            lookup.insert(code, hash: hashBytes(UnsafeRawBufferPointer(utf8), seed: seed)) {
+                StringPool.utf8(of: $0, in: texts) { hashBytes(UnsafeRawBufferPointer($0), seed: seed) }
+            }
         }
         liveCount += 1
         return (code, true)
@@ -141,40 +214,53 @@ struct StringPool: Sendable {
         references[Int(code)] -= 1
         guard references[Int(code)] == 0 else { return false }
         do {
-            // A local copy for the hash closure; it must be gone before `strings` is written,
-            // or that write would copy the whole array.
-            let strings = self.strings
+            // A local copy for the hash closure; it must be gone before `folded` is written,
+            // or that write would copy the whole arena.
+            let texts = folded
             let seed = lookup.seed
-            lookup.remove(code, hash: hashString(strings[Int(code)], seed: seed)) { hashString(strings[Int($0)], seed: seed) }
+            func hash(_ code: UInt32) -> Int { StringPool.utf8(of: code, in: texts) { hashBytes(UnsafeRawBufferPointer($0), seed: seed) } }
+            lookup.remove(code, hash: hash(code), hashOf: hash)
         }
-        strings[Int(code)] = ""
         folded.remove(code)
-        utf8.remove(code)
         freeCodes.append(code)
         liveCount -= 1
         return true
     }
 
+    /// Gives back the spare room that growing left in the per-code arrays and the arena (one
+    /// copy of each): for the end of a bulk fill, after which the pool is held at its size.
+    mutating func shrinkToFit() {
+        folded.shrinkToFit()
+        if references.capacity > references.count { references = references.withUnsafeBufferPointer { Array($0) } }
+        if freeCodes.capacity > freeCodes.count { freeCodes = freeCodes.withUnsafeBufferPointer { Array($0) } }
+    }
+
     /// The codes in use, ascending.
     var liveCodes: [UInt32] {
-        (1..<UInt32(strings.count)).filter { references[Int($0)] > 0 }
+        (1..<UInt32(references.count)).filter { references[Int($0)] > 0 }
     }
 
+    /// Bytes held, at the arrays' capacities: references, free codes, the hash table and the
+    /// arena with its per-code arrays. Nothing else is held per string.
     var memoryUse: Int {
-        var bytes = strings.capacity * MemoryLayout<String>.stride + references.capacity * 4
-        bytes += freeCodes.capacity * 4 + lookup.memoryUse + folded.memoryUse + utf8.memoryUse
-        for string in strings where string.utf8.count > 15 { bytes += string.utf8.count + 32 }
-        return bytes
+        references.capacity * 4 + freeCodes.capacity * 4 + lookup.memoryUse + folded.memoryUse
     }
 
-    /// Traps when the pool's own bookkeeping disagrees with itself.
+    /// Traps when the pool's own bookkeeping disagrees with itself: every live string found by
+    /// its bytes, its folded bytes this build's folding of it, its UTF-8 attached exactly when
+    /// that differs, valid UTF-8 (so `string(_:)` gives back these bytes).
     func checkInvariants() {
         var live = 0
-        for code in 1..<UInt32(strings.count) where references[Int(code)] > 0 {
+        for code in 1..<UInt32(references.count) where references[Int(code)] > 0 {
             live += 1
-            precondition(self.code(of: strings[Int(code)]) == code, "pool lookup lost \(strings[Int(code)])")
-            precondition(folded.bytes(code) == Array(Folding.fold(strings[Int(code)]).utf8), "pool fold is stale")
-            precondition(utf8.bytes(code) == Array(strings[Int(code)].utf8), "pool bytes are stale")
+            let string = self.string(code)
+            precondition(self.code(of: string) == code, "pool lookup lost \(string)")
+            precondition(withUTF8(code) { Array($0) } == Array(string.utf8), "pool bytes of code \(code) are not UTF-8")
+            let expected = Array(Folding.fold(string).utf8)
+            precondition(folded.bytes(code) == expected, "pool fold is stale")
+            folded.withBytesAndAttachment(code) { foldedBytes, attachment in
+                precondition(attachment.isEmpty || !StringPool.equal(attachment, foldedBytes), "pool keeps \(string) twice")
+            }
         }
         precondition(live == liveCount && lookup.count == liveCount, "pool live count \(liveCount) != \(live)")
         precondition(Set(freeCodes).count == freeCodes.count, "pool free list has duplicates")

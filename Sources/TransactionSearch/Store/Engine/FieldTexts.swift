@@ -1,0 +1,48 @@
+/// The six text fields' pool texts taken once, for making many strings (a result page, every
+/// row of an export, the keys of every group): each pool's two arrays are retained here once,
+/// where reaching a pool through its field index for every string would copy the pool's
+/// arrays (a retain and a release each) every time. Taken under the store's lock and used
+/// before it is released, like the store's other handles.
+struct FieldTexts {
+    private let merchant: PackedTexts
+    private let category: PackedTexts
+    private let subcategory: PackedTexts
+    private let card: PackedTexts
+    private let account: PackedTexts
+    private let notes: PackedTexts
+
+    init(_ text: TextFields) {
+        merchant = text[.merchant].pool.folded
+        category = text[.category].pool.folded
+        subcategory = text[.subcategory].pool.folded
+        card = text[.card].pool.folded
+        account = text[.account].pool.folded
+        notes = text[.notes].pool.folded
+    }
+
+    /// The string of `code` in `field`, nil for code 0 (none).
+    @inline(__always)
+    func string(_ field: TextField, _ code: UInt32) -> String? {
+        guard code != 0 else { return nil }
+        return withTexts(of: field) { StringPool.string(code, in: $0) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `code` in `field` (empty for code 0).
+    @inline(__always)
+    func withUTF8<Result>(_ field: TextField, _ code: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withTexts(of: field) { StringPool.utf8(of: code, in: $0, body) }
+    }
+
+    /// Calls `body` with a field's texts, borrowed (no copy).
+    @inline(__always)
+    private func withTexts<Result>(of field: TextField, _ body: (PackedTexts) -> Result) -> Result {
+        switch field {
+        case .merchant: body(merchant)
+        case .category: body(category)
+        case .subcategory: body(subcategory)
+        case .card: body(card)
+        case .account: body(account)
+        case .notes: body(notes)
+        }
+    }
+}
