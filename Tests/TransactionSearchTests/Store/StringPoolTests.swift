@@ -120,30 +120,34 @@ import TransactionSearchSupport
     @Test func attachmentsStayApartFromTheirTextsThroughCompactionAndTrimming() {
         var texts = PackedTexts()
         let long = [UInt8](repeating: 0x61, count: 1000)
-        func set(_ code: UInt32, _ text: [UInt8], _ attachment: [UInt8]) {
-            text.withUnsafeBufferPointer { text in
-                attachment.withUnsafeBufferPointer { texts.set(code, to: text, attaching: $0) }
-            }
+        func text(_ code: UInt32) -> [UInt8] { long + [UInt8(code)] }
+        /// Even codes carry 1,000 bytes of attachment, odd ones none.
+        func attachment(_ code: UInt32) -> [UInt8] {
+            code % 2 == 0 ? [UInt8(code), 0, 0xE2] + [UInt8](repeating: 0x41, count: 997) : []
         }
         func contents(_ code: UInt32) -> ([UInt8], [UInt8]) {
             texts.withBytesAndAttachment(code) { (Array($0), Array($1)) }
         }
-        for code in UInt32(1)...200 { set(code, long + [UInt8(code)], code % 2 == 0 ? [UInt8(code), 0, 0xE2] : []) }
-        // Removing most of them passes the compaction floor: the rest is moved.
+        for code in UInt32(1)...200 {
+            text(code).withUnsafeBufferPointer { bytes in
+                attachment(code).withUnsafeBufferPointer { texts.set(code, to: bytes, attaching: $0) }
+            }
+        }
+        // Removing most of them passes the compaction floor in both arenas: the rest is moved.
         for code in UInt32(1)...200 where code % 10 != 0 { texts.remove(code) }
-        for code in stride(from: UInt32(10), through: 200, by: 10) {
-            #expect(contents(code) == (long + [UInt8(code)], [UInt8(code), 0, 0xE2]))
-            #expect(texts.bytes(code) == long + [UInt8(code)])
-            #expect((long + [UInt8(code)]).withUnsafeBufferPointer { texts.equals(code, $0) })
+        let kept = Array(stride(from: UInt32(10), through: 200, by: 10))
+        for code in kept {
+            #expect(contents(code) == (text(code), attachment(code)))
+            #expect(texts.bytes(code) == text(code))
+            #expect(text(code).withUnsafeBufferPointer { texts.equals(code, $0) })
         }
         #expect(contents(11) == ([], []) && contents(500) == ([], []))
         let before = texts.memoryUse
         texts.shrinkToFit()
         #expect(texts.memoryUse <= before)
-        #expect(texts.memoryUse < 20 * 1004 + 201 * 12 + 64, "\(texts.memoryUse)")
-        for code in stride(from: UInt32(10), through: 200, by: 10) {
-            #expect(contents(code) == (long + [UInt8(code)], [UInt8(code), 0, 0xE2]))
-        }
+        // 20 texts of 1,001 bytes, 20 attachments of 1,000, 201 entries of 16 bytes.
+        #expect(texts.memoryUse < 20 * 1001 + 20 * 1000 + 201 * 16 + 128, "\(texts.memoryUse)")
+        for code in kept { #expect(contents(code) == (text(code), attachment(code))) }
     }
 
     /// Each string is held once: a pool of lower-case ASCII strings holds their bytes once
@@ -154,9 +158,9 @@ import TransactionSearchSupport
         for text in texts { _ = pool.retain(text) }
         pool.shrinkToFit()
         let bytes = texts.reduce(0) { $0 + $1.utf8.count }
-        // Per code: references, start, length and attachment length (4 bytes each); the
-        // hash table (16 384 slots of 4 bytes for 5000 strings); malloc's rounding.
-        let expected = bytes + (texts.count + 1) * 16 + 16_384 * 4
+        // Per code: references, and the start and length of its text and of its attachment
+        // (4 bytes each); the hash table (16 384 slots of 4 bytes for 5000 strings).
+        let expected = bytes + (texts.count + 1) * 20 + 16_384 * 4
         #expect(pool.memoryUse >= bytes && pool.memoryUse <= expected + 256, "\(pool.memoryUse) for \(bytes) bytes")
         pool.checkInvariants()
     }

@@ -11,21 +11,26 @@ import Darwin
 /// not one heap object per string (and retains nothing). Space left by removed strings is
 /// reclaimed by compaction.
 ///
-/// A code's text may carry an attachment: more bytes stored right after it and reclaimed with
-/// it, which `withBytes`, `equals` and `bytes` never see (a pool keeps a string's UTF-8 there
-/// when it differs from the folded text, so that the two share one arena and one start).
+/// A code's text may carry an attachment: more bytes kept with it in a second arena and
+/// reclaimed with it, which `withBytes`, `equals` and `bytes` never see (a pool keeps a
+/// string's UTF-8 there when it differs from the folded text). The texts' arena holds texts
+/// only, so a search reading many of them touches no attachment bytes.
 struct PackedTexts: Sendable {
-    /// Where a code's bytes lie in the arena: its text, then its attachment right after it.
+    /// Where a code's text and attachment lie in their arenas.
     private struct Entry {
         var start: UInt32 = 0
         var length: UInt32 = 0
+        var attachmentStart: UInt32 = 0
         var attachmentLength: UInt32 = 0
     }
 
     private var arena: [UInt8] = []
-    /// By code (12 bytes each, one array: a lookup touches one cache line, a copy one retain).
+    private var attachments: [UInt8] = []
+    /// By code (16 bytes each, one array: a lookup touches one cache line, a copy one retain).
     private var entries = [Entry()]
+    /// Removed bytes waiting for compaction in `arena` and in `attachments`.
     private var garbage = 0
+    private var attachmentGarbage = 0
 
     /// Compaction runs when removed bytes pass both this and the live bytes (amortized O(1)).
     static let compactionFloor = 64 * 1024
@@ -44,11 +49,13 @@ struct PackedTexts: Sendable {
         }
     }
 
-    /// Makes room for codes up to `codeLimit - 1` and `bytes` more bytes without growing (for a
-    /// table whose size is known, so that it is held at its size).
-    mutating func reserve(codeLimit: Int, bytes: Int) {
+    /// Makes room for codes up to `codeLimit - 1`, `bytes` more bytes of text and
+    /// `attachmentBytes` of attachments without growing (for a table whose size is known, so
+    /// that it is held at its size).
+    mutating func reserve(codeLimit: Int, bytes: Int, attachmentBytes: Int) {
         entries.reserveCapacity(codeLimit)
         arena.reserveCapacity(arena.count + bytes)
+        attachments.reserveCapacity(attachments.count + attachmentBytes)
     }
 
     /// Stores `bytes` as the text of `code` (replacing what it had), with no attachment.
@@ -56,21 +63,25 @@ struct PackedTexts: Sendable {
         bytes.withUnsafeBufferPointer { set(code, to: $0, attaching: UnsafeBufferPointer(start: nil, count: 0)) }
     }
 
-    /// Stores `bytes` as the text of `code` (replacing what it had) and `attachment` after it.
+    /// Stores `bytes` as the text of `code` (replacing what it had) and `attachment` with it.
     mutating func set(_ code: UInt32, to bytes: UnsafeBufferPointer<UInt8>, attaching attachment: UnsafeBufferPointer<UInt8>) {
         let index = Int(code)
         while entries.count <= index { entries.append(Entry()) }
-        garbage += Int(entries[index].length) + Int(entries[index].attachmentLength)
-        makeRoom(for: bytes.count + attachment.count)
-        entries[index] = Entry(start: UInt32(arena.count), length: UInt32(bytes.count), attachmentLength: UInt32(attachment.count))
+        garbage += Int(entries[index].length)
+        attachmentGarbage += Int(entries[index].attachmentLength)
+        PackedTexts.makeRoom(in: &arena, for: bytes.count)
+        PackedTexts.makeRoom(in: &attachments, for: attachment.count)
+        entries[index] = Entry(start: UInt32(arena.count), length: UInt32(bytes.count),
+                               attachmentStart: UInt32(attachments.count), attachmentLength: UInt32(attachment.count))
         arena.append(contentsOf: bytes)
-        arena.append(contentsOf: attachment)
+        attachments.append(contentsOf: attachment)
         compactIfWasteful()
     }
 
     mutating func remove(_ code: UInt32) {
         let index = Int(code)
-        garbage += Int(entries[index].length) + Int(entries[index].attachmentLength)
+        garbage += Int(entries[index].length)
+        attachmentGarbage += Int(entries[index].attachmentLength)
         entries[index].length = 0
         entries[index].attachmentLength = 0
         compactIfWasteful()
@@ -97,10 +108,10 @@ struct PackedTexts: Sendable {
         }
         let entry = entries[index]
         return arena.withUnsafeBufferPointer { all in
-            let start = Int(entry.start)
-            let end = start + Int(entry.length)
-            return body(UnsafeBufferPointer(rebasing: all[start ..< end]),
-                        UnsafeBufferPointer(rebasing: all[end ..< end + Int(entry.attachmentLength)]))
+            attachments.withUnsafeBufferPointer { attached in
+                body(UnsafeBufferPointer(rebasing: all[Int(entry.start) ..< Int(entry.start) + Int(entry.length)]),
+                     UnsafeBufferPointer(rebasing: attached[Int(entry.attachmentStart) ..< Int(entry.attachmentStart) + Int(entry.attachmentLength)]))
+            }
         }
     }
 
@@ -122,45 +133,62 @@ struct PackedTexts: Sendable {
         withBytes(code) { Array($0) }
     }
 
-    /// Bytes held: the arena and the per-code entries at their capacities.
-    var memoryUse: Int { arena.capacity + entries.capacity * MemoryLayout<Entry>.stride }
+    /// Bytes held: both arenas and the per-code entries at their capacities.
+    var memoryUse: Int { arena.capacity + attachments.capacity + entries.capacity * MemoryLayout<Entry>.stride }
 
-    /// Gives back the spare room of the arena and the per-code entries (removed bytes too): one
-    /// copy of each, for the end of a bulk fill, after which the texts are held at their size.
+    /// Gives back the spare room of the arenas and the per-code entries (removed bytes too):
+    /// one copy of each, for the end of a bulk fill, after which the texts are held at their size.
     mutating func shrinkToFit() {
-        if garbage > 0 {
-            compact()
-        } else if arena.capacity > arena.count {
-            arena = arena.withUnsafeBufferPointer { Array($0) }
-        }
-        if entries.capacity > entries.count { entries = entries.withUnsafeBufferPointer { Array($0) } }
+        if garbage > 0 { compactTexts() } else { PackedTexts.trim(&arena) }
+        if attachmentGarbage > 0 { compactAttachments() } else { PackedTexts.trim(&attachments) }
+        PackedTexts.trim(&entries)
     }
 
-    /// Grows the arena, when `count` more bytes do not fit, by a quarter (or what they need),
-    /// not the array's doubling: a pool's arena is its largest part, and it is held at most a
-    /// quarter larger than its bytes. Still amortized O(1) a byte (each byte is copied about
-    /// four times over the arena's growth).
-    private mutating func makeRoom(for count: Int) {
+    /// An array copied to its size when it has spare room.
+    private static func trim<Element>(_ array: inout [Element]) {
+        if array.capacity > array.count { array = array.withUnsafeBufferPointer { Array($0) } }
+    }
+
+    /// Grows an arena, when `count` more bytes do not fit, by a quarter (or what they need),
+    /// not the array's doubling: a pool's arenas are its largest part, and they are held at
+    /// most a quarter larger than their bytes. Still amortized O(1) a byte (each byte is copied
+    /// about four times over the arena's growth).
+    private static func makeRoom(in arena: inout [UInt8], for count: Int) {
         let needed = arena.count + count
         guard needed > arena.capacity else { return }
         arena.reserveCapacity(Swift.max(needed, arena.count + arena.count / 4, 256))
     }
 
     private mutating func compactIfWasteful() {
-        guard garbage > PackedTexts.compactionFloor, garbage > arena.count - garbage else { return }
-        compact()
+        if garbage > PackedTexts.compactionFloor, garbage > arena.count - garbage { compactTexts() }
+        if attachmentGarbage > PackedTexts.compactionFloor, attachmentGarbage > attachments.count - attachmentGarbage {
+            compactAttachments()
+        }
     }
 
-    /// Copies the live bytes (texts with their attachments) into an arena of their size.
-    private mutating func compact() {
+    /// Copies the live texts into an arena of their size.
+    private mutating func compactTexts() {
         var compacted: [UInt8] = []
         compacted.reserveCapacity(arena.count - garbage)
         for index in entries.indices {
             let start = Int(entries[index].start)
             entries[index].start = UInt32(compacted.count)
-            compacted.append(contentsOf: arena[start ..< start + Int(entries[index].length) + Int(entries[index].attachmentLength)])
+            compacted.append(contentsOf: arena[start ..< start + Int(entries[index].length)])
         }
         arena = compacted
         garbage = 0
+    }
+
+    /// Copies the live attachments into an arena of their size.
+    private mutating func compactAttachments() {
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(attachments.count - attachmentGarbage)
+        for index in entries.indices {
+            let start = Int(entries[index].attachmentStart)
+            entries[index].attachmentStart = UInt32(compacted.count)
+            compacted.append(contentsOf: attachments[start ..< start + Int(entries[index].attachmentLength)])
+        }
+        attachments = compacted
+        attachmentGarbage = 0
     }
 }

@@ -11,10 +11,11 @@ import Darwin
 /// and its code reused. Code 0 is "none" and never names a string.
 ///
 /// Strings are compared by their UTF-8 bytes: canonically equivalent spellings stay distinct,
-/// so what is stored is exactly what was given. Each string is kept once, as bytes, beside its
-/// folded bytes in one arena (`folded`, the string's UTF-8 attached after its folded text when
-/// the two differ, so lower-case ASCII such as most notes is stored once); `string(_:)` makes
-/// the `String` when asked. No `String` object is held per string.
+/// so what is stored is exactly what was given. Each string is kept once, as bytes, with its
+/// folded bytes (`folded`: the string's UTF-8 is the folded text's attachment when the two
+/// differ, and the folded text itself when they do not, so lower-case ASCII such as most notes
+/// is stored once); `string(_:)` makes the `String` when asked. No `String` object is held per
+/// string.
 struct StringPool: Sendable {
     /// Uses by code; 0 at code 0 and at free codes.
     private var references: [UInt32] = [0]
@@ -33,8 +34,8 @@ struct StringPool: Sendable {
 
     /// A pool holding a snapshot's table: string `i` of the table gets code `i + 1`, its given
     /// folded bytes (not folded again) and `references[i + 1]` uses. Nil when a string repeats
-    /// or has no use, which a snapshot written by a store never has. The arena is made its
-    /// exact size in one pass over the table's two byte arrays.
+    /// or has no use, which a snapshot written by a store never has. The arenas are made their
+    /// exact size from the table's two byte arrays.
     init?(restoring table: SnapshotRows.StringTable, references: [UInt32]) {
         precondition(references.count == table.count + 1)
         guard !references.dropFirst().contains(0) else { return nil }
@@ -61,7 +62,7 @@ struct StringPool: Sendable {
     }
 
     /// A snapshot table's folded bytes with each string's UTF-8 attached when it differs, in
-    /// an arena reserved at its exact size.
+    /// arenas reserved at their exact size.
     private static func packed(_ table: SnapshotRows.StringTable, utf8: UnsafeBufferPointer<UInt8>,
                                folded: UnsafeBufferPointer<UInt8>) -> PackedTexts {
         func slices(_ index: Int) -> (utf8: UnsafeBufferPointer<UInt8>, folded: UnsafeBufferPointer<UInt8>) {
@@ -70,13 +71,13 @@ struct StringPool: Sendable {
             return (UnsafeBufferPointer(rebasing: utf8[utf8Start ..< Int(table.utf8Ends[index])]),
                     UnsafeBufferPointer(rebasing: folded[foldedStart ..< Int(table.foldedEnds[index])]))
         }
-        var bytes = folded.count
+        var attachmentBytes = 0
         for index in 0 ..< table.count {
             let (text, foldedText) = slices(index)
-            if !equal(text, foldedText) { bytes += text.count }
+            if !equal(text, foldedText) { attachmentBytes += text.count }
         }
         var texts = PackedTexts()
-        texts.reserve(codeLimit: table.count + 1, bytes: bytes)
+        texts.reserve(codeLimit: table.count + 1, bytes: folded.count, attachmentBytes: attachmentBytes)
         for index in 0 ..< table.count {
             let (text, foldedText) = slices(index)
             let attachment = equal(text, foldedText) ? UnsafeBufferPointer(start: nil, count: 0) : text
@@ -154,18 +155,6 @@ struct StringPool: Sendable {
 
     /// How many rows use `code`.
     func referenceCount(_ code: UInt32) -> Int { Int(references[Int(code)]) }
-
-    /// How many rows use any of `codes` (each counted once per code): the rows a term's
-    /// strings reach, summed from one contiguous array.
-    func referenceCount(of codes: [UInt32]) -> Int {
-        references.withUnsafeBufferPointer { references in
-            codes.withUnsafeBufferPointer { codes in
-                var total = 0
-                for code in codes where Int(code) < references.count { total &+= Int(references[Int(code)]) }
-                return total
-            }
-        }
-    }
 
     /// Counts one more use of `text` and returns its code; `isNew` when it was not in use.
     mutating func retain(_ text: String) -> (code: UInt32, isNew: Bool) {
