@@ -23,7 +23,7 @@ struct TrigramIndex: Equatable, Sendable {
 
     /// Bytes held: the table's slots and every list's own storage.
     var memoryUse: Int {
-        postings.capacity * (4 + MemoryLayout<PostingList>.stride + 1) + postings.values.reduce(0) { $0 + $1.memoryUse }
+        postings.capacity * (4 + MemoryLayout<PostingList>.stride + 1) + listBytes
     }
 
     /// Equal when the same keys post the same codes, whatever each list's representation

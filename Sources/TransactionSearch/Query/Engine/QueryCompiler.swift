@@ -119,10 +119,7 @@ extension StoreContents {
         /// category and subcategory rows are counted through their descriptors below).
         func matching(_ index: FieldIndex) -> (CodeSet, Int) {
             let codes = StoreContents.codes(in: index, containing: term)
-            guard index.keepsPostings else { return (codes, 0) }
-            var rows = 0
-            codes.forEach { rows &+= index.pool.referenceCount($0) }
-            return (codes, rows)
+            return (codes, index.keepsPostings ? index.pool.referenceCount(of: codes) : 0)
         }
         var found: [(CodeSet, Int)] = []
         switch field {

@@ -168,27 +168,29 @@ struct PackedTexts: Sendable {
 
     /// Copies the live texts into an arena of their size.
     private mutating func compactTexts() {
-        var compacted: [UInt8] = []
-        compacted.reserveCapacity(arena.count - garbage)
-        for index in entries.indices {
-            let start = Int(entries[index].start)
-            entries[index].start = UInt32(compacted.count)
-            compacted.append(contentsOf: arena[start ..< start + Int(entries[index].length)])
-        }
-        arena = compacted
+        PackedTexts.compact(&arena, live: arena.count - garbage, entries: &entries, start: \.start, length: \.length)
         garbage = 0
     }
 
     /// Copies the live attachments into an arena of their size.
     private mutating func compactAttachments() {
-        var compacted: [UInt8] = []
-        compacted.reserveCapacity(attachments.count - attachmentGarbage)
-        for index in entries.indices {
-            let start = Int(entries[index].attachmentStart)
-            entries[index].attachmentStart = UInt32(compacted.count)
-            compacted.append(contentsOf: attachments[start ..< start + Int(entries[index].attachmentLength)])
-        }
-        attachments = compacted
+        PackedTexts.compact(&attachments, live: attachments.count - attachmentGarbage, entries: &entries,
+                            start: \.attachmentStart, length: \.attachmentLength)
         attachmentGarbage = 0
+    }
+
+    /// Copies the live bytes of one arena (`live` of them), in code order, into an arena of
+    /// their size, moving each entry's start (the texts' or the attachments', by `start` and
+    /// `length`) to its new place.
+    private static func compact(_ arena: inout [UInt8], live: Int, entries: inout [Entry],
+                                start: WritableKeyPath<Entry, UInt32>, length: KeyPath<Entry, UInt32>) {
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(live)
+        for index in entries.indices {
+            let from = Int(entries[index][keyPath: start])
+            entries[index][keyPath: start] = UInt32(compacted.count)
+            compacted.append(contentsOf: arena[from ..< from + Int(entries[index][keyPath: length])])
+        }
+        arena = compacted
     }
 }

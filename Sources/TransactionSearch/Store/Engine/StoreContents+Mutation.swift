@@ -8,8 +8,7 @@ extension StoreContents {
     func insert(_ transaction: Transaction) -> UInt32 {
         let row = table.allocateRow()
         let record = makeRecord(transaction)
-        table.ids.insert(transaction.id, row: row)
-        if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
+        registerKeys(of: transaction, at: row)
         place(record, at: row)
         orders.byDate.insert(row, order: dateOrdering)
         orders.byAmount.insert(row, order: amountOrdering)
@@ -34,8 +33,7 @@ extension StoreContents {
         } else {
             for transaction in transactions {
                 let row = table.allocateRow()
-                table.ids.insert(transaction.id, row: row)
-                if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
+                registerKeys(of: transaction, at: row)
                 table.write(makeRecord(transaction), at: row)
                 rows.append(row)
             }
@@ -62,8 +60,7 @@ extension StoreContents {
                     {
                         for index in 0..<count {
                             let transaction = transactions[index]
-                            self.table.ids.insert(transaction.id, row: rows[index])
-                            if let key = transaction.importKey { self.table.importKeys.insert(key, row: rows[index]) }
+                            self.registerKeys(of: transaction, at: rows[index])
                             records[index] = self.makeRecord(transaction, retainingCardAccountNotes: false)
                         }
                     },
@@ -79,6 +76,12 @@ extension StoreContents {
             table.write(record, at: rows[index])
         }
         return rows
+    }
+
+    /// Enters a new row's id and import key (if any) in their maps.
+    private func registerKeys(of transaction: Transaction, at row: UInt32) {
+        table.ids.insert(transaction.id, row: row)
+        if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
     }
 
     /// Writes a new row's record and adds it to its postings and buckets (not the orders).

@@ -156,6 +156,18 @@ struct StringPool: Sendable {
     /// How many rows use `code`.
     func referenceCount(_ code: UInt32) -> Int { Int(references[Int(code)]) }
 
+    /// How many rows use any of `codes` (each counted once per code): the rows a term's
+    /// strings reach, summed from one contiguous array.
+    func referenceCount(of codes: CodeSet) -> Int {
+        references.withUnsafeBufferPointer { references in
+            var total = 0
+            codes.forEach { code in
+                if Int(code) < references.count { total &+= Int(references[Int(code)]) }
+            }
+            return total
+        }
+    }
+
     /// Counts one more use of `text` and returns its code; `isNew` when it was not in use.
     mutating func retain(_ text: String) -> (code: UInt32, isNew: Bool) {
         if let existing = code(of: text) {
