@@ -38,6 +38,10 @@ final class RowSelection {
         switch list {
         case .empty: break
         case .single(let row): insert(row)
+        case .narrow(let rows):
+            rows.withUnsafeBufferPointer { rows in
+                for row in rows { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
+            }
         case .sorted(let rows):
             rows.withUnsafeBufferPointer { rows in
                 for row in rows { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
