@@ -60,14 +60,13 @@ enum PostingList: Sendable {
         case .narrow(var codes):
             self = .empty  // so that `codes` is uniquely referenced and grows in place
             if row >= PostingList.narrowLimit {
-                var rows = [UInt32](unsafeUninitializedCapacity: codes.count + 1) { buffer, initialized in
+                let rows = [UInt32](unsafeUninitializedCapacity: codes.count + 1) { buffer, initialized in
                     for index in codes.indices { buffer[index] = UInt32(codes[index]) }
                     buffer[codes.count] = row  // above every narrow member
                     initialized = codes.count + 1
                 }
                 self = PostingList.isDense(count: rows.count, capacity: rowCapacity)
                     ? PostingList.bitset(of: rows, rowCapacity: rowCapacity) : .sorted(rows)
-                rows = []
             } else {
                 codes.insertNew(UInt16(row))
                 self = PostingList.isDense(count: codes.count, capacity: rowCapacity)
@@ -105,46 +104,40 @@ enum PostingList: Sendable {
             self = .dense(words: bits, count: count + added)
             return
         }
-        if UInt32(truncatingIfNeeded: lastWord) < PostingList.narrowLimit, case let codes? = narrowCodes() {
-            self = .empty  // so that the array is uniquely referenced and grows in place
-            self = PostingList.finished(PostingList.appending(words, to: codes), rowCapacity: rowCapacity)
+        // The members so far, taken out of `self` so that the array is uniquely referenced
+        // and grows in place; two bytes a member while the incoming ones fit too.
+        let incomingFit = UInt32(truncatingIfNeeded: lastWord) < PostingList.narrowLimit
+        var codes: [UInt16] = []
+        var rows: [UInt32] = []
+        var isNarrow = incomingFit
+        switch self {
+        case .empty, .dense: break
+        case .single(let only):
+            if isNarrow && only < PostingList.narrowLimit { codes = [UInt16(only)] } else { isNarrow = false; rows = [only] }
+        case .narrow(let existing):
+            if isNarrow { codes = existing } else { rows = existing.map(UInt32.init) }
+        case .sorted(let existing):
+            isNarrow = false
+            rows = existing
+        }
+        self = .empty
+        if isNarrow {
+            PostingList.append(words, to: &codes)
+            self = PostingList.finished(codes, rowCapacity: rowCapacity)
         } else {
-            let rows = wideRows()
-            self = .empty
-            self = PostingList.finished(PostingList.appending(words, to: rows), rowCapacity: rowCapacity)
+            PostingList.append(words, to: &rows)
+            self = PostingList.finished(rows, rowCapacity: rowCapacity)
         }
     }
 
-    /// The members as a two-byte array, or nil when the list is not empty, single or narrow
-    /// (or its single member does not fit).
-    private func narrowCodes() -> [UInt16]? {
-        switch self {
-        case .empty: []
-        case .single(let only): only < PostingList.narrowLimit ? [UInt16(only)] : nil
-        case .narrow(let codes): codes
-        case .sorted, .dense: nil
-        }
-    }
-
-    /// The members of a list that is not dense as a four-byte array.
-    private func wideRows() -> [UInt32] {
-        switch self {
-        case .empty, .dense: []
-        case .single(let only): [only]
-        case .narrow(let codes): codes.map(UInt32.init)
-        case .sorted(let rows): rows
-        }
-    }
-
-    private static func appending<Member: FixedWidthInteger & UnsignedInteger>(
-        _ words: Slice<UnsafeBufferPointer<UInt64>>, to members: [Member]
-    ) -> [Member] {
-        var members = members
+    /// Appends the low bits of ascending words, a member equal to the last one skipped.
+    private static func append<Member: FixedWidthInteger & UnsignedInteger>(
+        _ words: Slice<UnsafeBufferPointer<UInt64>>, to members: inout [Member]
+    ) {
         for word in words {
             let member = Member(truncatingIfNeeded: word)
             if members.last != member { members.append(member) }
         }
-        return members
     }
 
     /// A list of ascending two-byte members in the form its size and density call for.
