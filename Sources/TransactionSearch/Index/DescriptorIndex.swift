@@ -111,7 +111,10 @@ struct DescriptorIndex: Sendable {
         for index in 0..<count {
             let code = UInt32(index + 1)
             let key = Key(merchant: keys[index * 3], category: keys[index * 3 + 1], subcategory: keys[index * 3 + 2])
-            let isNew = codeOf.insertIfAbsent(code, hash: DescriptorIndex.hash(key)) {
+            let hashOf = { (other: UInt32) in
+                DescriptorIndex.hash(Key(merchant: merchants[other], category: categories[other], subcategory: subcategories[other]))
+            }
+            let isNew = codeOf.insertIfAbsent(code, hash: DescriptorIndex.hash(key), hashOf: hashOf) {
                 Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]) == key
             }
             guard isNew else { return false }
