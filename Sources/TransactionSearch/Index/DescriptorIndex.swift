@@ -25,7 +25,7 @@ struct DescriptorIndex: Sendable {
     let rowCounts = ColumnBuffer<UInt32>(filler: 0)
     /// One past the largest code ever used.
     private(set) var codeLimit = 1
-    private(set) var postings: [PostingList] = [.empty]
+    private(set) var postings = CodePostings()
     private var freeCodes: [UInt32] = []
     /// Descriptor codes by merchant, category and subcategory code, each leaving its groups in
     /// constant time (not a search through a category's thousands of descriptors).
@@ -81,7 +81,6 @@ struct DescriptorIndex: Sendable {
         } else {
             code = UInt32(codeLimit)
             codeLimit += 1
-            postings.append(.empty)
             for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts] { buffer.reserve(codeLimit) }
         }
         merchantOf[code] = key.merchant
@@ -106,7 +105,7 @@ struct DescriptorIndex: Sendable {
         codeOf = HashSlots(capacity: count)
         codeLimit = count + 1
         for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts] { buffer.reserve(codeLimit) }
-        postings = [PostingList](repeating: .empty, count: codeLimit)
+        postings = CodePostings()
         let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
         for index in 0..<count {
             let code = UInt32(index + 1)
@@ -131,18 +130,18 @@ struct DescriptorIndex: Sendable {
     /// Sets every posting list at once (indexed by code), for rows added in bulk.
     mutating func setPostings(_ lists: [PostingList]) {
         precondition(lists.count >= codeLimit, "DescriptorIndex.setPostings: \(lists.count) lists for \(codeLimit) codes")
-        postings = lists
+        postings = CodePostings(lists)
         for code in 0..<codeLimit { rowCounts[UInt32(code)] = UInt32(lists[code].count) }
     }
 
     mutating func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
-        postings[Int(code)].insert(row, rowCapacity: rowCapacity)
+        postings.insert(row, code: Int(code), rowCapacity: rowCapacity)
         rowCounts[code] += 1
     }
 
     /// Removes a row; a descriptor left with no rows is forgotten and its code freed.
     mutating func removeRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
-        postings[Int(code)].remove(row, rowCapacity: rowCapacity)
+        postings.remove(row, code: Int(code), rowCapacity: rowCapacity)
         rowCounts[code] -= 1
         guard rowCounts[code] == 0 else { return }
         let key = self.key(code)
@@ -187,8 +186,7 @@ struct DescriptorIndex: Sendable {
 
     var memoryUse: Int {
         var bytes = codeOf.memoryUse + rowCounts.memoryUse + merchantOf.memoryUse + categoryOf.memoryUse + subcategoryOf.memoryUse
-        bytes += byMerchant.memoryUse + byCategory.memoryUse + bySubcategory.memoryUse + postings.capacity * MemoryLayout<PostingList>.stride
-        for list in postings { bytes += list.memoryUse }
+        bytes += byMerchant.memoryUse + byCategory.memoryUse + bySubcategory.memoryUse + postings.memoryUse
         return bytes + freeCodes.capacity * 4
     }
 
