@@ -35,6 +35,20 @@ struct CodePostings: Sendable {
         return lists[Int(entry & ~CodePostings.listTag)]
     }
 
+    /// Calls `row` with the row of each code of `codes` used by one row and `list` with the
+    /// rows of each code used by more: a term's rows gathered without a list made per code.
+    @inline(__always)
+    func forEachPosting(ofCodesIn codes: CodeSet, row: (UInt32) -> Void, list: (PostingList) -> Void) {
+        entries.withUnsafeBufferPointer { entries in
+            codes.forEach { code in
+                guard Int(code) < entries.count else { return }
+                let entry = entries[Int(code)]
+                if entry == 0 { return }
+                if entry & CodePostings.listTag == 0 { row(entry - 1) } else { list(lists[Int(entry & ~CodePostings.listTag)]) }
+            }
+        }
+    }
+
     /// Adds a row that `code` does not list yet; `rowCapacity` is the store's, for density.
     mutating func insert(_ row: UInt32, code: Int, rowCapacity: Int) {
         while entries.count <= code { entries.append(0) }

@@ -115,11 +115,11 @@ struct QueryExecutor {
         case .condition(let index):
             addRows(of: query.conditions[index], to: selection)
         case .cards:
-            for code in query.cards!.codes { selection.insert(contents.text[.card].postings[Int(code)]) }
+            selection.insert(codes: query.cards!, of: contents.text[.card].postings)
         case .categories:
-            for code in query.categoryDescriptors!.codes { selection.insert(contents.text.descriptors.postings[Int(code)]) }
+            selection.insert(codes: query.categoryDescriptors!, of: contents.text.descriptors.postings)
         case .accounts:
-            for code in query.accounts!.codes { selection.insert(contents.text[.account].postings[Int(code)]) }
+            selection.insert(codes: query.accounts!, of: contents.text[.account].postings)
         case .dateWindow(let window):
             contents.walkRows(instantsIn: window, descending: false) { row in
                 selection.insert(row)
@@ -140,10 +140,10 @@ struct QueryExecutor {
             }
             return
         }
-        for code in condition.descriptors.codes { selection.insert(contents.text.descriptors.postings[Int(code)]) }
-        for code in condition.notes.codes { selection.insert(contents.text[.notes].postings[Int(code)]) }
-        for code in condition.cards.codes { selection.insert(contents.text[.card].postings[Int(code)]) }
-        for code in condition.accounts.codes { selection.insert(contents.text[.account].postings[Int(code)]) }
+        selection.insert(codes: condition.descriptors, of: contents.text.descriptors.postings)
+        selection.insert(codes: condition.notes, of: contents.text[.notes].postings)
+        selection.insert(codes: condition.cards, of: contents.text[.card].postings)
+        selection.insert(codes: condition.accounts, of: contents.text[.account].postings)
         if let range = condition.magnitude, !range.isEmpty {
             let view = predicate.rows
             let start = contents.orders.byAmount.lowerBound { view[magnitudeOf: $0] < range.lowerBound }

@@ -53,6 +53,12 @@ final class RowSelection {
         }
     }
 
+    /// Adds the rows of every code of `codes` in `postings` (a code's single row straight from
+    /// its entry).
+    func insert(codes: CodeSet, of postings: CodePostings) {
+        postings.forEachPosting(ofCodesIn: codes, row: { insert($0) }, list: { insert($0) })
+    }
+
     /// Adds the rows of a bitset over the same row numbers (a `RowClasses` class).
     func formUnion(_ other: UnsafePointer<UInt64>) {
         for index in 0..<wordCount { words[index] |= other[index] }
