@@ -45,13 +45,14 @@ extension StoreContents {
 
     /// The rows of a bulk build written in two parts side by side (`BuildParallelism`): one
     /// takes the ids, import keys, days, currencies, merchants, categories, subcategories and
-    /// descriptors, the other the cards, accounts and notes; each goes through the rows in
+    /// descriptors, the other the fields with columns of their own (`TextField.withColumns`:
+    /// cards, accounts, notes); each goes through the rows in
     /// order, so every pool gives the codes a single pass gives. The records are then written.
     private func fillInTwoParts(_ transactions: [Transaction]) -> [UInt32] {
         let count = transactions.count
         let rows = (0..<count).map { _ in table.allocateRow() }
         var records = [RowRecord](repeating: RowRecord.empty, count: count)
-        var others = [(card: UInt32, account: UInt32, note: UInt32)](repeating: (0, 0, 0), count: count)
+        var others = [TextFieldValues<UInt32>](repeating: TextFieldValues(repeating: 0), count: count)
         records.withUnsafeMutableBufferPointer { records in
             others.withUnsafeMutableBufferPointer { others in
                 // Each part writes only its own buffer and its own structures (see above).
@@ -61,18 +62,18 @@ extension StoreContents {
                         for index in 0..<count {
                             let transaction = transactions[index]
                             self.registerKeys(of: transaction, at: rows[index])
-                            records[index] = self.makeRecord(transaction, retainingCardAccountNotes: false)
+                            records[index] = self.makeRecord(transaction, retainingColumnFields: false)
                         }
                     },
                     {
-                        for index in 0..<count { others[index] = self.text.retainCardAccountNotes(of: transactions[index]) }
+                        for index in 0..<count { self.text.retainColumnFields(of: transactions[index], into: &others[index]) }
                     },
                 ])
             }
         }
         for index in 0..<count {
             var record = records[index]
-            (record.card, record.account, record.note) = others[index]
+            for field in TextField.withColumns { record.codes[field] = others[index][field] }
             table.write(record, at: rows[index])
         }
         return rows
@@ -132,8 +133,8 @@ extension StoreContents {
             text.descriptors.removeRow(row, code: old.descriptor, rowCapacity: capacity)
             text.descriptors.addRow(row, code: new.descriptor, rowCapacity: capacity)
         }
-        for field in TextField.allCases where field.keepsPostings {
-            let (from, to) = (field.code(in: old), field.code(in: new))
+        for field in TextField.withColumns {
+            let (from, to) = (old.codes[field], new.codes[field])
             if from != to {
                 text[field].removeRow(row, code: from, rowCapacity: capacity)
                 text[field].addRow(row, code: to, rowCapacity: capacity)
@@ -150,7 +151,7 @@ extension StoreContents {
 
     /// The record of a transaction: strings interned (each use counted), day and month worked
     /// out once in the store's zone, the descriptor found or made.
-    private func makeRecord(_ transaction: Transaction, retainingCardAccountNotes: Bool = true) -> RowRecord {
+    private func makeRecord(_ transaction: Transaction, retainingColumnFields: Bool = true) -> RowRecord {
         let (instant, day, isCalendarDay) = calendar.place(transaction.date)
         let (dayCode, monthCode) = calendar.retainDay(day)
         var flags: RowFlags = transaction.status == .pending ? [.live, .pending] : [.live]
@@ -158,9 +159,9 @@ extension StoreContents {
         var record = RowRecord(
             instant: instant, dayCode: dayCode, monthCode: monthCode,
             amount: Int64(clamping: transaction.amount.minorUnits), currency: currencies.intern(transaction.amount.currency),
-            merchant: 0, category: 0, subcategory: 0, descriptor: 0, card: 0, account: 0, note: 0, flags: flags)
+            codes: TextFieldValues(repeating: 0), descriptor: 0, flags: flags)
         text.retainDescriptor(of: transaction, into: &record)
-        if retainingCardAccountNotes { (record.card, record.account, record.note) = text.retainCardAccountNotes(of: transaction) }
+        if retainingColumnFields { text.retainColumnFields(of: transaction, into: &record.codes) }
         return record
     }
 
@@ -173,16 +174,16 @@ extension StoreContents {
     private func addToPostings(_ row: UInt32, _ record: RowRecord) {
         let capacity = table.rowLimit
         text.descriptors.addRow(row, code: record.descriptor, rowCapacity: capacity)
-        for field in TextField.allCases where field.keepsPostings {
-            text[field].addRow(row, code: field.code(in: record), rowCapacity: capacity)
+        for field in TextField.withColumns {
+            text[field].addRow(row, code: record.codes[field], rowCapacity: capacity)
         }
     }
 
     private func removeFromPostings(_ row: UInt32, _ record: RowRecord) {
         let capacity = table.rowLimit
         text.descriptors.removeRow(row, code: record.descriptor, rowCapacity: capacity)
-        for field in TextField.allCases where field.keepsPostings {
-            text[field].removeRow(row, code: field.code(in: record), rowCapacity: capacity)
+        for field in TextField.withColumns {
+            text[field].removeRow(row, code: record.codes[field], rowCapacity: capacity)
         }
     }
 }

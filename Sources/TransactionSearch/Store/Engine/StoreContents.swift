@@ -53,12 +53,14 @@ final class StoreContents: @unchecked Sendable {
         let descriptor = table.descriptor[row]
         let dayCode = table.dayCode[row]
         let descriptors = text.descriptors
+        var codes = TextFieldValues<UInt32>(repeating: 0)
+        codes.merchant = descriptors.merchantOf[descriptor]
+        codes.category = descriptors.categoryOf[descriptor]
+        codes.subcategory = descriptors.subcategoryOf[descriptor]
+        for field in TextField.withColumns { codes[field] = table.codeBases[field.rawValue][Int(row)] }
         return RowRecord(
             instant: table.instant[row], dayCode: dayCode, monthCode: calendar.monthOfDay[dayCode], amount: table.amount[row],
-            currency: table.currency[row], merchant: descriptors.merchantOf[descriptor],
-            category: descriptors.categoryOf[descriptor], subcategory: descriptors.subcategoryOf[descriptor],
-            descriptor: descriptor, card: table.card[row], account: table.account[row], note: table.note[row],
-            flags: RowFlags(rawValue: table.flags[row]))
+            currency: table.currency[row], codes: codes, descriptor: descriptor, flags: RowFlags(rawValue: table.flags[row]))
     }
 
     /// The text fields' pool texts, taken once for making many strings (`RowStrings`).
@@ -77,13 +79,15 @@ final class StoreContents: @unchecked Sendable {
         let date: TransactionDate = record.flags.contains(.calendarDay)
             ? .day(CalendarDay(daysSince1970: calendar.day(ofCode: record.dayCode)))
             : .instant(millisecondsSince1970: record.instant)
-        return Transaction(
-            id: table.ids.key(of: row), date: date, merchant: strings.string(.merchant, record.merchant) ?? "",
-            category: strings.string(.category, record.category), subcategory: strings.string(.subcategory, record.subcategory),
-            card: strings.string(.card, record.card), account: strings.string(.account, record.account),
+        var transaction = Transaction(
+            id: table.ids.key(of: row), date: date, merchant: "",
             amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
-            status: record.flags.contains(.pending) ? .pending : .posted, notes: strings.string(.notes, record.note),
+            status: record.flags.contains(.pending) ? .pending : .posted,
             importKey: table.importKeys.hasKey(row) ? table.importKeys.key(of: row) : nil)
+        for field in TextField.allCases {
+            field.transactionField.setTextValue(strings.string(field, record.codes[field]), in: &transaction)
+        }
+        return transaction
     }
 
     /// Bytes held by the store's own structures (columns, ids, pools, indexes, buckets).
@@ -116,8 +120,8 @@ final class StoreContents: @unchecked Sendable {
             let key = DescriptorIndex.Key(merchant: record.merchant, category: record.category, subcategory: record.subcategory)
             precondition(descriptors.key(record.descriptor) == key, "row \(row) has a stale descriptor")
             precondition(descriptors.postings[Int(record.descriptor)].contains(row), "descriptor posting lost row \(row)")
-            for field in TextField.allCases where field.keepsPostings {
-                precondition(text[field].postings[Int(field.code(in: record))].contains(row), "\(field) posting lost row \(row)")
+            for field in TextField.withColumns {
+                precondition(text[field].postings[Int(record.codes[field])].contains(row), "\(field) posting lost row \(row)")
             }
             let day = calendar.day(ofCode: record.dayCode)
             if record.flags.contains(.calendarDay) {
