@@ -45,9 +45,9 @@ struct RowFacts {
         folded.reserveCapacity(128)
         var bounds = TextFieldValues(repeating: 0..<0)
         var signatures = TextFieldValues(repeating: ByteSignature())
-        for field in TextField.allCases {
+        TextField.forEach { field in
             let code = record.codes[field]
-            guard code != 0 else { continue }
+            guard code != 0 else { return }
             let start = folded.count
             // The pool's folded texts read straight from the contents.
             contents.text[field].pool.folded.withBytes(code) { bytes in

@@ -4,10 +4,20 @@
 /// arrays (a retain and a release each) every time. Taken under the store's lock and used
 /// before it is released, like the store's other handles.
 struct FieldTexts {
-    private let texts: TextFieldValues<PackedTexts>
+    /// The pools' texts, boxed: a copy of a `FieldTexts` retains one reference, and a field's
+    /// texts are read in place (`withValue`), never copied out.
+    private final class Texts {
+        let values: TextFieldValues<PackedTexts>
+
+        init(_ values: TextFieldValues<PackedTexts>) {
+            self.values = values
+        }
+    }
+
+    private let texts: Texts
 
     init(_ text: TextFields) {
-        texts = TextFieldValues { text[$0].pool.folded }
+        texts = Texts(TextFieldValues { text[$0].pool.folded })
     }
 
     /// The string of `code` in `field`, nil for code 0 (none).
@@ -26,6 +36,6 @@ struct FieldTexts {
     /// Calls `body` with a field's texts, borrowed (no copy).
     @inline(__always)
     private func withTexts<Result>(of field: TextField, _ body: (PackedTexts) -> Result) -> Result {
-        texts.withValue(of: field, body)
+        texts.values.withValue(of: field, body)
     }
 }

@@ -50,6 +50,16 @@ final class RowTable: @unchecked Sendable {
         codeColumns[TextField.columnIndex[field.rawValue]]
     }
 
+    /// Writes the codes of a text field with a column (`keepsPostings`) for rows
+    /// `0..<codes.count` at once: a restore writes a snapshot's rows in that order.
+    func fillCodes(of field: TextField, from codes: [UInt32]) {
+        precondition(codes.count <= rowLimit, "RowTable.fillCodes past the rows written")
+        codes.withUnsafeBufferPointer { codes in
+            guard let source = codes.baseAddress else { return }
+            self.codes(of: field).base.update(from: source, count: codes.count)
+        }
+    }
+
     /// Points `codeBases` at the columns as they are now.
     private func updateCodeBases() {
         for field in TextField.allCases {
@@ -100,7 +110,9 @@ final class RowTable: @unchecked Sendable {
         amount[row] = record.amount
         currency[row] = record.currency
         descriptor[row] = record.descriptor
-        for field in TextField.withColumns { codeBases[field.rawValue][Int(row)] = record.codes[field] }
+        TextField.forEach { field in
+            if field.keepsPostings { codeBases[field.rawValue][Int(row)] = record.codes[field] }
+        }
         flags[row] = record.flags.union(.live).rawValue
         classes.place(row, flags: record.flags, amount: record.amount)
         if !wasLive { liveCount += 1 }

@@ -52,28 +52,34 @@ extension StoreContents {
         let count = transactions.count
         let rows = (0..<count).map { _ in table.allocateRow() }
         var records = [RowRecord](repeating: RowRecord.empty, count: count)
-        var others = [TextFieldValues<UInt32>](repeating: TextFieldValues(repeating: 0), count: count)
+        // The second part's codes, each element initialized by it (not zeroed first).
+        let others = UnsafeMutableBufferPointer<TextFieldValues<UInt32>>.allocate(capacity: count)
+        defer { others.deallocate() }
         records.withUnsafeMutableBufferPointer { records in
-            others.withUnsafeMutableBufferPointer { others in
-                // Each part writes only its own buffer and its own structures (see above).
-                nonisolated(unsafe) let (records, others) = (records, others)
-                BuildParallelism.run(rows: count, [
-                    {
-                        for index in 0..<count {
-                            let transaction = transactions[index]
-                            self.registerKeys(of: transaction, at: rows[index])
-                            records[index] = self.makeRecord(transaction, retainingColumnFields: false)
-                        }
-                    },
-                    {
-                        for index in 0..<count { self.text.retainColumnFields(of: transactions[index], into: &others[index]) }
-                    },
-                ])
-            }
+            // Each part writes only its own buffer and its own structures (see above).
+            nonisolated(unsafe) let (records, others) = (records, others)
+            BuildParallelism.run(rows: count, [
+                {
+                    for index in 0..<count {
+                        let transaction = transactions[index]
+                        self.registerKeys(of: transaction, at: rows[index])
+                        records[index] = self.makeRecord(transaction, retainingColumnFields: false)
+                    }
+                },
+                {
+                    for index in 0..<count {
+                        var codes = TextFieldValues<UInt32>(repeating: 0)
+                        self.text.retainColumnFields(of: transactions[index], into: &codes)
+                        others.initializeElement(at: index, to: codes)
+                    }
+                },
+            ])
         }
         for index in 0..<count {
             var record = records[index]
-            for field in TextField.withColumns { record.codes[field] = others[index][field] }
+            TextField.forEach { field in
+                if field.keepsPostings { record.codes[field] = others[index][field] }
+            }
             table.write(record, at: rows[index])
         }
         return rows
@@ -133,9 +139,9 @@ extension StoreContents {
             text.descriptors.removeRow(row, code: old.descriptor, rowCapacity: capacity)
             text.descriptors.addRow(row, code: new.descriptor, rowCapacity: capacity)
         }
-        for field in TextField.withColumns {
+        TextField.forEach { field in
             let (from, to) = (old.codes[field], new.codes[field])
-            if from != to {
+            if field.keepsPostings && from != to {
                 text[field].removeRow(row, code: from, rowCapacity: capacity)
                 text[field].addRow(row, code: to, rowCapacity: capacity)
             }
@@ -174,16 +180,16 @@ extension StoreContents {
     private func addToPostings(_ row: UInt32, _ record: RowRecord) {
         let capacity = table.rowLimit
         text.descriptors.addRow(row, code: record.descriptor, rowCapacity: capacity)
-        for field in TextField.withColumns {
-            text[field].addRow(row, code: record.codes[field], rowCapacity: capacity)
+        TextField.forEach { field in
+            if field.keepsPostings { text[field].addRow(row, code: record.codes[field], rowCapacity: capacity) }
         }
     }
 
     private func removeFromPostings(_ row: UInt32, _ record: RowRecord) {
         let capacity = table.rowLimit
         text.descriptors.removeRow(row, code: record.descriptor, rowCapacity: capacity)
-        for field in TextField.withColumns {
-            text[field].removeRow(row, code: record.codes[field], rowCapacity: capacity)
+        TextField.forEach { field in
+            if field.keepsPostings { text[field].removeRow(row, code: record.codes[field], rowCapacity: capacity) }
         }
     }
 }

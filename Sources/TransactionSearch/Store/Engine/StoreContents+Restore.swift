@@ -59,6 +59,7 @@ extension StoreContents {
         let merchantOf = descriptors.merchantOf, categoryOf = descriptors.categoryOf, subcategoryOf = descriptors.subcategoryOf
         for position in 0..<count {
             let row = table.allocateRow()
+            assert(row == UInt32(position), "a restore writes rows 0..<count in order")
             let flags = snapshot.flags[position]
             let isCalendarDay = flags & SnapshotRows.calendarDayFlag != 0
             let date: TransactionDate = isCalendarDay
@@ -70,14 +71,16 @@ extension StoreContents {
             if isCalendarDay { rowFlags.insert(.calendarDay) }
             if flags & SnapshotRows.pendingFlag != 0 { rowFlags.insert(.pending) }
             let descriptor = snapshot.descriptors[position]
+            // The codes of the fields with columns of their own are copied whole below.
             var codes = TextFieldValues<UInt32>(repeating: 0)
             (codes.merchant, codes.category, codes.subcategory) = (merchantOf[descriptor], categoryOf[descriptor], subcategoryOf[descriptor])
-            for field in TextField.withColumns { codes[field] = snapshot.columnNumbers[TextField.columnIndex[field.rawValue]][position] }
             table.write(RowRecord(
                 instant: instant, dayCode: dayCode, monthCode: monthCode,
                 amount: snapshot.amounts[position], currency: currencyNumbers[Int(snapshot.currencyIndexes[position])],
                 codes: codes, descriptor: descriptor, flags: rowFlags), at: row)
         }
+        // The rows went into rows 0..<count of the empty table, in file order.
+        for field in TextField.withColumns { table.fillCodes(of: field, from: snapshot.numbers(of: field)) }
         return nil
     }
 

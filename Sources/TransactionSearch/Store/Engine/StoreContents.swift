@@ -52,12 +52,13 @@ final class StoreContents: @unchecked Sendable {
     func record(_ row: UInt32) -> RowRecord {
         let descriptor = table.descriptor[row]
         let dayCode = table.dayCode[row]
-        let descriptors = text.descriptors
         var codes = TextFieldValues<UInt32>(repeating: 0)
-        codes.merchant = descriptors.merchantOf[descriptor]
-        codes.category = descriptors.categoryOf[descriptor]
-        codes.subcategory = descriptors.subcategoryOf[descriptor]
-        for field in TextField.withColumns { codes[field] = table.codeBases[field.rawValue][Int(row)] }
+        codes.merchant = text.descriptors.merchantOf[descriptor]
+        codes.category = text.descriptors.categoryOf[descriptor]
+        codes.subcategory = text.descriptors.subcategoryOf[descriptor]
+        TextField.forEach { field in
+            if field.keepsPostings { codes[field] = table.codeBases[field.rawValue][Int(row)] }
+        }
         return RowRecord(
             instant: table.instant[row], dayCode: dayCode, monthCode: calendar.monthOfDay[dayCode], amount: table.amount[row],
             currency: table.currency[row], codes: codes, descriptor: descriptor, flags: RowFlags(rawValue: table.flags[row]))
@@ -84,10 +85,18 @@ final class StoreContents: @unchecked Sendable {
             amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
             status: record.flags.contains(.pending) ? .pending : .posted,
             importKey: table.importKeys.hasKey(row) ? table.importKeys.key(of: row) : nil)
-        for field in TextField.allCases {
+        setTexts(of: record, strings: &strings, in: &transaction)
+        return transaction
+    }
+
+    /// Sets every text field of `transaction` from a record's codes. (A function of its own:
+    /// setting them in a closure in `transaction(at:strings:)` captured the transaction there,
+    /// which then cost a copy of it on return.)
+    @inline(__always)
+    private func setTexts(of record: RowRecord, strings: inout RowStrings, in transaction: inout Transaction) {
+        TextField.forEach { field in
             field.transactionField.setTextValue(strings.string(field, record.codes[field]), in: &transaction)
         }
-        return transaction
     }
 
     /// Bytes held by the store's own structures (columns, ids, pools, indexes, buckets).

@@ -28,12 +28,14 @@ final class TextFields: @unchecked Sendable {
     /// Counts a use of a transaction's strings in the fields with columns of their own
     /// (`TextField.withColumns`: card, account, notes), into `codes`.
     func retainColumnFields(of transaction: Transaction, into codes: inout TextFieldValues<UInt32>) {
-        for field in TextField.withColumns { codes[field] = self[field].retain(field.value(in: transaction)) }
+        TextField.forEach { field in
+            if field.keepsPostings { codes[field] = self[field].retain(field.value(in: transaction)) }
+        }
     }
 
     /// Gives back the uses a record holds; strings no row uses any more are reclaimed.
     func release(_ record: RowRecord) {
-        for field in TextField.allCases { self[field].release(record.codes[field]) }
+        TextField.forEach { self[$0].release(record.codes[$0]) }
     }
 
     /// Starts filling empty fields in bulk (`FieldIndex.beginBulkFill`).
