@@ -57,7 +57,7 @@ extension StoreContents {
     var bytesByStructure: [(name: String, bytes: Int)] {
         var structures: [(name: String, bytes: Int)] = [
             ("columns", table.memoryUse),
-            ("ids", table.ids.memoryUse + table.importKeys.memoryUse),
+            ("ids", table.keysMemoryUse),
         ]
         func add(_ field: TextField) {
             let bytes = text[field].memoryUse

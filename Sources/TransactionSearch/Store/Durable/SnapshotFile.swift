@@ -2,22 +2,24 @@
 /// binary, versioned, checksummed file laid out the way the store holds it, so that loading
 /// copies columns instead of parsing, validating or folding text.
 ///
-/// Layout (little-endian): magic `TSSNAP\r\n` (8 bytes), version (UInt32), generation (UInt64),
-/// the log it folded in (its generation, 0 for none, and the bytes of it folded, both UInt64),
-/// time zone id, base currency; a string table per `TextField` in its order (merchant,
-/// category, subcategory, card, account, notes), each a count and per string its UTF-8 and its folded bytes (both
-/// length-prefixed), and for a searched field its trigram index (key count, keys ascending,
-/// where each key's list ends, the lists' string numbers); the descriptors (count, then merchant, category, subcategory numbers);
-/// the currencies (count as UInt16, packed codes); the row count (UInt32) and one column per
-/// field: id lengths (UInt8) then the ids' bytes, import key lengths (UInt16, 0 for none) then their bytes, flags (UInt8: calendar day, pending), dates
-/// (Int64 milliseconds or days), descriptor numbers, then the numbers of each text field with a
-/// column of its own in `TextField.withColumns` order: card, account, note (UInt32, 0 for
-/// none), amounts (Int64 minor units), currency positions (UInt16); then the CRC-32C of
-/// everything before it. Rows are written in the store's date order.
+/// Layout (little-endian): magic `TSSNAP\r\n` (8 bytes), version (UInt32), generation
+/// (UInt64), the log it folded in (its generation, 0 for none, and the bytes of it folded, both
+/// UInt64), time zone id, base currency; a string table per `TextField`, in its order
+/// (merchant, category, subcategory, card, account, notes), each a count and per string its
+/// UTF-8 and its folded bytes (both length-prefixed), and for a searched field its trigram
+/// index (key count, keys ascending, where each key's list ends, the lists' string numbers);
+/// the descriptors (count, then merchant, category, subcategory numbers); the currencies
+/// (count as UInt16, packed codes); the row count (UInt32) and one column per field: id
+/// lengths (UInt8) then the ids' bytes, import key lengths (UInt16, 0 for none) then their
+/// bytes, flags (UInt8: calendar day, pending), dates (Int64 milliseconds or days), descriptor
+/// numbers, then the numbers of each text field with a column of its own, in
+/// `TextField.withColumns` order: card, account, note (UInt32, 0 for none), amounts (Int64
+/// minor units), currency positions (UInt16); then the CRC-32C of everything before it. Rows
+/// are written in the store's date order.
 ///
 /// The tables and number columns follow `TextField`, and each row of the log follows
 /// `TransactionField`: a field added to either changes the layout, so it comes with a new
-/// version number here and in `EventLog` (`FieldLayoutTests` checks that it did).
+/// version number here and in `EventLog` (`FieldDescriptionTests` fails until it does).
 ///
 /// The folded bytes and trigram keys follow `Folding` and `Trigram` of the build that wrote
 /// them: a change to either must come with a new version number.

@@ -8,7 +8,7 @@ extension StoreContents {
     func insert(_ transaction: Transaction) -> UInt32 {
         let row = table.allocateRow()
         let record = makeRecord(transaction)
-        registerKeys(of: transaction, at: row)
+        table.registerKeys(of: transaction, at: row)
         place(record, at: row)
         orders.byDate.insert(row, order: dateOrdering)
         orders.byAmount.insert(row, order: amountOrdering)
@@ -33,7 +33,7 @@ extension StoreContents {
         } else {
             for transaction in transactions {
                 let row = table.allocateRow()
-                registerKeys(of: transaction, at: row)
+                table.registerKeys(of: transaction, at: row)
                 table.write(makeRecord(transaction), at: row)
                 rows.append(row)
             }
@@ -62,7 +62,7 @@ extension StoreContents {
                 {
                     for index in 0..<count {
                         let transaction = transactions[index]
-                        self.registerKeys(of: transaction, at: rows[index])
+                        self.table.registerKeys(of: transaction, at: rows[index])
                         records[index] = self.makeRecord(transaction, retainingColumnFields: false)
                     }
                 },
@@ -85,12 +85,6 @@ extension StoreContents {
         return rows
     }
 
-    /// Enters a new row's id and import key (if any) in their maps.
-    private func registerKeys(of transaction: Transaction, at row: UInt32) {
-        table.ids.insert(transaction.id, row: row)
-        if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
-    }
-
     /// Writes a new row's record and adds it to its postings and buckets (not the orders).
     private func place(_ record: RowRecord, at row: UInt32) {
         table.write(record, at: row)
@@ -106,8 +100,7 @@ extension StoreContents {
         orders.byAmount.remove(row, order: amountOrdering)
         removeFromPostings(row, record)
         buckets.remove(record)
-        table.ids.remove(row: row)
-        table.importKeys.remove(row: row)
+        table.removeKeys(of: row)
         table.free(row)
         release(record)
         return record
@@ -119,6 +112,7 @@ extension StoreContents {
     func replace(row: UInt32, with transaction: Transaction) -> (old: RowRecord, new: RowRecord) {
         let old = record(row)
         let new = makeRecord(transaction)
+        // The orders break ties by id: a row whose id changes moves in both.
         let idChanges = table.ids.key(of: row) != transaction.id
         let dateMoves = idChanges || old.instant != new.instant
         let scales = currencies.scaleBuffer
@@ -126,14 +120,7 @@ extension StoreContents {
             || old.amount.magnitude &* scales[UInt32(old.currency)] != new.amount.magnitude &* scales[UInt32(new.currency)]
         if dateMoves { orders.byDate.remove(row, order: dateOrdering) }
         if amountMoves { orders.byAmount.remove(row, order: amountOrdering) }
-        if idChanges {
-            table.ids.remove(row: row)
-            table.ids.insert(transaction.id, row: row)
-        }
-        if table.importKeys.hasKey(row) ? table.importKeys.key(of: row) != transaction.importKey : transaction.importKey != nil {
-            table.importKeys.remove(row: row)
-            if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
-        }
+        table.replaceKeys(of: row, with: transaction)
         let capacity = table.rowLimit
         if old.descriptor != new.descriptor {
             text.descriptors.removeRow(row, code: old.descriptor, rowCapacity: capacity)

@@ -44,17 +44,7 @@ extension StoreContents {
         let count = snapshot.count
         let currencyNumbers = snapshot.currencies.map { currencies.intern($0) }
         table.reserve(count)
-        let failure = snapshot.idBytes.withUnsafeBytes { file -> String? in
-            guard table.ids.restore(packed: UnsafeRawBufferPointer(rebasing: file[snapshot.idRange]), lengths: snapshot.idLengths) else {
-                return "an id appears twice"
-            }
-            guard table.importKeys.restore(packed: UnsafeRawBufferPointer(rebasing: file[snapshot.importKeyRange]),
-                                           lengths: snapshot.importKeyLengths) else {
-                return "an import key appears twice"
-            }
-            return nil
-        }
-        if let failure { return failure }
+        if let failure = table.restoreKeys(from: snapshot) { return failure }
         let descriptors = text.descriptors
         let merchantOf = descriptors.merchantOf, categoryOf = descriptors.categoryOf, subcategoryOf = descriptors.subcategoryOf
         for position in 0..<count {

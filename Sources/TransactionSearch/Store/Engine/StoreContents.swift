@@ -81,10 +81,9 @@ final class StoreContents: @unchecked Sendable {
             ? .day(CalendarDay(daysSince1970: calendar.day(ofCode: record.dayCode)))
             : .instant(millisecondsSince1970: record.instant)
         var transaction = Transaction(
-            id: table.ids.key(of: row), date: date, merchant: "",
-            amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
-            status: record.flags.contains(.pending) ? .pending : .posted,
-            importKey: table.importKeys.hasKey(row) ? table.importKeys.key(of: row) : nil)
+            id: "", date: date, merchant: "", amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
+            status: record.flags.contains(.pending) ? .pending : .posted)
+        table.setKeys(of: row, in: &transaction)
         setTexts(of: record, strings: &strings, in: &transaction)
         return transaction
     }
@@ -101,7 +100,7 @@ final class StoreContents: @unchecked Sendable {
 
     /// Bytes held by the store's own structures (columns, ids, pools, indexes, buckets).
     var memoryUse: Int {
-        table.memoryUse + table.ids.memoryUse + table.importKeys.memoryUse + text.memoryUse + calendar.memoryUse + orders.memoryUse + buckets.memoryUse
+        table.memoryUse + table.keysMemoryUse + text.memoryUse + calendar.memoryUse + orders.memoryUse + buckets.memoryUse
     }
 
     /// Traps when any structure disagrees with the columns: every posting, order, bucket and
@@ -111,21 +110,15 @@ final class StoreContents: @unchecked Sendable {
         calendar.checkInvariants()
         orders.byDate.checkInvariants(order: dateOrdering)
         orders.byAmount.checkInvariants(order: amountOrdering)
-        precondition(orders.byDate.count == count && orders.byAmount.count == count && table.ids.count == count,
-                     "orders or ids disagree with the row count \(count)")
+        precondition(orders.byDate.count == count && orders.byAmount.count == count, "orders disagree with the row count \(count)")
+        table.checkKeys()
         var expected = StoreBuckets()
         var liveRows = 0
-        var importKeyCount = 0
         let descriptors = text.descriptors
         for row in 0..<UInt32(table.rowLimit) where table.isLive(row) {
             liveRows += 1
             let record = self.record(row)
             expected.add(record)
-            precondition(table.ids.row(of: table.ids.key(of: row)) == row, "id map lost row \(row)")
-            if table.importKeys.hasKey(row) {
-                precondition(table.importKeys.row(of: table.importKeys.key(of: row)) == row, "import key map lost row \(row)")
-                importKeyCount += 1
-            }
             let key = DescriptorIndex.Key(merchant: record.merchant, category: record.category, subcategory: record.subcategory)
             precondition(descriptors.key(record.descriptor) == key, "row \(row) has a stale descriptor")
             precondition(descriptors.postings[Int(record.descriptor)].contains(row), "descriptor posting lost row \(row)")
@@ -143,7 +136,6 @@ final class StoreContents: @unchecked Sendable {
         }
         precondition(liveRows == count, "live rows \(liveRows) != count \(count)")
         checkClasses()
-        precondition(importKeyCount == table.importKeys.count, "the import key map has keys of rows that are gone")
         StoreContents.checkSame(expected.total, buckets.total, upTo: 1, "total")
         StoreContents.checkSame(expected.day, buckets.day, upTo: calendar.days.codeLimit, "day")
         StoreContents.checkSame(expected.month, buckets.month, upTo: calendar.months.codeLimit, "month")
