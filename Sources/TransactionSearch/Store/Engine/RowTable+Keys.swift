@@ -31,6 +31,7 @@ extension RowTable {
     /// Why a transaction of a batch cannot be stored (given by its keys: copying a transaction
     /// retains all its strings): a key the store holds (looked up only when `storeHasRows`) or
     /// one an earlier transaction of the batch took. Its keys go into `batch`.
+    @inline(__always)
     func duplicateKey(ofID id: String, importKey: String?, storeHasRows: Bool, batch: inout BatchKeys) -> ValidationError? {
         if !id.isEmpty && ((storeHasRows && ids.row(of: id) != nil) || !batch.ids.insert(id)) {
             return ValidationError(.id, .duplicateID(id))
@@ -66,6 +67,7 @@ extension RowTable {
     }
 
     /// Sets a transaction's keys to those of a live row.
+    @inline(__always)
     func setKeys(of row: UInt32, in transaction: inout Transaction) {
         transaction.id = ids.key(of: row)
         transaction.importKey = importKeys.hasKey(row) ? importKeys.key(of: row) : nil
