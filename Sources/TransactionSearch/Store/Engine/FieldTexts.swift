@@ -4,11 +4,14 @@
 /// arrays (a retain and a release each) every time. Taken under the store's lock and used
 /// before it is released, like the store's other handles.
 struct FieldTexts {
-    /// The pools' texts, boxed: a copy of a `FieldTexts` retains one reference, and a field's
-    /// texts are read in place (`withValue`), never copied out.
+    /// The pools' texts, boxed: a copy of a `FieldTexts` (which `RowStrings` makes for each
+    /// string it makes) retains one reference, and a field's texts are read in place
+    /// (`withValue`), never copied out. Held inline, every such copy retained and released all
+    /// of them (measured: the query mix 59.5 M -> 65.8 M instructions).
     private final class Texts {
         let values: TextFieldValues<PackedTexts>
 
+        /// Boxes the pools' texts.
         init(_ values: TextFieldValues<PackedTexts>) {
             self.values = values
         }

@@ -35,6 +35,7 @@ final class RowTable: @unchecked Sendable {
     @exclusivity(unchecked) private var freeRows: [UInt32] = []
     @exclusivity(unchecked) private(set) var liveCount = 0
 
+    /// An empty table: every column at its first capacity, the code bases pointing at them.
     init() {
         codeBases.initialize(repeating: descriptor.base, count: TextField.allCases.count)
         updateCodeBases()
