@@ -130,8 +130,8 @@ struct QueryExecutor {
         }
     }
 
-    /// Adds the rows a condition holds for: its descriptors', notes', cards' and accounts'
-    /// postings, its amount slice of the amount order, or its days' slice of the date order.
+    /// Adds the rows a condition holds for: the postings of its descriptors and of its codes
+    /// in each field with postings of its own (notes, cards, accounts), its amount slice of the amount order, or its days' slice of the date order.
     private func addRows(of condition: CompiledCondition, to selection: RowSelection) {
         if let days = condition.dayRange {  // a date term: its rows are a slice of the date order
             contents.walkRows(instantsIn: contents.clock.instantWindow(days: days.lowerBound, days.upperBound), descending: false) { row in
@@ -141,9 +141,9 @@ struct QueryExecutor {
             return
         }
         selection.insert(codes: condition.descriptors, of: contents.text.descriptors.postings)
-        selection.insert(codes: condition.notes, of: contents.text[.notes].postings)
-        selection.insert(codes: condition.cards, of: contents.text[.card].postings)
-        selection.insert(codes: condition.accounts, of: contents.text[.account].postings)
+        for field in TextField.withColumns {
+            selection.insert(codes: condition.codes[field], of: contents.text[field].postings)
+        }
         if let range = condition.magnitude, !range.isEmpty {
             let view = predicate.rows
             let start = contents.orders.byAmount.lowerBound { view[magnitudeOf: $0] < range.lowerBound }
