@@ -66,6 +66,34 @@ struct CodeSet: Sendable, Equatable {
         self.count = count
     }
 
+    /// The union of posting lists of codes below `limit` (a two-byte term's trigram lists and
+    /// end-pair list, `TrigramIndex.codeSet(containingShort:)`): one bitset, each list OR-ed
+    /// in (a bitset word by word), counted once at the end.
+    init(unionOf lists: [PostingList], limit: Int) {
+        var words = [UInt64](repeating: 0, count: max((limit + 63) / 64, 0))
+        words.withUnsafeMutableBufferPointer { words in
+            func set<Code: FixedWidthInteger>(_ codes: [Code]) {
+                for code in codes {
+                    let word = Int(code >> 6)
+                    guard word < words.count else { continue }
+                    words[word] |= 1 << UInt64(code & 63)
+                }
+            }
+            for list in lists {
+                switch list {
+                case .empty: break
+                case .single(let only): set([only])
+                case .narrow(let codes): set(codes)
+                case .sorted(let codes): set(codes)
+                case .dense(let listWords, _):
+                    for index in 0..<min(listWords.count, words.count) { words[index] |= listWords[index] }
+                }
+            }
+        }
+        self.words = words
+        count = words.reduce(0) { $0 + $1.nonzeroBitCount }
+    }
+
     var isEmpty: Bool { count == 0 }
 
     /// Equal when they hold the same codes, however many trailing empty words each has.

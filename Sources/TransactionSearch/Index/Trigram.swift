@@ -1,16 +1,36 @@
 /// Up to three consecutive bytes of folded UTF-8 packed into one integer: trigrams use the low
-/// 24 bits, bigrams and single bytes are tagged above them. Working on bytes rather than
-/// scalars is exact for substring search: UTF-8 is self-synchronizing, so a byte match of valid
-/// UTF-8 is a scalar match.
+/// 24 bits, single bytes and a text's last two bytes are tagged above them. Working on bytes
+/// rather than scalars is exact for substring search: UTF-8 is self-synchronizing, so a byte
+/// match of valid UTF-8 is a scalar match.
+///
+/// A byte pair is not a key of its own: every pair of a text but its last begins a trigram, so
+/// the texts containing `ab` are those under a trigram `ab?` and those under the end pair `ab`
+/// (`TrigramIndex.codeSet(containingShort:)`). Pair lists repeated what the trigram lists hold
+/// and were the largest part of an index over mostly distinct text (9 of 20 bytes a row for
+/// the long-tail bench's notes).
 enum Trigram {
-    private static let bigramTag: UInt32 = 1 << 24
+    /// Tags the last two bytes of a text (or the whole of a two-byte text).
+    private static let endPairTag: UInt32 = 1 << 24
     private static let unigramTag: UInt32 = 2 << 24
     /// Every key is below `1 << keyBits`.
     static let keyBits = 26
 
-    /// The key of a one- or two-byte term (its gram is the whole term).
-    static func shortKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        bytes.count == 1 ? unigramTag | UInt32(bytes[0]) : bigramTag | UInt32(bytes[0]) << 8 | UInt32(bytes[1])
+    /// The key of the texts containing a one-byte term.
+    static func unigramKey(_ byte: UInt8) -> UInt32 { unigramTag | UInt32(byte) }
+
+    /// The byte of a one-byte key, nil for any other key.
+    static func byte(ofUnigramKey key: UInt32) -> UInt8? {
+        key & ~0xFF == unigramTag ? UInt8(key & 0xFF) : nil
+    }
+
+    /// The key of the texts ending with the two bytes `first`, `second`.
+    static func endPairKey(_ first: UInt8, _ second: UInt8) -> UInt32 {
+        endPairTag | UInt32(first) << 8 | UInt32(second)
+    }
+
+    /// The key of the trigram `first`, `second`, `third`.
+    static func key(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> UInt32 {
+        UInt32(first) << 16 | UInt32(second) << 8 | UInt32(third)
     }
 
     @inline(__always)
@@ -19,24 +39,22 @@ enum Trigram {
     }
 
     /// Calls `body` with every trigram of `bytes` and, with `includingShort`, every single byte
-    /// and byte pair, in text order, repeats included.
+    /// and the end pair, in text order, repeats included.
     @inline(__always)
     static func forEachKey(of bytes: UnsafeBufferPointer<UInt8>, includingShort: Bool, _ body: (UInt32) -> Void) {
         if bytes.count >= 3 {
             for index in 0 ... bytes.count - 3 { body(key(bytes, at: index)) }
         }
         guard includingShort else { return }
-        for index in 0..<bytes.count {
-            body(unigramTag | UInt32(bytes[index]))
-            if index + 1 < bytes.count { body(bigramTag | UInt32(bytes[index]) << 8 | UInt32(bytes[index + 1])) }
-        }
+        for index in 0..<bytes.count { body(unigramTag | UInt32(bytes[index])) }
+        if bytes.count >= 2 { body(endPairKey(bytes[bytes.count - 2], bytes[bytes.count - 1])) }
     }
 
     /// The distinct trigrams of `bytes`, ascending; with `includingShort`, its distinct single
-    /// bytes and byte pairs too.
+    /// bytes and its end pair too.
     static func distinctKeys(of bytes: UnsafeBufferPointer<UInt8>, includingShort: Bool = false) -> [UInt32] {
         var keys: [UInt32] = []
-        keys.reserveCapacity(includingShort ? bytes.count * 3 : bytes.count)
+        keys.reserveCapacity(includingShort ? bytes.count * 2 + 1 : bytes.count)
         forEachKey(of: bytes, includingShort: includingShort) { keys.append($0) }
         guard !keys.isEmpty else { return [] }
         keys.sort()

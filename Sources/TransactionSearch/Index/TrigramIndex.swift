@@ -11,6 +11,9 @@
 /// instead of shifting tens of thousands of codes.
 struct TrigramIndex: Equatable, Sendable {
     private var postings: [UInt32: PostingList] = [:]
+    /// The bytes some text holds (those with a one-byte key), 256 bits: the third bytes a
+    /// pair's trigrams can have, so that a pair looks up only those.
+    private var presentBytes: [UInt64] = [0, 0, 0, 0]
 
     /// The number of distinct trigrams.
     var trigramCount: Int { postings.count }
@@ -58,8 +61,8 @@ struct TrigramIndex: Equatable, Sendable {
             var end = start
             var pairs = 0
             repeat {
-                // A string of n bytes has at most 3n keys (bytes, pairs, trigrams).
-                pairs += folded.withBytes(codes[end]) { $0.count } * 3
+                // A string of n bytes has at most 2n + 1 keys (bytes, trigrams, its end pair).
+                pairs += folded.withBytes(codes[end]) { $0.count } * 2 + 1
                 end += 1
             } while end < codes.count && pairs < TrigramIndex.pairsPerSlice
             TrigramIndex.sortedPairs(of: codes[start ..< end], folded: folded).withUnsafeBufferPointer { pairs in
@@ -74,6 +77,7 @@ struct TrigramIndex: Equatable, Sendable {
             }
             start = end
         }
+        notePresentBytes()
         // Arrays made exactly their size: these lists are most of the index's memory.
         for index in postings.indices {
             switch postings.values[index] {
@@ -169,6 +173,15 @@ struct TrigramIndex: Equatable, Sendable {
             postings[key] = PostingList.build(sortedRows: codes[start..<end], rowCapacity: codeLimit)
             start = end
         }
+        notePresentBytes()
+    }
+
+    /// Sets `presentBytes` from the one-byte keys.
+    private mutating func notePresentBytes() {
+        presentBytes = [0, 0, 0, 0]
+        for key in postings.keys {
+            if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
+        }
     }
 
     /// Posts a new string's code under each of its keys; `codeLimit` is its pool's (for density).
@@ -176,6 +189,7 @@ struct TrigramIndex: Equatable, Sendable {
         for key in Trigram.distinctKeys(of: folded, includingShort: true) {
             postings[key, default: .empty].insert(code, rowCapacity: codeLimit)
         }
+        for byte in folded { presentBytes[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
     }
 
     /// Takes a string's code out of each of its keys' lists; a key left with none is dropped.
@@ -185,18 +199,60 @@ struct TrigramIndex: Equatable, Sendable {
                 preconditionFailure("TrigramIndex.remove: trigram missing for code \(code)")
             }
             postings.values[index].remove(code, rowCapacity: codeLimit)
-            if postings.values[index].count == 0 { postings.remove(at: index) }
+            if postings.values[index].count == 0 {
+                postings.remove(at: index)
+                if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes[Int(byte >> 6)] &= ~(1 << UInt64(byte & 63)) }
+            }
         }
     }
 
-    /// Strings containing a one- or two-byte term: exact.
-    func list(containingShort term: UnsafeBufferPointer<UInt8>) -> PostingList {
-        postings[Trigram.shortKey(term)] ?? .empty
+    /// Strings containing a one- or two-byte term, exactly, as a set of codes below
+    /// `codeLimit` (the pool's). A byte's list is kept as it is (a dense one's bitset shared);
+    /// a pair `ab` is the union of the lists of every trigram `ab?` and of the strings ending
+    /// with `ab` (`Trigram`): a lookup per byte some text holds, one pass over the lists' members.
+    func codeSet(containingShort term: UnsafeBufferPointer<UInt8>, codeLimit: Int) -> CodeSet {
+        switch term.count {
+        case 1: return CodeSet(postings[Trigram.unigramKey(term[0])] ?? .empty)
+        case 2:
+            var lists: [PostingList] = []
+            if let ending = postings[Trigram.endPairKey(term[0], term[1])] { lists.append(ending) }
+            forEachPresentByte { third in
+                if let list = postings[Trigram.key(term[0], term[1], third)] { lists.append(list) }
+            }
+            if lists.count == 1, case .dense = lists[0] { return CodeSet(lists[0]) }
+            return CodeSet(unionOf: lists, limit: codeLimit)
+        default: preconditionFailure("TrigramIndex.codeSet(containingShort:) takes one or two bytes, not \(term.count)")
+        }
+    }
+
+    /// Calls `body` with each byte some text holds, ascending.
+    private func forEachPresentByte(_ body: (UInt8) -> Void) {
+        for word in 0..<4 {
+            var bits = presentBytes[word]
+            while bits != 0 {
+                body(UInt8(word * 64 + bits.trailingZeroBitCount))
+                bits &= bits - 1
+            }
+        }
+    }
+
+    /// At least the number of strings containing a one- or two-byte term, and at most the sum
+    /// of its lists' counts (a string with the pair twice counts once a list): what a planner
+    /// needs to compare costs, without making the union.
+    func estimatedCount(containingShort term: UnsafeBufferPointer<UInt8>) -> Int {
+        switch term.count {
+        case 1: return postings[Trigram.unigramKey(term[0])]?.count ?? 0
+        case 2:
+            var total = postings[Trigram.endPairKey(term[0], term[1])]?.count ?? 0
+            forEachPresentByte { total += postings[Trigram.key(term[0], term[1], $0)]?.count ?? 0 }
+            return total
+        default: preconditionFailure("TrigramIndex.estimatedCount(containingShort:) takes one or two bytes, not \(term.count)")
+        }
     }
 
     /// Codes of strings containing a one- or two-byte term, ascending: exact.
-    func codes(containingShort term: UnsafeBufferPointer<UInt8>) -> [UInt32] {
-        list(containingShort: term).rows
+    func codes(containingShort term: UnsafeBufferPointer<UInt8>, codeLimit: Int) -> [UInt32] {
+        codeSet(containingShort: term, codeLimit: codeLimit).codes
     }
 
     /// Codes of strings containing every trigram of `term` (3 bytes or more), ascending: the

@@ -21,7 +21,7 @@ import TransactionSearchSupport
         let bulk = TrigramIndex(codes: codes, folded: packed)
         #expect(bulk == incremental)
         // Repeated grams ("aaaa aaaa", "Lidl Lidl Lidl") are posted once per string.
-        let withA = Array("a".utf8).withUnsafeBufferPointer { bulk.codes(containingShort: $0) }
+        let withA = Array("a".utf8).withUnsafeBufferPointer { bulk.codes(containingShort: $0, codeLimit: codes.count + 1) }
         #expect(withA == [1, 2, 3, 4, 5, 7])
         let columns = bulk.columns
         #expect(TrigramIndex(keys: columns.keys, ends: columns.ends, codes: columns.codes) == bulk)
@@ -41,10 +41,13 @@ import TransactionSearchSupport
         let texts = (0..<6000).map { $0 % 10 == 0 ? "order #\($0)" : "café \($0)" }
         let codes = (1...UInt32(texts.count)).map { $0 }
         let index = TrigramIndex(codes: codes, folded: TrigramIndexTests.folded(texts))
-        let dense = Array("ca".utf8).withUnsafeBufferPointer { index.list(containingShort: $0) }
+        let dense = index.list(forKey: Trigram.unigramKey(UInt8(ascii: "c")))
         guard case .dense(let words, let count) = dense else { Issue.record("\(dense.count) codes not a bitset"); return }
         #expect(count == 5400 && words.count == (texts.count + 1 + 63) / 64)
-        let rare = Array("#".utf8).withUnsafeBufferPointer { index.list(containingShort: $0) }
+        // A pair is the union of its trigrams' lists and its end-pair list: here one bitset, shared.
+        let pair = Array("ca".utf8).withUnsafeBufferPointer { index.codeSet(containingShort: $0, codeLimit: codes.count + 1) }
+        #expect(pair.codes == codes.filter { $0 % 10 != 1 })
+        let rare = index.list(forKey: Trigram.unigramKey(UInt8(ascii: "#")))
         guard case .narrow(let rareCodes) = rare else { Issue.record("a list of 600 of 6,000 codes is not an array"); return }
         #expect(rareCodes.map(UInt32.init) == codes.filter { $0 % 10 == 1 })
     }
@@ -86,7 +89,7 @@ import TransactionSearchSupport
             #expect(index.trigramCount == expected.count, "seed \(seed) round \(round)")
             // The one-byte key "a" is in about half the strings: a bitset after growing, an
             // array again after shrinking, so both directions of the change are taken.
-            let isDense = if case .dense = Array("a".utf8).withUnsafeBufferPointer({ index.list(containingShort: $0) }) { true } else { false }
+            let isDense = if case .dense = index.list(forKey: Trigram.unigramKey(UInt8(ascii: "a"))) { true } else { false }
             #expect(isDense == (round % 2 == 0), "seed \(seed) round \(round)")
             for (key, codes) in expected where index.codes(forKey: key) != codes.sorted() {
                 Issue.record("seed \(seed) round \(round): key \(key) holds \(index.codes(forKey: key).count), expected \(codes.count)")
@@ -100,7 +103,7 @@ import TransactionSearchSupport
                 let bytes = Array(term.utf8)
                 let truth = liveCodes.filter { live[$0]!.withUnsafeBufferPointer { text in bytes.withUnsafeBufferPointer { ByteSearch.contains(text, $0) } } }
                 let found = bytes.withUnsafeBufferPointer { needle in
-                    needle.count <= 2 ? index.codes(containingShort: needle)
+                    needle.count <= 2 ? index.codes(containingShort: needle, codeLimit: Int(nextCode))
                         : index.candidates(for: needle).filter { live[$0]!.withUnsafeBufferPointer { ByteSearch.contains($0, needle) } }
                 }
                 #expect(found == truth, "seed \(seed) round \(round) term \(term)")

@@ -56,7 +56,7 @@ extension ApproximatePattern {
         func estimate(_ first: Int, _ end: Int) -> Int {  // scalars first..<end
             let low = scalarStarts[first], high = scalarStarts[end]
             if high - low <= 2 {
-                return bytes.withUnsafeBufferPointer { trigrams.list(containingShort: UnsafeBufferPointer(rebasing: $0[low..<high])).count }
+                return bytes.withUnsafeBufferPointer { trigrams.estimatedCount(containingShort: UnsafeBufferPointer(rebasing: $0[low..<high])) }
             }
             return gramCounts[low...(high - 3)].min() ?? 0
         }
@@ -82,7 +82,7 @@ extension ApproximatePattern {
             let low = scalarStarts[piece.lowerBound], high = scalarStarts[piece.upperBound]
             let codes = bytes.withUnsafeBufferPointer { buffer in
                 let slice = UnsafeBufferPointer(rebasing: buffer[low..<high])
-                return slice.count <= 2 ? trigrams.codes(containingShort: slice) : trigrams.candidates(for: slice)
+                return slice.count <= 2 ? trigrams.codes(containingShort: slice, codeLimit: codeLimit) : trigrams.candidates(for: slice)
             }
             for code in codes where !seen[Int(code)] {
                 seen[Int(code)] = true

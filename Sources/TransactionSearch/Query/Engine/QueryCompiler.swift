@@ -179,7 +179,7 @@ extension StoreContents {
         term.withUnsafeBufferPointer { needle in
             let folded = index.pool.folded
             if index.isSearchable {
-                if needle.count <= 2 { return CodeSet(index.trigrams.list(containingShort: needle)) }
+                if needle.count <= 2 { return index.trigrams.codeSet(containingShort: needle, codeLimit: index.codeLimit) }
                 return CodeSet(index.trigrams.candidates(for: needle).filter { code in
                     folded.withBytes(code) { ByteSearch.contains($0, needle) }
                 })

@@ -12,7 +12,7 @@ extension SnapshotFile {
         }
         var header = BinaryReader(bytes, from: magic.count)
         let version = (try? header.integer(UInt32.self)) ?? 0
-        guard version == SnapshotFile.version else {
+        guard version == SnapshotFile.version || version == SnapshotFile.versionWithPairKeys else {
             throw StoreFileError(.unknownVersion, file: path, offset: magic.count,
                                  reason: "snapshot format version \(version); this build reads version \(SnapshotFile.version)"
                                      + (version < SnapshotFile.version ? " (export the store with the build that wrote it, then import)" : ""))
@@ -35,7 +35,11 @@ extension SnapshotFile {
             var rows = SnapshotRows()
             for field in TextField.allCases {
                 rows.tables[field.rawValue] = try readTable(&reader)
-                if field.isSearchable { rows.tables[field.rawValue].trigrams = try readTrigrams(&reader, strings: rows.tables[field.rawValue].count) }
+                if field.isSearchable {
+                    let trigrams = try readTrigrams(&reader, strings: rows.tables[field.rawValue].count)
+                    // An index of version 4 keyed every byte pair: rebuilt from the strings on restore.
+                    rows.tables[field.rawValue].trigrams = version == SnapshotFile.versionWithPairKeys ? nil : trigrams
+                }
             }
             try readDescriptors(&reader, into: &rows)
             let currencyCount = Int(try reader.integer(UInt16.self))

@@ -25,7 +25,10 @@
 /// them: a change to either must come with a new version number.
 struct SnapshotFile {
     static let magic: [UInt8] = Array("TSSNAP\r\n".utf8)
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
+    /// The previous version, still read: its layout is this one's, but its trigram indexes keyed
+    /// every byte pair of a text (`Trigram`), so they are rebuilt from the strings on opening.
+    static let versionWithPairKeys: UInt32 = 4
 
     /// The log a compaction folded into this snapshot: its generation and how many of its bytes
     /// (header included). A log of that generation found beside this snapshot holds those
