@@ -2,24 +2,25 @@
 /// card...), indexed by the value's code. Every add, update and delete moves one row in or out,
 /// so a query with no text reads its groups here in time proportional to the groups.
 ///
-/// Sums are 128-bit: an amount is under `Money.maximumMagnitude` (10^15 < 2^50) and a store
-/// holds at most 2^32 rows, so no sum can pass 2^82 and none can wrap. Counts are 32-bit: a
-/// bucket would need 2^31 rows (well over 100 GiB of store) to overflow.
+/// Sums are exact (`ExactSums`: 64 bits a slot, and how often it wrapped kept apart): an amount
+/// is under `Money.maximumMagnitude` (10^15 < 2^50) and a store holds at most 2^32 rows, so
+/// no sum passes 2^82. Counts are 32-bit: a bucket would need 2^31 rows (well over 100 GiB of
+/// store) to overflow.
 struct BucketTable: Sendable {
     /// Rows per bucket.
     private(set) var counts: [Int32] = []
     /// Rows per bucket and currency, at `bucket * stride + currency`.
     private(set) var currencyCounts: [Int32] = []
     /// Sum of amounts per bucket and currency.
-    private(set) var sums: [Int128] = []
+    private(set) var sums = ExactSums(count: 0)
     /// Sum of positive amounts (income) per bucket and currency; kept only when `tracksIncome`.
-    private(set) var incomes: [Int128] = []
+    private(set) var incomes = ExactSums(count: 0)
     /// Whether income is summed apart (the month table does, for monthly summaries).
     let tracksIncome: Bool
     /// Currency slots per bucket; grows (and re-lays the table out) when a currency code
     /// reaches it, by half again at least. A table filled in bulk while empty takes exactly
     /// the currencies it is given (five currencies: 5 slots a bucket, not 8; with tens of
-    /// thousands of merchants every slot is 20 bytes a merchant).
+    /// thousands of merchants every slot is 12 bytes a merchant).
     private(set) var stride = 4
 
     init(tracksIncome: Bool = false) {
@@ -29,7 +30,7 @@ struct BucketTable: Sendable {
     var bucketCount: Int { counts.count }
 
     var memoryUse: Int {
-        counts.capacity * 4 + currencyCounts.capacity * 4 + sums.capacity * 16 + incomes.capacity * 16
+        counts.capacity * 4 + currencyCounts.capacity * 4 + sums.memoryUse + incomes.memoryUse
     }
 
     @inline(__always)
@@ -38,8 +39,8 @@ struct BucketTable: Sendable {
         let slot = Int(bucket) * stride + Int(currency)
         counts[Int(bucket)] += 1
         currencyCounts[slot] += 1
-        sums[slot] &+= Int128(amount)
-        if tracksIncome && amount > 0 { incomes[slot] &+= Int128(amount) }
+        sums.add(amount, at: slot)
+        if tracksIncome && amount > 0 { incomes.add(amount, at: slot) }
     }
 
     /// Adds many rows at once, row `i` going to `buckets[i]` with `currencies[i]` and
@@ -52,15 +53,15 @@ struct BucketTable: Sendable {
         let stride = self.stride, tracksIncome = self.tracksIncome
         counts.withUnsafeMutableBufferPointer { counts in
             currencyCounts.withUnsafeMutableBufferPointer { currencyCounts in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    incomes.withUnsafeMutableBufferPointer { incomes in
+                sums.withWriter { sums in
+                    incomes.withWriter { incomes in
                         for index in amounts.indices {
                             let bucket = Int(buckets[index]), amount = amounts[index]
                             let slot = bucket * stride + Int(currencies[index])
                             counts[bucket] += 1
                             currencyCounts[slot] += 1
-                            sums[slot] &+= Int128(amount)
-                            if tracksIncome && amount > 0 { incomes[slot] &+= Int128(amount) }
+                            sums.add(amount, at: slot)
+                            if tracksIncome && amount > 0 { incomes.add(amount, at: slot) }
                         }
                     }
                 }
@@ -74,8 +75,8 @@ struct BucketTable: Sendable {
         precondition(currencyCounts[slot] > 0, "BucketTable.remove from an empty bucket \(bucket)")
         counts[Int(bucket)] -= 1
         currencyCounts[slot] -= 1
-        sums[slot] &-= Int128(amount)
-        if tracksIncome && amount > 0 { incomes[slot] &-= Int128(amount) }
+        sums.subtract(amount, at: slot)
+        if tracksIncome && amount > 0 { incomes.subtract(amount, at: slot) }
     }
 
     @inline(__always)
@@ -102,20 +103,20 @@ struct BucketTable: Sendable {
             counts.append(contentsOf: repeatElement(0, count: newCount - counts.count))
             let slots = newCount * stride - currencyCounts.count
             currencyCounts.append(contentsOf: repeatElement(0, count: slots))
-            sums.append(contentsOf: repeatElement(0, count: slots))
-            if tracksIncome { incomes.append(contentsOf: repeatElement(0, count: slots)) }
+            sums.append(zeros: slots)
+            if tracksIncome { incomes.append(zeros: slots) }
         }
     }
 
     private mutating func relayout(stride newStride: Int) {
         var newCounts = [Int32](repeating: 0, count: counts.count * newStride)
-        var newSums = [Int128](repeating: 0, count: counts.count * newStride)
-        var newIncomes = [Int128](repeating: 0, count: tracksIncome ? counts.count * newStride : 0)
+        var newSums = ExactSums(count: counts.count * newStride)
+        var newIncomes = ExactSums(count: tracksIncome ? counts.count * newStride : 0)
         for bucket in 0..<counts.count {
             for currency in 0..<stride {
                 newCounts[bucket * newStride + currency] = currencyCounts[bucket * stride + currency]
-                newSums[bucket * newStride + currency] = sums[bucket * stride + currency]
-                if tracksIncome { newIncomes[bucket * newStride + currency] = incomes[bucket * stride + currency] }
+                newSums.set(sums[bucket * stride + currency], at: bucket * newStride + currency)
+                if tracksIncome { newIncomes.set(incomes[bucket * stride + currency], at: bucket * newStride + currency) }
             }
         }
         currencyCounts = newCounts

@@ -118,7 +118,7 @@ struct FacetCounter {
         }
         func from(_ table: BucketTable) -> FacetTally {
             if FacetTally.isDense(codeLimit: table.bucketCount, stride: table.stride) {
-                return dense(counts: table.currencyCounts, sums: table.sums, stride: table.stride)
+                return dense(counts: table.currencyCounts, sums: table.sums.values, stride: table.stride)
             }
             var totalCounts = [Int32](repeating: 0, count: max(table.stride, 1))
             var totalSums = [Int128](repeating: 0, count: max(table.stride, 1))
@@ -136,7 +136,7 @@ struct FacetCounter {
             var monthly = query
             monthly.grouping = .month
             let tally = BucketTallies(contents: contents, query: monthly).tally()
-            return dense(counts: tally.counts, sums: tally.sums, stride: tally.stride)
+            return dense(counts: tally.counts, sums: tally.sums.values, stride: tally.stride)
         }
         switch field {
         case .category: return from(buckets.category)

@@ -56,7 +56,7 @@ struct FacetTally {
         /// The matching rows themselves.
         case rows([UInt32])
         /// A bucket table per value and currency, with its totals, minus the rows `removed`.
-        case table(counts: [Int32], sums: [Int128], stride: Int, totalCounts: [Int32], totalSums: [Int128], removed: [UInt32])
+        case table(counts: [Int32], sums: ExactSums, stride: Int, totalCounts: [Int32], totalSums: [Int128], removed: [UInt32])
     }
 
     /// Value codes times currencies up to which a facet is counted per value and currency
@@ -162,7 +162,7 @@ struct FacetTally {
 
     /// A bucket table of a field with many values (`rowsPerBucket` its rows per bucket, its
     /// totals given) minus the rows in `removed`.
-    init(rowsPerBucket: [Int32], counts: [Int32], sums: [Int128], stride: Int, totalCounts: [Int32], totalSums: [Int128],
+    init(rowsPerBucket: [Int32], counts: [Int32], sums: ExactSums, stride: Int, totalCounts: [Int32], totalSums: [Int128],
          removed: [UInt32], column: FacetColumn) {
         var perCode = rowsPerBucket
         var totalCounts = totalCounts, totalSums = totalSums
@@ -217,9 +217,9 @@ struct FacetTally {
                 for currency in 0..<currencyCount { result[slot][currency] = (counts[slot * stride + currency], sums[slot * stride + currency]) }
             }
         case .dense(let counts, let sums, let stride, let totalCounts, let totalSums):
-            FacetTally.fill(&result, shown: shown, counts: counts, sums: sums, stride: stride, totalCounts: totalCounts, totalSums: totalSums)
+            FacetTally.fill(&result, shown: shown, counts: counts, sum: { sums[$0] }, stride: stride, totalCounts: totalCounts, totalSums: totalSums)
         case .table(let counts, let sums, let stride, let totalCounts, let totalSums, let removed):
-            FacetTally.fill(&result, shown: shown, counts: counts, sums: sums, stride: stride, totalCounts: totalCounts, totalSums: totalSums)
+            FacetTally.fill(&result, shown: shown, counts: counts, sum: { sums[$0] }, stride: stride, totalCounts: totalCounts, totalSums: totalSums)
             guard !removed.isEmpty else { break }
             // The shown values lose the removed rows that have them; `other` is again the
             // totals (which lost every removed row) minus the shown values.
@@ -239,7 +239,7 @@ struct FacetTally {
 
     /// The shown values' counts and sums from per-value tables, and `other` as the totals
     /// minus them.
-    private static func fill(_ result: inout [[(count: Int, sum: Int128)]], shown: [UInt32], counts: [Int32], sums: [Int128], stride: Int,
+    private static func fill(_ result: inout [[(count: Int, sum: Int128)]], shown: [UInt32], counts: [Int32], sum: (Int) -> Int128, stride: Int,
                              totalCounts: [Int32], totalSums: [Int128]) {
         let currencyCount = result.first?.count ?? 0
         let otherSlot = shown.count
@@ -247,7 +247,7 @@ struct FacetTally {
             for currency in 0..<min(currencyCount, stride) {
                 let index = Int(code) * stride + currency
                 guard index < counts.count else { continue }
-                result[slot][currency] = (Int(counts[index]), sums[index])
+                result[slot][currency] = (Int(counts[index]), sum(index))
             }
         }
         fillOther(&result, shown: otherSlot, totalCounts: totalCounts, totalSums: totalSums)

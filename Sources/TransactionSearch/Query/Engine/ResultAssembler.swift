@@ -32,15 +32,14 @@ struct ResultAssembler {
             sumStarts.reserveCapacity(groupOrder.count + 1)
             groupSums.reserveCapacity(groupOrder.count)
             let stride = tally.stride
+            let sums = tally.sums
             tally.counts.withUnsafeBufferPointer { counts in
-                tally.sums.withUnsafeBufferPointer { sums in
-                    for group in groupOrder {
-                        let base = Int(group) * stride
-                        for currency in currencyOrder where base + currency < counts.count && counts[base + currency] > 0 {
-                            groupSums.append(Money(minorUnits: sums[base + currency], currency: currencies[currency]))
-                        }
-                        sumStarts.append(Int32(groupSums.count))
+                for group in groupOrder {
+                    let base = Int(group) * stride
+                    for currency in currencyOrder where base + currency < counts.count && counts[base + currency] > 0 {
+                        groupSums.append(Money(minorUnits: sums[base + currency], currency: currencies[currency]))
                     }
+                    sumStarts.append(Int32(groupSums.count))
                 }
             }
             if let field = ResultAssembler.textField(of: query.grouping) {

@@ -7,7 +7,7 @@ struct Tally {
     /// Rows per group and currency.
     private(set) var counts: [Int32]
     /// Sum of amounts per group and currency.
-    private(set) var sums: [Int128]
+    private(set) var sums: ExactSums
     /// Rows per group.
     private(set) var groupCounts: [Int32]
     /// Rows and sums per currency, over the groups the result shows.
@@ -20,7 +20,7 @@ struct Tally {
         stride = max(currencies, 1)
         self.grouping = grouping
         counts = [Int32](repeating: 0, count: max(groupLimit, 1) * stride)
-        sums = [Int128](repeating: 0, count: max(groupLimit, 1) * stride)
+        sums = ExactSums(count: max(groupLimit, 1) * stride)
         groupCounts = [Int32](repeating: 0, count: max(groupLimit, 1))
         totalCounts = [Int32](repeating: 0, count: stride)
         totalSums = [Int128](repeating: 0, count: stride)
@@ -65,7 +65,7 @@ struct Tally {
         let target = Int(group) * stride
         for currency in 0..<min(stride, table.stride) where table.currencyCounts[source + currency] != 0 {
             counts[target + currency] += table.currencyCounts[source + currency]
-            sums[target + currency] &+= table.sums[source + currency]
+            sums.add(table.sums[source + currency], at: target + currency)
             groupCounts[Int(group)] += table.currencyCounts[source + currency]
         }
         addTotals(of: table, bucket: bucket)
@@ -82,17 +82,28 @@ struct Tally {
     }
 
     /// After a scan: derives the group counts and totals from the per-currency tallies.
+    /// A slot no row reached has no sum: only the others are read (a tally by merchant has
+    /// tens of thousands of groups and few rows).
     mutating func finishScan() {
-        for group in 0..<groupCounts.count {
-            let base = group * stride
-            var rows: Int32 = 0
-            for currency in 0..<stride {
-                let count = counts[base + currency]
-                rows += count
-                totalCounts[currency] += count
-                totalSums[currency] &+= sums[base + currency]
+        let stride = self.stride, sums = self.sums
+        let exact = !sums.wraps.isEmpty
+        counts.withUnsafeBufferPointer { counts in
+            sums.low.withUnsafeBufferPointer { low in
+                groupCounts.withUnsafeMutableBufferPointer { groupCounts in
+                    for group in groupCounts.indices {
+                        let base = group &* stride
+                        var rows: Int32 = 0
+                        for currency in 0..<stride {
+                            let count = counts[base &+ currency]
+                            if count == 0 { continue }
+                            rows &+= count
+                            totalCounts[currency] &+= count
+                            totalSums[currency] &+= exact ? sums[base &+ currency] : Int128(low[base &+ currency])
+                        }
+                        groupCounts[group] = rows
+                    }
+                }
             }
-            groupCounts[group] = rows
         }
     }
 
@@ -102,7 +113,7 @@ struct Tally {
         precondition(other.counts.count == counts.count && other.stride == stride, "Tally.merge: different shapes")
         for slot in counts.indices where other.counts[slot] != 0 {
             counts[slot] += other.counts[slot]
-            sums[slot] &+= other.sums[slot]
+            sums.add(other.sums[slot], at: slot)
         }
     }
 
@@ -112,7 +123,7 @@ struct Tally {
         precondition(other.counts.count == counts.count && other.stride == stride, "Tally.absorb: different shapes")
         for slot in counts.indices where other.counts[slot] != 0 {
             counts[slot] += other.counts[slot]
-            sums[slot] &+= other.sums[slot]
+            sums.add(other.sums[slot], at: slot)
         }
         for group in groupCounts.indices { groupCounts[group] += other.groupCounts[group] }
         for currency in totalCounts.indices {
@@ -126,13 +137,13 @@ struct Tally {
         let stride = self.stride
         let grouping = self.grouping
         return counts.withUnsafeMutableBufferPointer { counts in
-            sums.withUnsafeMutableBufferPointer { sums in
+            sums.withWriter { sums in
                 groupCounts.withUnsafeMutableBufferPointer { groupCounts in
                     totalCounts.withUnsafeMutableBufferPointer { totalCounts in
                         totalSums.withUnsafeMutableBufferPointer { totalSums in
                             var writer = TallyWriter(
                                 predicate: predicate, grouping: grouping, stride: stride, counts: counts.baseAddress!,
-                                sums: sums.baseAddress!, groupCounts: groupCounts.baseAddress!,
+                                sums: sums, groupCounts: groupCounts.baseAddress!,
                                 totalCounts: totalCounts.baseAddress!, totalSums: totalSums.baseAddress!)
                             return body(&writer)
                         }
@@ -150,7 +161,7 @@ private struct TallyLoop {
     let predicate: RowPredicate
     let stride: Int
     let counts: UnsafeMutablePointer<Int32>
-    let sums: UnsafeMutablePointer<Int128>
+    let sums: ExactSumsWriter
     let groups: UnsafeMutablePointer<UInt32>
     let translation: UnsafeMutablePointer<UInt32>?
     let groupFactor: Int
@@ -180,7 +191,7 @@ private struct TallyLoop {
         let group = Int(translation.map { $0[Int(code)] } ?? code) &* groupFactor
         let slot = group &* stride &+ Int(rows.currency[index])
         counts[slot] &+= 1
-        sums[slot] &+= Int128(rows.amount[index])
+        sums.add(rows.amount[index], at: slot)
     }
 }
 
@@ -189,7 +200,7 @@ struct TallyWriter {
     let predicate: RowPredicate
     let stride: Int
     let counts: UnsafeMutablePointer<Int32>
-    let sums: UnsafeMutablePointer<Int128>
+    let sums: ExactSumsWriter
     let groupCounts: UnsafeMutablePointer<Int32>
     let totalCounts: UnsafeMutablePointer<Int32>
     let totalSums: UnsafeMutablePointer<Int128>
@@ -203,7 +214,7 @@ struct TallyWriter {
     var matchedCount = 0
 
     init(predicate: RowPredicate, grouping: Grouping, stride: Int, counts: UnsafeMutablePointer<Int32>,
-         sums: UnsafeMutablePointer<Int128>, groupCounts: UnsafeMutablePointer<Int32>,
+         sums: ExactSumsWriter, groupCounts: UnsafeMutablePointer<Int32>,
          totalCounts: UnsafeMutablePointer<Int32>, totalSums: UnsafeMutablePointer<Int128>) {
         self.predicate = predicate
         self.stride = stride
@@ -240,7 +251,7 @@ struct TallyWriter {
         let rows = predicate.rows
         let slot = group(of: index) &* stride &+ Int(rows.currency[index])
         counts[slot] &+= 1
-        sums[slot] &+= Int128(rows.amount[index])
+        sums.add(rows.amount[index], at: slot)
     }
 
     /// Visits the rows of a selection's words `range`, ascending.
@@ -257,11 +268,11 @@ struct TallyWriter {
         let rows = predicate.rows
         let group = self.group(of: index)
         let currency = Int(rows.currency[index])
-        let amount = Int128(rows.amount[index])
+        let amount = rows.amount[index]
         counts[group &* stride &+ currency] &-= 1
-        sums[group &* stride &+ currency] &-= amount
+        sums.subtract(amount, at: group &* stride &+ currency)
         groupCounts[group] &-= 1
         totalCounts[currency] &-= 1
-        totalSums[currency] &-= amount
+        totalSums[currency] &-= Int128(amount)
     }
 }
