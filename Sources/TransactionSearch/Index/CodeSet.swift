@@ -40,7 +40,7 @@ struct CodeSet: Sendable, Equatable {
     init(_ list: PostingList) {
         switch list {
         case .empty: self.init()
-        case .single(let only): self.init([only])
+        case .single, .pair, .triple: self.init(list.rows)
         case .narrow(let codes): self.init(codes)
         case .sorted(let codes): self.init(codes)
         case .dense(let words, let count): self.init(words: words, count: Int(count))
@@ -82,7 +82,10 @@ struct CodeSet: Sendable, Equatable {
             for list in lists {
                 switch list {
                 case .empty: break
-                case .single(let only): set([only])
+                case .single, .pair, .triple: list.forEach { code in
+                    let word = Int(code >> 6)
+                    if word < words.count { words[word] |= 1 << UInt64(code & 63) }
+                }
                 case .narrow(let codes): set(codes)
                 case .sorted(let codes): set(codes)
                 case .dense(let listWords, _):

@@ -1,7 +1,11 @@
 /// The rows that carry one value (one merchant, one category...), or the string codes that
-/// contain one trigram: nothing, one member inline, a sorted array (two bytes a member while
-/// every member is below 65,536, four above), or a bitset over all members when dense (see
-/// `DensityThresholds`). Iteration visits members in ascending order.
+/// contain one trigram: nothing, up to three members inline, a sorted array (two bytes a
+/// member while every member is below 65,536, four above), or a bitset over all members when
+/// dense (see `DensityThresholds`). Iteration visits members in ascending order.
+///
+/// Two and three members inline: a long tail of merchants has thousands with two or three
+/// rows, each of which took an array (32 bytes of header and its members, and malloc's own
+/// 16) beside its 16-byte list.
 ///
 /// Most lists of a long tail of distinct strings are short arrays of codes below 65,536: the
 /// two-byte form halves the largest part of a trigram index. A list widens to four bytes when
@@ -9,6 +13,10 @@
 enum PostingList: Sendable {
     case empty
     case single(UInt32)
+    /// Two members, ascending.
+    case pair(UInt32, UInt32)
+    /// Three members, ascending.
+    case triple(UInt32, UInt32, UInt32)
     /// Ascending, every member below `narrowLimit`.
     case narrow([UInt16])
     /// Ascending, some member at or above `narrowLimit`.
@@ -22,6 +30,8 @@ enum PostingList: Sendable {
         switch self {
         case .empty: 0
         case .single: 1
+        case .pair: 2
+        case .triple: 3
         case .narrow(let codes): codes.count
         case .sorted(let rows): rows.count
         case .dense(_, let count): Int(count)
@@ -30,7 +40,7 @@ enum PostingList: Sendable {
 
     var memoryUse: Int {
         switch self {
-        case .empty, .single: 0
+        case .empty, .single, .pair, .triple: 0
         case .narrow(let codes): codes.capacity * 2 + 32
         case .sorted(let rows): rows.capacity * 4 + 32
         case .dense(let words, _): words.capacity * 8 + 32
@@ -41,6 +51,8 @@ enum PostingList: Sendable {
         switch self {
         case .empty: return false
         case .single(let only): return only == row
+        case .pair(let first, let second): return row == first || row == second
+        case .triple(let first, let second, let third): return row == first || row == second || row == third
         case .narrow(let codes): return row < PostingList.narrowLimit && codes.binarySearch(UInt16(row)).found
         case .sorted(let rows): return rows.binarySearch(row).found
         case .dense(let words, _):
@@ -56,7 +68,16 @@ enum PostingList: Sendable {
             self = .single(row)
         case .single(let only):
             precondition(only != row, "PostingList.insert: row \(row) is already present")
-            self = PostingList.list(ascending: only < row ? [only, row] : [row, only])
+            self = only < row ? .pair(only, row) : .pair(row, only)
+        case .pair(let first, let second):
+            precondition(first != row && second != row, "PostingList.insert: row \(row) is already present")
+            self = row < first ? .triple(row, first, second) : row < second ? .triple(first, row, second) : .triple(first, second, row)
+        case .triple(let first, let second, let third):
+            precondition(first != row && second != row && third != row, "PostingList.insert: row \(row) is already present")
+            var rows = [first, second, third]
+            rows.insertNew(row)
+            self = PostingList.isDense(count: 4, capacity: rowCapacity)
+                ? PostingList.bitset(of: rows, rowCapacity: rowCapacity) : PostingList.list(ascending: rows)
         case .narrow(var codes):
             self = .empty  // so that `codes` is uniquely referenced and grows in place
             if row >= PostingList.narrowLimit {
@@ -112,8 +133,14 @@ enum PostingList: Sendable {
         var isNarrow = incomingFit
         switch self {
         case .empty, .dense: break
-        case .single(let only):
-            if isNarrow && only < PostingList.narrowLimit { codes = [UInt16(only)] } else { isNarrow = false; rows = [only] }
+        case .single, .pair, .triple:
+            let existing = self.rows
+            if isNarrow && existing[existing.count - 1] < PostingList.narrowLimit {
+                codes = existing.map { UInt16(truncatingIfNeeded: $0) }
+            } else {
+                isNarrow = false
+                rows = existing
+            }
         case .narrow(let existing):
             if isNarrow { codes = existing } else { rows = existing.map(UInt32.init) }
         case .sorted(let existing):
@@ -142,13 +169,13 @@ enum PostingList: Sendable {
 
     /// A list of ascending two-byte members in the form its size and density call for.
     private static func finished(_ codes: [UInt16], rowCapacity: Int) -> PostingList {
-        if codes.count == 1 { return .single(UInt32(codes[0])) }
+        if codes.count <= 3 { return small(codes.map(UInt32.init)) }
         return isDense(count: codes.count, capacity: rowCapacity) ? bitset(of: codes, rowCapacity: rowCapacity) : .narrow(codes)
     }
 
     /// A list of ascending members in the form its size and density call for.
     private static func finished(_ rows: [UInt32], rowCapacity: Int) -> PostingList {
-        if rows.count == 1 { return .single(rows[0]) }
+        if rows.count <= 3 { return small(rows) }
         return isDense(count: rows.count, capacity: rowCapacity) ? bitset(of: rows, rowCapacity: rowCapacity) : list(ascending: rows)
     }
 
@@ -160,15 +187,21 @@ enum PostingList: Sendable {
         case .single(let only):
             precondition(only == row, "PostingList.remove: row \(row) is not present")
             self = .empty
+        case .pair(let first, let second):
+            precondition(row == first || row == second, "PostingList.remove: row \(row) is not present")
+            self = .single(row == first ? second : first)
+        case .triple(let first, let second, let third):
+            precondition(row == first || row == second || row == third, "PostingList.remove: row \(row) is not present")
+            self = row == first ? .pair(second, third) : row == second ? .pair(first, third) : .pair(first, second)
         case .narrow(var codes):
             self = .empty
             precondition(row < PostingList.narrowLimit, "PostingList.remove: row \(row) is not present")
             codes.removeExisting(UInt16(row))
-            self = codes.count == 1 ? .single(UInt32(codes[0])) : .narrow(codes)
+            self = codes.count <= 3 ? PostingList.small(codes.map(UInt32.init)) : .narrow(codes)
         case .sorted(var rows):
             self = .empty
             rows.removeExisting(row)
-            self = rows.count == 1 ? .single(rows[0]) : .sorted(rows)
+            self = rows.count <= 3 ? PostingList.small(rows) : .sorted(rows)
         case .dense(var words, let count):
             self = .empty
             let word = Int(row >> 6)
@@ -192,6 +225,13 @@ enum PostingList: Sendable {
         switch self {
         case .empty: break
         case .single(let only): body(only)
+        case .pair(let first, let second):
+            body(first)
+            body(second)
+        case .triple(let first, let second, let third):
+            body(first)
+            body(second)
+            body(third)
         case .narrow(let codes): codes.withUnsafeBufferPointer { for code in $0 { body(UInt32(code)) } }
         case .sorted(let rows): rows.withUnsafeBufferPointer { for row in $0 { body(row) } }
         case .dense(let words, _): PostingList.forEachBit(in: words, body)
@@ -216,14 +256,27 @@ enum PostingList: Sendable {
     /// Builds the set from ascending rows, choosing the representation by density.
     static func build<Rows: RandomAccessCollection>(sortedRows rows: Rows, rowCapacity: Int) -> PostingList where Rows.Element == UInt32 {
         guard let last = rows.last else { return .empty }
-        if rows.count == 1 { return .single(last) }
+        if rows.count <= 3 { return small(Array(rows)) }
         if isDense(count: rows.count, capacity: rowCapacity) { return bitset(of: rows, rowCapacity: rowCapacity) }
         return last < narrowLimit ? .narrow(rows.map { UInt16(truncatingIfNeeded: $0) }) : .sorted(Array(rows))
     }
 
-    /// Two or more ascending members as an array list, two bytes a member when they fit.
+    /// One or more ascending members: up to three inline, more as an array list, two bytes a
+    /// member when they fit.
     private static func list(ascending rows: [UInt32]) -> PostingList {
-        rows[rows.count - 1] < narrowLimit ? .narrow(rows.map { UInt16(truncatingIfNeeded: $0) }) : .sorted(rows)
+        if rows.count <= 3 { return small(rows) }
+        return rows[rows.count - 1] < narrowLimit ? .narrow(rows.map { UInt16(truncatingIfNeeded: $0) }) : .sorted(rows)
+    }
+
+    /// Up to three ascending members, inline.
+    private static func small(_ rows: [UInt32]) -> PostingList {
+        switch rows.count {
+        case 0: .empty
+        case 1: .single(rows[0])
+        case 2: .pair(rows[0], rows[1])
+        case 3: .triple(rows[0], rows[1], rows[2])
+        default: preconditionFailure("PostingList.small takes at most three members, not \(rows.count)")
+        }
     }
 
     /// The posting list of every code `0..<codeLimit`, for rows given ascending with their

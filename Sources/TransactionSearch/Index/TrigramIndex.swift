@@ -271,7 +271,7 @@ struct TrigramIndex: Equatable, Sendable {
         for list in lists.dropFirst() {
             switch list {
             case .empty: return []
-            case .single(let only): result = result.contains(only) ? [only] : []
+            case .single, .pair, .triple: result = result.filter { list.contains($0) }
             case .narrow(let codes): result = result.intersection(sortedWith: codes)
             case .sorted(let codes): result = result.intersection(sortedWith: codes)
             case .dense(let words, _):

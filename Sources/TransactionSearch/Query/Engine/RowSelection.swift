@@ -37,7 +37,7 @@ final class RowSelection {
     func insert(_ list: PostingList) {
         switch list {
         case .empty: break
-        case .single(let row): insert(row)
+        case .single, .pair, .triple: list.forEach { insert($0) }
         case .narrow(let rows):
             rows.withUnsafeBufferPointer { rows in
                 for row in rows { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
