@@ -11,15 +11,14 @@ extension PlainScan {
         let word: [UInt8]
         let scalars: [UInt32]
         let maxDistance: Int
-        let fields: [KeyPath<Row, [UInt8]?>]
-        let fieldNames: [String]
+        let fields: [TransactionField]
 
         /// Distances already worked out, by folded text (rows repeat their strings).
         let known = Memo()
 
         func holds(in row: Row) -> Bool {
-            fields.contains { path in
-                guard let text = row[keyPath: path] else { return false }
+            fields.contains { field in
+                guard let text = row.folded(field) else { return false }
                 return distance(to: text) <= maxDistance
             }
         }
@@ -39,24 +38,18 @@ extension PlainScan {
     /// The words of the text that would be matched approximately: enough letters, at most 64
     /// scalars, a scope with text, and no exact match in any row.
     func typoWords(_ words: [[UInt8]], scope: TermField) -> [[UInt8]: TypoWord] {
-        let fields: [(KeyPath<Row, [UInt8]?>, String)]
-        switch scope {
-        case .all: fields = [(\.merchantText, "merchant"), (\.category, "category"), (\.subcategory, "subcategory"), (\.notes, "notes")]
-        case .merchant: fields = [(\.merchantText, "merchant")]
-        case .category: fields = [(\.category, "category"), (\.subcategory, "subcategory")]
-        case .notes: fields = [(\.notes, "notes")]
-        case .amount, .card, .account: fields = []
-        }
+        // Typos are forgiven in the words of descriptions, not in card or account names.
+        guard scope != .card && scope != .account else { return [:] }
+        let fields = PlainScan.textFields(searchedBy: scope)
         guard !fields.isEmpty else { return [:] }
         var typos: [[UInt8]: TypoWord] = [:]
         for word in words {
             let scalars = PlainScan.scalars(of: word)
             let letters = String(decoding: word, as: UTF8.self).unicodeScalars.filter(\.properties.isAlphabetic).count
             guard letters >= 5, scalars.count <= 64 else { continue }
-            let exact = rows.contains { row in fields.contains { PlainScan.contains(row[keyPath: $0.0], word) } }
+            let exact = rows.contains { row in fields.contains { PlainScan.contains(row.folded($0), word) } }
             guard !exact else { continue }
-            typos[word] = TypoWord(word: word, scalars: scalars, maxDistance: letters >= 9 ? 2 : 1,
-                                   fields: fields.map(\.0), fieldNames: fields.map(\.1))
+            typos[word] = TypoWord(word: word, scalars: scalars, maxDistance: letters >= 9 ? 2 : 1, fields: fields)
         }
         return typos
     }
@@ -72,10 +65,10 @@ extension PlainScan {
         }
         var found: [String: Found] = [:]  // by field and original string
         for row in rows {
-            for (index, path) in typo.fields.enumerated() {
-                guard let text = row[keyPath: path] else { continue }
-                let original = PlainScan.original(row, field: typo.fieldNames[index])
-                let key = typo.fieldNames[index] + "\u{0}" + original
+            for field in typo.fields {
+                guard let text = row.folded(field) else { continue }
+                let original = field.text(in: row.transaction) ?? ""
+                let key = field.rawValue + "\u{0}" + original
                 if var known = found[key] {
                     known.rows += 1
                     found[key] = known
@@ -98,15 +91,6 @@ extension PlainScan {
             if spellings.count == 5 { break }
         }
         return Correction(term: String(decoding: typo.word, as: UTF8.self), matched: spellings)
-    }
-
-    static func original(_ row: Row, field: String) -> String {
-        switch field {
-        case "merchant": row.transaction.merchant
-        case "category": row.transaction.category ?? ""
-        case "subcategory": row.transaction.subcategory ?? ""
-        default: row.transaction.notes ?? ""
-        }
     }
 
     static func scalars(of bytes: [UInt8]) -> [UInt32] {
@@ -163,9 +147,4 @@ extension PlainScan {
         while stop < text.count && isWord(text[stop]) { stop += 1 }
         return String(String.UnicodeScalarView(text[start..<stop].map { Unicode.Scalar($0)! }))
     }
-}
-
-extension PlainScan.Row {
-    /// The folded merchant, as an optional like the other fields.
-    var merchantText: [UInt8]? { merchant }
 }

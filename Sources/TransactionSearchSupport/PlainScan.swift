@@ -20,6 +20,19 @@ public struct PlainScan: Sendable {
         let card: [UInt8]?
         let cardTitle: [UInt8]?
         let account: [UInt8]?
+
+        /// A text field's folded copy (nil when the row has none, or for a field not kept).
+        func folded(_ field: TransactionField) -> [UInt8]? {
+            switch field {
+            case .merchant: merchant
+            case .category: category
+            case .subcategory: subcategory
+            case .notes: notes
+            case .card: card
+            case .account: account
+            case .id, .date, .amount, .currency, .status, .importKey: nil
+            }
+        }
     }
 
     let rows: [Row]
@@ -162,6 +175,23 @@ public struct PlainScan: Sendable {
         guard let (value, digits) = number(term) else { return false }
         let (amount, amountDigits) = magnitude(money)
         return compare(amount, amountDigits, value, digits) >= 0 && compare(amount, amountDigits, value + 1, digits) < 0
+    }
+
+    /// The text fields a scope's words look in, as docs/SPEC.md section 2 says (a card term
+    /// also looks in the masked title, `matches`). The reference states this itself rather than
+    /// asking the store's description (`TextField.isSearched`), so that the tests compare two
+    /// readings of the spec; `matches` spells the same lists out per row (no array a row), and
+    /// the typo search (`typoWords`, `correction`) iterates these.
+    static func textFields(searchedBy scope: TermField) -> [TransactionField] {
+        switch scope {
+        case .all: [.merchant, .category, .subcategory, .notes]
+        case .merchant: [.merchant]
+        case .category: [.category, .subcategory]
+        case .notes: [.notes]
+        case .card: [.card]
+        case .account: [.account]
+        case .amount: []
+        }
     }
 
     static func matches(_ row: Row, text term: [UInt8], field: TermField) -> Bool {

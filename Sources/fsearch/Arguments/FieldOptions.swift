@@ -2,21 +2,43 @@ import CommandLineSupport
 import Foundation
 import TransactionSearch
 
-/// The transaction fields as options, for add and update.
+/// The transaction fields as options, for add and update: one option per field named as the
+/// field (`TransactionField.rawValue`), described in `option(for:)`. Add and update iterate
+/// `fields` and `textFields`, so a text field added to the model is an option by its line in
+/// `option(for:)` (the switch names every field: the compiler asks for it).
 enum FieldOptions {
-    static let options: [CommandSpec.Option] = [
-        .value("id", "ID", help: "The id (add: generated when absent)."),
-        .value("date", "DATE", help: "YYYY-MM-DD or an ISO 8601 date and time."),
-        .value("merchant", "TEXT", help: "The merchant."),
-        .value("amount", "AMOUNT", help: "Signed: -12.50 is money out."),
-        .value("currency", "CODE", help: "ISO 4217, e.g. EUR (default: the store's base)."),
-        .value("category", "TEXT", help: "The category."),
-        .value("subcategory", "TEXT", help: "The subcategory (needs a category)."),
-        .value("card", "TEXT", help: "The card, e.g. Visa 4242."),
-        .value("account", "TEXT", help: "The account."),
-        .value("status", "STATUS", help: "pending|posted."),
-        .value("notes", "TEXT", help: "Free text."),
-    ]
+    static let options: [CommandSpec.Option] = fields.compactMap(option(for:))
+
+    /// The fields with an option, in help order: the id, then what `add` requires (date,
+    /// merchant, amount) with the amount's currency, then the others in `TransactionField` order.
+    static let fields: [TransactionField] = {
+        let leading = TransactionField.allCases.filter { $0 == .id || $0.isRequired || $0 == .currency }
+        return (leading + TransactionField.allCases.filter { !leading.contains($0) }).filter { option(for: $0) != nil }
+    }()
+
+    /// The text fields with an option (`.text` kind), which add and update set by name.
+    static let textFields: [TransactionField] = fields.filter {
+        if case .text = $0.kind { true } else { false }
+    }
+
+    /// A field's option (its value named as the field), or nil for a field set otherwise (the
+    /// import key, which imports make).
+    static func option(for field: TransactionField) -> CommandSpec.Option? {
+        switch field {
+        case .id: .value("id", "ID", help: "The id (add: generated when absent).")
+        case .date: .value("date", "DATE", help: "YYYY-MM-DD or an ISO 8601 date and time.")
+        case .merchant: .value("merchant", "TEXT", help: "The merchant.")
+        case .amount: .value("amount", "AMOUNT", help: "Signed: -12.50 is money out.")
+        case .currency: .value("currency", "CODE", help: "ISO 4217, e.g. EUR (default: the store's base).")
+        case .category: .value("category", "TEXT", help: "The category.")
+        case .subcategory: .value("subcategory", "TEXT", help: "The subcategory (needs a category).")
+        case .card: .value("card", "TEXT", help: "The card, e.g. Visa 4242.")
+        case .account: .value("account", "TEXT", help: "The account.")
+        case .status: .value("status", "STATUS", help: "pending|posted.")
+        case .notes: .value("notes", "TEXT", help: "Free text.")
+        case .importKey: nil
+        }
+    }
 
     static func date(_ text: String, zone: TimeZone) throws(FSearchError) -> TransactionDate {
         do throws(ValidationError) { return try TransactionDate(parsing: text, in: zone) } catch {

@@ -10,7 +10,7 @@ enum AddCommand {
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
         let storePath = try requiredStore(arguments, spec)
-        for required in ["date", "merchant", "amount"] where arguments.value(required) == nil {
+        for required in FieldOptions.fields where required.isRequired && arguments.value(required.rawValue) == nil {
             throw FSearchError.usage("add needs --\(required)", hint: "fsearch add --store DIR --date 2026-03-14 --merchant Lidl --amount -12.50")
         }
         // A new store is created only for a transaction that is valid.
@@ -36,12 +36,16 @@ enum AddCommand {
         return 0
     }
 
+    /// The draft the options give (date, merchant and amount present: `run` checked them); each
+    /// text field is set by its name (`FieldOptions.textFields`).
     static func draft(_ arguments: ParsedArguments, zone: TimeZone) throws(FSearchError) -> TransactionDraft {
-        TransactionDraft(
+        var draft = TransactionDraft(
             id: arguments.value("id"), date: try FieldOptions.date(arguments.value("date")!, zone: zone),
-            merchant: arguments.value("merchant")!, category: arguments.value("category"), subcategory: arguments.value("subcategory"),
-            card: arguments.value("card"), account: arguments.value("account"), amount: try FieldOptions.amount(arguments.value("amount")!),
-            currency: try arguments.value("currency").map(FieldOptions.currency), status: try arguments.value("status").map(FieldOptions.status) ?? .posted,
-            notes: arguments.value("notes"))
+            merchant: "", amount: try FieldOptions.amount(arguments.value("amount")!),
+            currency: try arguments.value("currency").map(FieldOptions.currency), status: try arguments.value("status").map(FieldOptions.status) ?? .posted)
+        for field in FieldOptions.textFields {
+            if let value = arguments.value(field.rawValue) { field.setTextValue(value, in: &draft) }
+        }
+        return draft
     }
 }

@@ -23,13 +23,8 @@ enum UpdateCommand {
             return value.isEmpty ? .clear : .set(value)
         }
         patch.id = change("id")
-        patch.merchant = change("merchant")
-        patch.category = change("category")
-        patch.subcategory = change("subcategory")
-        patch.card = change("card")
-        patch.account = change("account")
+        for field in FieldOptions.textFields { field.setTextChange(change(field.rawValue), in: &patch) }
         if let currency = arguments.value("currency") { patch.currency = currency.isEmpty ? .clear : .set(try FieldOptions.currency(currency)) }
-        patch.notes = change("notes")
         if let date = arguments.value("date") {
             patch.date = date.isEmpty ? .clear : .set(try FieldOptions.date(date, zone: durable.store.timeZone))
         }

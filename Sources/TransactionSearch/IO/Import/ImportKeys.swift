@@ -13,6 +13,10 @@ enum ImportKeys {
     /// The longest key kept as it is; a longer bank id is hashed.
     static let maximumLength = 200
 
+    /// The text field a bank key is made with (`bankKey(account:bankID:)`): a staged record
+    /// rebuilds its key from it (`StagedRecords`).
+    static var bankKeyField: TextField { .account }
+
     static func bankKey(account: String?, bankID: String) -> String {
         var account = account ?? ""
         var bankID = bankID

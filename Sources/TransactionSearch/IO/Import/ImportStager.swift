@@ -112,10 +112,12 @@ final class ImportStager: StatementEntrySink {
 
     /// Whether validation left every text of the draft as it was (nothing trimmed, nothing
     /// blank made none): the transaction can then be made from the staged draft directly.
+    /// Checks every `TextField`, the import key and the date.
     private static func isNormalized(_ draft: TransactionDraft, as transaction: Transaction) -> Bool {
-        transaction.merchant == draft.merchant && transaction.category == draft.category
-            && transaction.subcategory == draft.subcategory && transaction.card == draft.card
-            && transaction.account == draft.account && transaction.notes == draft.notes
-            && transaction.importKey == draft.importKey && transaction.date == draft.date
+        var isSame = transaction.importKey == draft.importKey && transaction.date == draft.date
+        TextField.forEach { field in
+            isSame = isSame && field.value(in: transaction) == field.transactionField.textValue(in: draft)
+        }
+        return isSame
     }
 }
