@@ -65,6 +65,8 @@ struct StagedRecords: Sendable {
     private var chunks: [[UInt8]] = []
     /// Each record's place: chunk number in the high 32 bits, offset in the low.
     private var places: [UInt64] = []
+    /// The chunks before this one are freed (`releaseChunks(before:)`).
+    private var releasedChunks = 0
 
     /// Empty.
     init() {}
@@ -78,6 +80,20 @@ struct StagedRecords: Sendable {
     /// Bytes the records take (what the chunks hold and 8 bytes a record for its place),
     /// without the room not used yet.
     var usedBytes: Int { chunks.reduce(0) { $0 + $1.count } + places.count * 8 }
+
+    /// The chunk record `index` is in: records go into chunks in staging order, so a later
+    /// record is never in an earlier chunk.
+    func chunk(of index: Int) -> Int { Int(places[index] >> 32) }
+
+    /// Frees the chunks before `chunk`, for a reader that has taken every record it needs from
+    /// them (`StagedRecordsDrain`): their records can no longer be read. The memory is given back
+    /// only when no other copy of these records holds the chunks.
+    mutating func releaseChunks(before chunk: Int) {
+        while releasedChunks < min(chunk, chunks.count) {
+            chunks[releasedChunks] = []
+            releasedChunks += 1
+        }
+    }
 
     // MARK: Writing
 
