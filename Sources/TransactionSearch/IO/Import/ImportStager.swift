@@ -76,7 +76,7 @@ final class ImportStager: StatementEntrySink {
             key = .bank(id: bankID)
         } else if record.draft.id == nil {
             let fingerprint = ImportKeys.fingerprint(of: record.draft, currency: record.draft.currency ?? validator.baseCurrency)
-            key = .fingerprint(fingerprint, occurrence: occurrences.increment(fingerprint))
+            key = .fingerprint(fingerprint, occurrence: occurrences.increment(fingerprint, next: records.count, in: records))
         } else {
             key = .none
         }
