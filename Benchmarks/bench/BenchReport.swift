@@ -57,6 +57,11 @@ struct BenchReport: Encodable {
 
         var residentBytesPerRow: Double? { residentBytes.map { Double($0) / Double(max(rows, 1)) } }
         var structureBytesPerRow: Double { Double(structureBytes) / Double(max(rows, 1)) }
+        /// The figure judged against the SPEC: the larger of the two. Resident growth depends on
+        /// the heap's state (a build that refills pages an earlier, freed store left resident
+        /// grows less than it holds: 151 B/row against 195 of structures on long-tail data);
+        /// the structures' count leaves out the allocator's own overhead.
+        var judgedBytesPerRow: Double { max(residentBytesPerRow ?? 0, structureBytesPerRow) }
     }
 
     struct QueryFigures: Encodable {
@@ -212,7 +217,7 @@ struct BenchReport: Encodable {
             lines.append(SpecLine(measure: "building the store from parsed rows (median)", value: build.median, unit: "ms",
                                   must: 150 * Double(data.rows) / 100_000, aim: 50 * Double(data.rows) / 100_000, higherIsBetter: false))
         }
-        lines.append(SpecLine(measure: "memory of the loaded store (resident growth)", value: memory.residentBytesPerRow ?? memory.structureBytesPerRow,
+        lines.append(SpecLine(measure: "memory of the loaded store (the larger count)", value: memory.judgedBytesPerRow,
                               unit: "B/row", must: 150, aim: 80, higherIsBetter: false))
         if measuredQueries {
             lines.append(SpecLine(measure: "speed-up over the plain scan, median", value: medianSpeedup, unit: "x", must: 100, aim: 1000, higherIsBetter: true))

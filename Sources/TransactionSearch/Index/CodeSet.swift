@@ -13,6 +13,15 @@ struct CodeSet: Sendable, Equatable {
     /// The set of distinct codes given in any order, its words allocated once (a term can
     /// match hundreds of thousands of notes).
     init(_ codes: [UInt32]) {
+        self.init(distinct: codes)
+    }
+
+    /// The set of distinct two-byte codes given in any order (a narrow posting list).
+    init(_ codes: [UInt16]) {
+        self.init(distinct: codes)
+    }
+
+    private init<Code: FixedWidthInteger & UnsignedInteger>(distinct codes: [Code]) {
         guard let largest = codes.max() else { return }
         var words = [UInt64](repeating: 0, count: Int(largest >> 6) + 1)
         var count = 0
@@ -32,8 +41,9 @@ struct CodeSet: Sendable, Equatable {
         switch list {
         case .empty: self.init()
         case .single(let only): self.init([only])
+        case .narrow(let codes): self.init(codes)
         case .sorted(let codes): self.init(codes)
-        case .dense(let words, let count): self.init(words: words, count: count)
+        case .dense(let words, let count): self.init(words: words, count: Int(count))
         }
     }
 

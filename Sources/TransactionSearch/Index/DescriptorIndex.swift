@@ -25,18 +25,13 @@ struct DescriptorIndex: Sendable {
     let rowCounts = ColumnBuffer<UInt32>(filler: 0)
     /// One past the largest code ever used.
     private(set) var codeLimit = 1
-    private(set) var postings: [PostingList] = [.empty]
+    private(set) var postings = CodePostings()
     private var freeCodes: [UInt32] = []
-    /// Descriptor codes by merchant, category and subcategory code, in no particular order.
-    private(set) var byMerchant: [[UInt32]] = [[]]
-    private(set) var byCategory: [[UInt32]] = [[]]
-    private(set) var bySubcategory: [[UInt32]] = [[]]
-    /// Where each descriptor stands in its merchant's, category's and subcategory's list: a
-    /// descriptor leaves its lists in constant time (the last one takes its place) instead of
-    /// a search through a category's thousands of descriptors.
-    private let placeInMerchant = ColumnBuffer<UInt32>(filler: 0)
-    private let placeInCategory = ColumnBuffer<UInt32>(filler: 0)
-    private let placeInSubcategory = ColumnBuffer<UInt32>(filler: 0)
+    /// Descriptor codes by merchant, category and subcategory code, each leaving its groups in
+    /// constant time (not a search through a category's thousands of descriptors).
+    private(set) var byMerchant = DescriptorGroups()
+    private(set) var byCategory = DescriptorGroups()
+    private(set) var bySubcategory = DescriptorGroups()
 
     var liveCount: Int { codeOf.count }
 
@@ -57,10 +52,11 @@ struct DescriptorIndex: Sendable {
         return total
     }
 
-    /// Rows of all the descriptors of a merchant, category or subcategory (`lists[code]`).
-    func rowCount(of code: UInt32, in lists: [[UInt32]]) -> Int {
-        guard Int(code) < lists.count else { return 0 }
-        return lists[Int(code)].reduce(0) { $0 + rowCount($1) }
+    /// Rows of all the descriptors of a merchant, category or subcategory (`code` in `groups`).
+    func rowCount(of code: UInt32, in groups: DescriptorGroups) -> Int {
+        var total = 0
+        groups.forEach(of: code) { total += rowCount($0) }
+        return total
     }
 
     @inline(__always)
@@ -85,8 +81,7 @@ struct DescriptorIndex: Sendable {
         } else {
             code = UInt32(codeLimit)
             codeLimit += 1
-            postings.append(.empty)
-            for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts, placeInMerchant, placeInCategory, placeInSubcategory] { buffer.reserve(codeLimit) }
+            for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts] { buffer.reserve(codeLimit) }
         }
         merchantOf[code] = key.merchant
         categoryOf[code] = key.category
@@ -95,9 +90,9 @@ struct DescriptorIndex: Sendable {
         codeOf.insert(code, hash: DescriptorIndex.hash(key)) {
             DescriptorIndex.hash(Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]))
         }
-        DescriptorIndex.add(code, at: key.merchant, to: &byMerchant, places: placeInMerchant)
-        DescriptorIndex.add(code, at: key.category, to: &byCategory, places: placeInCategory)
-        DescriptorIndex.add(code, at: key.subcategory, to: &bySubcategory, places: placeInSubcategory)
+        byMerchant.add(code, under: key.merchant)
+        byCategory.add(code, under: key.category)
+        bySubcategory.add(code, under: key.subcategory)
         return code
     }
 
@@ -109,22 +104,25 @@ struct DescriptorIndex: Sendable {
         let count = keys.count / 3
         codeOf = HashSlots(capacity: count)
         codeLimit = count + 1
-        for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts, placeInMerchant, placeInCategory, placeInSubcategory] { buffer.reserve(codeLimit) }
-        postings = [PostingList](repeating: .empty, count: codeLimit)
+        for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts] { buffer.reserve(codeLimit) }
+        postings = CodePostings()
         let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
         for index in 0..<count {
             let code = UInt32(index + 1)
             let key = Key(merchant: keys[index * 3], category: keys[index * 3 + 1], subcategory: keys[index * 3 + 2])
-            let isNew = codeOf.insertIfAbsent(code, hash: DescriptorIndex.hash(key)) {
+            let hashOf = { (other: UInt32) in
+                DescriptorIndex.hash(Key(merchant: merchants[other], category: categories[other], subcategory: subcategories[other]))
+            }
+            let isNew = codeOf.insertIfAbsent(code, hash: DescriptorIndex.hash(key), hashOf: hashOf) {
                 Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]) == key
             }
             guard isNew else { return false }
             merchantOf[code] = key.merchant
             categoryOf[code] = key.category
             subcategoryOf[code] = key.subcategory
-            DescriptorIndex.add(code, at: key.merchant, to: &byMerchant, places: placeInMerchant)
-            DescriptorIndex.add(code, at: key.category, to: &byCategory, places: placeInCategory)
-            DescriptorIndex.add(code, at: key.subcategory, to: &bySubcategory, places: placeInSubcategory)
+            byMerchant.add(code, under: key.merchant)
+            byCategory.add(code, under: key.category)
+            bySubcategory.add(code, under: key.subcategory)
         }
         return true
     }
@@ -132,18 +130,18 @@ struct DescriptorIndex: Sendable {
     /// Sets every posting list at once (indexed by code), for rows added in bulk.
     mutating func setPostings(_ lists: [PostingList]) {
         precondition(lists.count >= codeLimit, "DescriptorIndex.setPostings: \(lists.count) lists for \(codeLimit) codes")
-        postings = lists
+        postings = CodePostings(lists)
         for code in 0..<codeLimit { rowCounts[UInt32(code)] = UInt32(lists[code].count) }
     }
 
     mutating func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
-        postings[Int(code)].insert(row, rowCapacity: rowCapacity)
+        postings.insert(row, code: Int(code), rowCapacity: rowCapacity)
         rowCounts[code] += 1
     }
 
     /// Removes a row; a descriptor left with no rows is forgotten and its code freed.
     mutating func removeRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
-        postings[Int(code)].remove(row, rowCapacity: rowCapacity)
+        postings.remove(row, code: Int(code), rowCapacity: rowCapacity)
         rowCounts[code] -= 1
         guard rowCounts[code] == 0 else { return }
         let key = self.key(code)
@@ -151,9 +149,9 @@ struct DescriptorIndex: Sendable {
         codeOf.remove(code, hash: DescriptorIndex.hash(key)) {
             DescriptorIndex.hash(Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]))
         }
-        DescriptorIndex.remove(code, at: key.merchant, from: &byMerchant, places: placeInMerchant)
-        DescriptorIndex.remove(code, at: key.category, from: &byCategory, places: placeInCategory)
-        DescriptorIndex.remove(code, at: key.subcategory, from: &bySubcategory, places: placeInSubcategory)
+        byMerchant.remove(code, from: key.merchant)
+        byCategory.remove(code, from: key.category)
+        bySubcategory.remove(code, from: key.subcategory)
         freeCodes.append(code)
     }
 
@@ -171,10 +169,8 @@ struct DescriptorIndex: Sendable {
             }
         }
         var result = CodeSet()
-        func collect(_ codes: CodeSet, _ lists: [[UInt32]]) {
-            for code in codes.codes where Int(code) < lists.count {
-                for descriptor in lists[Int(code)] { result.insert(descriptor) }
-            }
+        func collect(_ codes: CodeSet, _ groups: DescriptorGroups) {
+            codes.forEach { code in groups.forEach(of: code) { result.insert($0) } }
         }
         collect(merchants, byMerchant)
         collect(categories, byCategory)
@@ -182,21 +178,15 @@ struct DescriptorIndex: Sendable {
         return result
     }
 
-    /// Calls `body` with the rows of every descriptor in `lists[code]` (the rows of one
+    /// Calls `body` with the rows of every descriptor of `code` in `groups` (the rows of one
     /// merchant, category or subcategory).
-    func forEachRow(of code: UInt32, in lists: [[UInt32]], _ body: (UInt32) -> Void) {
-        guard Int(code) < lists.count else { return }
-        for descriptor in lists[Int(code)] { postings[Int(descriptor)].forEach(body) }
+    func forEachRow(of code: UInt32, in groups: DescriptorGroups, _ body: (UInt32) -> Void) {
+        groups.forEach(of: code) { postings[Int($0)].forEach(body) }
     }
 
     var memoryUse: Int {
         var bytes = codeOf.memoryUse + rowCounts.memoryUse + merchantOf.memoryUse + categoryOf.memoryUse + subcategoryOf.memoryUse
-        bytes += placeInMerchant.memoryUse + placeInCategory.memoryUse + placeInSubcategory.memoryUse + postings.capacity * MemoryLayout<PostingList>.stride
-        for list in postings { bytes += list.memoryUse }
-        for lists in [byMerchant, byCategory, bySubcategory] {
-            bytes += lists.capacity * 8
-            for list in lists { bytes += list.capacity * 4 }
-        }
+        bytes += byMerchant.memoryUse + byCategory.memoryUse + bySubcategory.memoryUse + postings.memoryUse
         return bytes + freeCodes.capacity * 4
     }
 
@@ -209,30 +199,13 @@ struct DescriptorIndex: Sendable {
             live += 1
             let key = self.key(code)
             precondition(self.code(of: key) == code, "descriptor \(code) is stale")
-            precondition(byMerchant[Int(key.merchant)][Int(placeInMerchant[code])] == code
-                         && byCategory[Int(key.category)][Int(placeInCategory[code])] == code
-                         && bySubcategory[Int(key.subcategory)][Int(placeInSubcategory[code])] == code, "descriptor \(code) is not listed")
+            precondition(byMerchant.lists(code, under: key.merchant) && byCategory.lists(code, under: key.category)
+                         && bySubcategory.lists(code, under: key.subcategory), "descriptor \(code) is not listed")
         }
         for code in freeCodes { precondition(postings[Int(code)].count == 0, "a free descriptor has rows") }
         precondition(live == codeOf.count, "descriptor map holds \(codeOf.count) of \(live)")
-        let listed = byMerchant.reduce(0) { $0 + $1.count }
-        precondition(listed == codeOf.count, "merchant lists hold \(listed) of \(codeOf.count) descriptors")
-    }
-
-    private static func add(_ descriptor: UInt32, at code: UInt32, to lists: inout [[UInt32]], places: ColumnBuffer<UInt32>) {
-        while lists.count <= Int(code) { lists.append([]) }
-        places[descriptor] = UInt32(lists[Int(code)].count)
-        lists[Int(code)].append(descriptor)
-    }
-
-    /// Takes a descriptor out of its list: the list's last descriptor moves into its place.
-    private static func remove(_ descriptor: UInt32, at code: UInt32, from lists: inout [[UInt32]], places: ColumnBuffer<UInt32>) {
-        let place = Int(places[descriptor])
-        precondition(place < lists[Int(code)].count && lists[Int(code)][place] == descriptor, "descriptor \(descriptor) is not in its list")
-        let last = lists[Int(code)].removeLast()
-        if last != descriptor {
-            lists[Int(code)][place] = last
-            places[last] = UInt32(place)
+        for groups in [byMerchant, byCategory, bySubcategory] {
+            precondition(groups.count == codeOf.count, "groups hold \(groups.count) of \(codeOf.count) descriptors")
         }
     }
 }

@@ -19,7 +19,7 @@ final class FieldIndex: @unchecked Sendable {
 
     @exclusivity(unchecked) private(set) var pool = StringPool()
     /// Rows by code; code 0 holds the rows with no value.
-    @exclusivity(unchecked) private(set) var postings: [PostingList] = [.empty]
+    @exclusivity(unchecked) private(set) var postings = CodePostings()
     @exclusivity(unchecked) private(set) var trigrams = TrigramIndex()
     let isSearchable: Bool
     /// Whether rows are kept per string here; merchant, category and subcategory rows are kept
@@ -99,18 +99,17 @@ final class FieldIndex: @unchecked Sendable {
 
     func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
         precondition(keepsPostings, "FieldIndex.addRow on a field without postings")
-        while postings.count <= Int(code) { postings.append(.empty) }
-        postings[Int(code)].insert(row, rowCapacity: rowCapacity)
+        postings.insert(row, code: Int(code), rowCapacity: rowCapacity)
     }
 
     func removeRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
-        postings[Int(code)].remove(row, rowCapacity: rowCapacity)
+        postings.remove(row, code: Int(code), rowCapacity: rowCapacity)
     }
 
     /// Sets every posting list at once (indexed by code), for a field filled in bulk.
     func setPostings(_ lists: [PostingList]) {
         precondition(keepsPostings && lists.count >= pool.codeLimit, "FieldIndex.setPostings: \(lists.count) lists")
-        postings = lists
+        postings = CodePostings(lists)
     }
 
     /// Takes a pool and trigram index restored from a snapshot into this empty field (the
@@ -165,8 +164,7 @@ final class FieldIndex: @unchecked Sendable {
 
     var memoryUse: Int {
         var bytes = pool.memoryUse + trigrams.memoryUse + titleList.memoryUse + titleRank.capacity * 4
-        bytes += postings.capacity * MemoryLayout<PostingList>.stride
-        for list in postings { bytes += list.memoryUse }
+        bytes += postings.memoryUse
         return bytes
     }
 

@@ -1,24 +1,37 @@
-/// The rows that carry one value (one merchant, one category...): nothing, one row inline, a
-/// sorted array of rows, or a bitset over all rows when dense (see `DensityThresholds`).
-/// Iteration visits rows in ascending order.
+/// The rows that carry one value (one merchant, one category...), or the string codes that
+/// contain one trigram: nothing, one member inline, a sorted array (two bytes a member while
+/// every member is below 65,536, four above), or a bitset over all members when dense (see
+/// `DensityThresholds`). Iteration visits members in ascending order.
+///
+/// Most lists of a long tail of distinct strings are short arrays of codes below 65,536: the
+/// two-byte form halves the largest part of a trigram index. A list widens to four bytes when
+/// a member at or above 65,536 arrives; 16 bytes a list whatever its form.
 enum PostingList: Sendable {
     case empty
     case single(UInt32)
+    /// Ascending, every member below `narrowLimit`.
+    case narrow([UInt16])
+    /// Ascending, some member at or above `narrowLimit`.
     case sorted([UInt32])
-    case dense(words: [UInt64], count: Int)
+    case dense(words: [UInt64], count: UInt32)
+
+    /// Members below this fit a `narrow` list.
+    static let narrowLimit: UInt32 = 1 << 16
 
     var count: Int {
         switch self {
         case .empty: 0
         case .single: 1
+        case .narrow(let codes): codes.count
         case .sorted(let rows): rows.count
-        case .dense(_, let count): count
+        case .dense(_, let count): Int(count)
         }
     }
 
     var memoryUse: Int {
         switch self {
         case .empty, .single: 0
+        case .narrow(let codes): codes.capacity * 2 + 32
         case .sorted(let rows): rows.capacity * 4 + 32
         case .dense(let words, _): words.capacity * 8 + 32
         }
@@ -28,6 +41,7 @@ enum PostingList: Sendable {
         switch self {
         case .empty: return false
         case .single(let only): return only == row
+        case .narrow(let codes): return row < PostingList.narrowLimit && codes.binarySearch(UInt16(row)).found
         case .sorted(let rows): return rows.binarySearch(row).found
         case .dense(let words, _):
             let word = Int(row >> 6)
@@ -41,21 +55,28 @@ enum PostingList: Sendable {
         case .empty:
             self = .single(row)
         case .single(let only):
-            self = .sorted(only < row ? [only, row] : [row, only])
+            precondition(only != row, "PostingList.insert: row \(row) is already present")
+            self = PostingList.list(ascending: only < row ? [only, row] : [row, only])
+        case .narrow(var codes):
+            self = .empty  // so that `codes` is uniquely referenced and grows in place
+            if row >= PostingList.narrowLimit {
+                let rows = [UInt32](unsafeUninitializedCapacity: codes.count + 1) { buffer, initialized in
+                    for index in codes.indices { buffer[index] = UInt32(codes[index]) }
+                    buffer[codes.count] = row  // above every narrow member
+                    initialized = codes.count + 1
+                }
+                self = PostingList.isDense(count: rows.count, capacity: rowCapacity)
+                    ? PostingList.bitset(of: rows, rowCapacity: rowCapacity) : .sorted(rows)
+            } else {
+                codes.insertNew(UInt16(row))
+                self = PostingList.isDense(count: codes.count, capacity: rowCapacity)
+                    ? PostingList.bitset(of: codes, rowCapacity: rowCapacity) : .narrow(codes)
+            }
         case .sorted(var rows):
-            self = .empty  // so that `rows` is uniquely referenced and grows in place
-            if rows[rows.count - 1] < row {
-                rows.append(row)  // the common case: a new row has the highest number
-            } else {
-                let (found, index) = rows.binarySearch(row)
-                precondition(!found, "PostingList.insert: row \(row) is already present")
-                rows.insert(row, at: index)
-            }
-            if PostingList.isDense(count: rows.count, capacity: rowCapacity) {
-                self = PostingList.bitset(of: rows, rowCapacity: rowCapacity)
-            } else {
-                self = .sorted(rows)
-            }
+            self = .empty
+            rows.insertNew(row)
+            self = PostingList.isDense(count: rows.count, capacity: rowCapacity)
+                ? PostingList.bitset(of: rows, rowCapacity: rowCapacity) : .sorted(rows)
         case .dense(var words, let count):
             self = .empty
             let word = Int(row >> 6)
@@ -69,11 +90,10 @@ enum PostingList: Sendable {
     /// Adds rows above every row in the set, given ascending in the low 32 bits of `words`
     /// (a row that repeats is added once): a bulk build's run of one key.
     mutating func appendAscending(_ words: Slice<UnsafeBufferPointer<UInt64>>, rowCapacity: Int) {
-        var rows: [UInt32]
-        switch self {
-        case .dense(var bits, let count):
+        guard let lastWord = words.last else { return }
+        if case .dense(var bits, let count) = self {
             self = .empty
-            var added = 0
+            var added: UInt32 = 0
             for word in words {
                 let row = UInt32(truncatingIfNeeded: word)
                 let index = Int(row >> 6)
@@ -83,23 +103,53 @@ enum PostingList: Sendable {
             }
             self = .dense(words: bits, count: count + added)
             return
-        case .empty: rows = []
-        case .single(let only): rows = [only]
+        }
+        // The members so far, taken out of `self` so that the array is uniquely referenced
+        // and grows in place; two bytes a member while the incoming ones fit too.
+        let incomingFit = UInt32(truncatingIfNeeded: lastWord) < PostingList.narrowLimit
+        var codes: [UInt16] = []
+        var rows: [UInt32] = []
+        var isNarrow = incomingFit
+        switch self {
+        case .empty, .dense: break
+        case .single(let only):
+            if isNarrow && only < PostingList.narrowLimit { codes = [UInt16(only)] } else { isNarrow = false; rows = [only] }
+        case .narrow(let existing):
+            if isNarrow { codes = existing } else { rows = existing.map(UInt32.init) }
         case .sorted(let existing):
+            isNarrow = false
             rows = existing
-            self = .empty  // so that `rows` is uniquely referenced and grows in place
         }
-        for word in words {
-            let row = UInt32(truncatingIfNeeded: word)
-            if rows.last != row { rows.append(row) }
-        }
-        if rows.count == 1 {
-            self = .single(rows[0])
-        } else if PostingList.isDense(count: rows.count, capacity: rowCapacity) {
-            self = PostingList.bitset(of: rows, rowCapacity: rowCapacity)
+        self = .empty
+        if isNarrow {
+            PostingList.append(words, to: &codes)
+            self = PostingList.finished(codes, rowCapacity: rowCapacity)
         } else {
-            self = .sorted(rows)
+            PostingList.append(words, to: &rows)
+            self = PostingList.finished(rows, rowCapacity: rowCapacity)
         }
+    }
+
+    /// Appends the low bits of ascending words, a member equal to the last one skipped.
+    private static func append<Member: FixedWidthInteger & UnsignedInteger>(
+        _ words: Slice<UnsafeBufferPointer<UInt64>>, to members: inout [Member]
+    ) {
+        for word in words {
+            let member = Member(truncatingIfNeeded: word)
+            if members.last != member { members.append(member) }
+        }
+    }
+
+    /// A list of ascending two-byte members in the form its size and density call for.
+    private static func finished(_ codes: [UInt16], rowCapacity: Int) -> PostingList {
+        if codes.count == 1 { return .single(UInt32(codes[0])) }
+        return isDense(count: codes.count, capacity: rowCapacity) ? bitset(of: codes, rowCapacity: rowCapacity) : .narrow(codes)
+    }
+
+    /// A list of ascending members in the form its size and density call for.
+    private static func finished(_ rows: [UInt32], rowCapacity: Int) -> PostingList {
+        if rows.count == 1 { return .single(rows[0]) }
+        return isDense(count: rows.count, capacity: rowCapacity) ? bitset(of: rows, rowCapacity: rowCapacity) : list(ascending: rows)
     }
 
     /// Removes a row that is in the set.
@@ -110,11 +160,14 @@ enum PostingList: Sendable {
         case .single(let only):
             precondition(only == row, "PostingList.remove: row \(row) is not present")
             self = .empty
+        case .narrow(var codes):
+            self = .empty
+            precondition(row < PostingList.narrowLimit, "PostingList.remove: row \(row) is not present")
+            codes.removeExisting(UInt16(row))
+            self = codes.count == 1 ? .single(UInt32(codes[0])) : .narrow(codes)
         case .sorted(var rows):
             self = .empty
-            let (found, index) = rows.binarySearch(row)
-            precondition(found, "PostingList.remove: row \(row) is not present")
-            rows.remove(at: index)
+            rows.removeExisting(row)
             self = rows.count == 1 ? .single(rows[0]) : .sorted(rows)
         case .dense(var words, let count):
             self = .empty
@@ -122,11 +175,11 @@ enum PostingList: Sendable {
             precondition(word < words.count && words[word] & (1 << UInt64(row & 63)) != 0,
                          "PostingList.remove: row \(row) is not present")
             words[word] &= ~(1 << UInt64(row & 63))
-            if count - 1 < rowCapacity / DensityThresholds.toSparseDivisor {
+            if Int(count) - 1 < rowCapacity / DensityThresholds.toSparseDivisor {
                 var rows: [UInt32] = []
-                rows.reserveCapacity(count - 1)
+                rows.reserveCapacity(Int(count) - 1)
                 PostingList.forEachBit(in: words) { rows.append($0) }
-                self = rows.count == 1 ? .single(rows[0]) : (rows.isEmpty ? .empty : .sorted(rows))
+                self = rows.isEmpty ? .empty : PostingList.list(ascending: rows)
             } else {
                 self = .dense(words: words, count: count - 1)
             }
@@ -139,6 +192,7 @@ enum PostingList: Sendable {
         switch self {
         case .empty: break
         case .single(let only): body(only)
+        case .narrow(let codes): codes.withUnsafeBufferPointer { for code in $0 { body(UInt32(code)) } }
         case .sorted(let rows): rows.withUnsafeBufferPointer { for row in $0 { body(row) } }
         case .dense(let words, _): PostingList.forEachBit(in: words, body)
         }
@@ -160,16 +214,16 @@ enum PostingList: Sendable {
     }
 
     /// Builds the set from ascending rows, choosing the representation by density.
-    static func build(sortedRows rows: [UInt32], rowCapacity: Int) -> PostingList {
-        switch rows.count {
-        case 0: return .empty
-        case 1: return .single(rows[0])
-        default:
-            if isDense(count: rows.count, capacity: rowCapacity) {
-                return bitset(of: rows, rowCapacity: rowCapacity)
-            }
-            return .sorted(rows)
-        }
+    static func build<Rows: RandomAccessCollection>(sortedRows rows: Rows, rowCapacity: Int) -> PostingList where Rows.Element == UInt32 {
+        guard let last = rows.last else { return .empty }
+        if rows.count == 1 { return .single(last) }
+        if isDense(count: rows.count, capacity: rowCapacity) { return bitset(of: rows, rowCapacity: rowCapacity) }
+        return last < narrowLimit ? .narrow(rows.map { UInt16(truncatingIfNeeded: $0) }) : .sorted(Array(rows))
+    }
+
+    /// Two or more ascending members as an array list, two bytes a member when they fit.
+    private static func list(ascending rows: [UInt32]) -> PostingList {
+        rows[rows.count - 1] < narrowLimit ? .narrow(rows.map { UInt16(truncatingIfNeeded: $0) }) : .sorted(rows)
     }
 
     /// The posting list of every code `0..<codeLimit`, for rows given ascending with their
@@ -189,14 +243,16 @@ enum PostingList: Sendable {
             initialized = rows.count
         }
         return (0..<codeLimit).map { code in
-            build(sortedRows: Array(grouped[ends[code] ..< ends[code + 1]]), rowCapacity: rowCapacity)
+            build(sortedRows: grouped[ends[code] ..< ends[code + 1]], rowCapacity: rowCapacity)
         }
     }
 
-    private static func bitset(of rows: [UInt32], rowCapacity: Int) -> PostingList {
-        var words = [UInt64](repeating: 0, count: (max(rowCapacity, Int(rows.last ?? 0) + 1) + 63) / 64)
+    private static func bitset<Rows: Collection>(of rows: Rows, rowCapacity: Int) -> PostingList
+    where Rows.Element: FixedWidthInteger & UnsignedInteger {
+        let highest = rows.max().map { Int($0) } ?? 0
+        var words = [UInt64](repeating: 0, count: (max(rowCapacity, highest + 1) + 63) / 64)
         for row in rows { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
-        return .dense(words: words, count: rows.count)
+        return .dense(words: words, count: UInt32(rows.count))
     }
 
     @inline(__always)
@@ -213,10 +269,10 @@ enum PostingList: Sendable {
     }
 }
 
-extension Array where Element == UInt32 {
+extension Array where Element: FixedWidthInteger & UnsignedInteger {
     /// Whether `value` is in this ascending array, and where it is or would go.
     @inline(__always)
-    func binarySearch(_ value: UInt32) -> (found: Bool, index: Int) {
+    func binarySearch(_ value: Element) -> (found: Bool, index: Int) {
         var low = 0
         var high = count
         while low < high {
@@ -224,5 +280,25 @@ extension Array where Element == UInt32 {
             if self[middle] < value { low = middle + 1 } else { high = middle }
         }
         return (low < count && self[low] == value, low)
+    }
+
+    /// Inserts a value that is not in this ascending array (appending when it is the largest).
+    @inline(__always)
+    mutating func insertNew(_ value: Element) {
+        if let last, last >= value {
+            let (found, index) = binarySearch(value)
+            precondition(!found, "PostingList.insert: \(value) is already present")
+            insert(value, at: index)
+        } else {
+            append(value)
+        }
+    }
+
+    /// Removes a value that is in this ascending array.
+    @inline(__always)
+    mutating func removeExisting(_ value: Element) {
+        let (found, index) = binarySearch(value)
+        precondition(found, "PostingList.remove: \(value) is not present")
+        remove(at: index)
     }
 }

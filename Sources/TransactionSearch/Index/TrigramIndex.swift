@@ -76,11 +76,12 @@ struct TrigramIndex: Equatable, Sendable {
         }
         // Arrays made exactly their size: these lists are most of the index's memory.
         for index in postings.indices {
-            if case .sorted(let list) = postings.values[index], list.capacity > list.count {
-                postings.values[index] = .sorted([UInt32](unsafeUninitializedCapacity: list.count) { copy, initialized in
-                    for position in list.indices { copy[position] = list[position] }
-                    initialized = list.count
-                })
+            switch postings.values[index] {
+            case .narrow(let list) where list.capacity > list.count:
+                postings.values[index] = .narrow(list.exactSizeCopy())
+            case .sorted(let list) where list.capacity > list.count:
+                postings.values[index] = .sorted(list.exactSizeCopy())
+            default: break
             }
         }
     }
@@ -165,7 +166,7 @@ struct TrigramIndex: Equatable, Sendable {
         var start = 0
         for (index, key) in keys.enumerated() {
             let end = Int(ends[index])
-            postings[key] = PostingList.build(sortedRows: Array(codes[start..<end]), rowCapacity: codeLimit)
+            postings[key] = PostingList.build(sortedRows: codes[start..<end], rowCapacity: codeLimit)
             start = end
         }
     }
@@ -215,6 +216,7 @@ struct TrigramIndex: Equatable, Sendable {
             switch list {
             case .empty: return []
             case .single(let only): result = result.contains(only) ? [only] : []
+            case .narrow(let codes): result = result.intersection(sortedWith: codes)
             case .sorted(let codes): result = result.intersection(sortedWith: codes)
             case .dense(let words, _):
                 words.withUnsafeBufferPointer { words in
@@ -236,30 +238,42 @@ struct TrigramIndex: Equatable, Sendable {
     func codes(forKey key: UInt32) -> [UInt32] { list(forKey: key).rows }
 }
 
-extension Array where Element == UInt32 {
-    /// Inserts into an ascending array (appending when it is the largest).
-    mutating func insertSorted(_ value: UInt32) {
-        if let last, last >= value {
-            let (found, index) = binarySearch(value)
-            if !found { insert(value, at: index) }
-        } else {
-            append(value)
+extension Array where Element: FixedWidthInteger & UnsignedInteger {
+    /// A copy whose capacity is its count.
+    func exactSizeCopy() -> [Element] {
+        [Element](unsafeUninitializedCapacity: count) { copy, initialized in
+            for position in indices { copy[position] = self[position] }
+            initialized = count
         }
     }
+}
 
+extension Array where Element == UInt32 {
     /// The values in both ascending arrays; the shorter one drives, galloping through the other.
-    func intersection(sortedWith other: [UInt32]) -> [UInt32] {
-        let (small, large) = count <= other.count ? (self, other) : (other, self)
+    func intersection<Other: FixedWidthInteger & UnsignedInteger>(sortedWith other: [Other]) -> [UInt32] {
         var result: [UInt32] = []
         var low = 0
-        for value in small {
-            var high = large.count
-            while low < high {
-                let middle = (low + high) >> 1
-                if large[middle] < value { low = middle + 1 } else { high = middle }
+        if count <= other.count {
+            for value in self {
+                var high = other.count
+                while low < high {
+                    let middle = (low + high) >> 1
+                    if UInt32(other[middle]) < value { low = middle + 1 } else { high = middle }
+                }
+                if low == other.count { break }
+                if UInt32(other[low]) == value { result.append(value) }
             }
-            if low == large.count { break }
-            if large[low] == value { result.append(value) }
+        } else {
+            for value in other {
+                let value = UInt32(value)
+                var high = count
+                while low < high {
+                    let middle = (low + high) >> 1
+                    if self[middle] < value { low = middle + 1 } else { high = middle }
+                }
+                if low == count { break }
+                if self[low] == value { result.append(value) }
+            }
         }
         return result
     }

@@ -45,19 +45,37 @@ extension TransactionStore {
                 rows: contents.count, merchants: contents.text[.merchant].pool.liveCount, categories: contents.text[.category].pool.liveCount,
                 cards: contents.text[.card].pool.liveCount, accounts: contents.text[.account].pool.liveCount, notes: contents.text[.notes].pool.liveCount,
                 descriptors: contents.text.descriptors.liveCount, days: contents.calendar.days.liveCount, currencies: contents.currencies.count,
-                bytesByStructure: [
-                    ("columns", contents.table.memoryUse),
-                    ("ids", contents.table.ids.memoryUse + contents.table.importKeys.memoryUse),
-                    ("merchants", contents.text[.merchant].memoryUse),
-                    ("categories", contents.text[.category].memoryUse + contents.text[.subcategory].memoryUse),
-                    ("descriptors", contents.text.descriptors.memoryUse),
-                    ("notes", contents.text[.notes].memoryUse),
-                    ("cards and accounts", contents.text[.card].memoryUse + contents.text[.account].memoryUse),
-                    ("date order", contents.orders.byDate.memoryUse),
-                    ("amount order", contents.orders.byAmount.memoryUse),
-                    ("days and months", contents.calendar.days.memoryUse + contents.calendar.months.memoryUse),
-                    ("buckets", contents.buckets.memoryUse),
-                ])
+                bytesByStructure: contents.bytesByStructure)
         }
+    }
+}
+
+extension StoreContents {
+    /// Bytes by structure, as `StoreStatistics` lists them: the columns, the keys, each text
+    /// field's pool and index (fields that share a `TextField.structureName` added up, those in
+    /// the descriptor first, then the descriptors), the orders, the calendar and the buckets.
+    var bytesByStructure: [(name: String, bytes: Int)] {
+        var structures: [(name: String, bytes: Int)] = [
+            ("columns", table.memoryUse),
+            ("ids", table.keysMemoryUse),
+        ]
+        func add(_ field: TextField) {
+            let bytes = text[field].memoryUse
+            if let index = structures.firstIndex(where: { $0.name == field.structureName }) {
+                structures[index].bytes += bytes
+            } else {
+                structures.append((field.structureName, bytes))
+            }
+        }
+        TextField.inDescriptor.forEach(add)
+        structures.append(("descriptors", text.descriptors.memoryUse))
+        TextField.withColumns.forEach(add)
+        structures += [
+            ("date order", orders.byDate.memoryUse),
+            ("amount order", orders.byAmount.memoryUse),
+            ("days and months", calendar.days.memoryUse + calendar.months.memoryUse),
+            ("buckets", buckets.memoryUse),
+        ]
+        return structures
     }
 }

@@ -72,14 +72,8 @@ public final class TransactionStore: Sendable {
     public func add(_ draft: TransactionDraft) throws(ValidationError) -> Transaction {
         let added = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
             var transaction = try contents.validator.validate(draft)
-            if transaction.id.isEmpty {
-                transaction.id = contents.table.generateID()
-            } else if contents.table.ids.row(of: transaction.id) != nil {
-                throw ValidationError(.id, .duplicateID(transaction.id))
-            }
-            if let key = transaction.importKey, contents.table.importKeys.row(of: key) != nil {
-                throw ValidationError(.importKey, .duplicateImportKey(key))
-            }
+            if transaction.id.isEmpty { transaction.id = contents.table.generateID() }
+            if let duplicate = contents.table.duplicateKey(of: transaction) { throw duplicate }
             let row = contents.insert(transaction)
             noteChange(of: row)
             record(count: 1) { [.added(transaction)] }
@@ -123,12 +117,7 @@ public final class TransactionStore: Sendable {
             guard let row = contents.table.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
             let old = contents.transaction(at: row)
             let new = try contents.validator.validate(patch, on: old)
-            if new.id != old.id, contents.table.ids.row(of: new.id) != nil {
-                throw ValidationError(.id, .duplicateID(new.id))
-            }
-            if let key = new.importKey, key != old.importKey, contents.table.importKeys.row(of: key) != nil {
-                throw ValidationError(.importKey, .duplicateImportKey(key))
-            }
+            if let duplicate = contents.table.duplicateKey(of: new, replacing: row) { throw duplicate }
             noteChange(of: row)
             contents.replace(row: row, with: new)
             noteChange(of: row)

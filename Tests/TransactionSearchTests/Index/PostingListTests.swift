@@ -20,7 +20,7 @@ import TransactionSearchSupport
                 list.remove(victim, rowCapacity: capacity)
             }
             if case .dense = list { sawDense = true }
-            if case .sorted = list { sawSorted = true }
+            if case .narrow = list { sawSorted = true }
             if step % 5000 == 0 {
                 #expect(list.rows == model.sorted())
             }
@@ -29,6 +29,53 @@ import TransactionSearchSupport
         #expect(list.rows == model.sorted())
         #expect(sawDense && sawSorted)
         #expect(model.allSatisfy { list.contains($0) })
+    }
+
+    /// Members on both sides of 65,536: a list stays two bytes a member while every member
+    /// fits, widens when one does not, and answers like a plain set through inserts, removals,
+    /// bulk appends and a build from sorted rows.
+    @Test func twoByteListsWidenAndStayExact() {
+        let seed: UInt64 = 0x6B17
+        var random = SeededRandom(seed: seed)
+        let capacity = 1_000_000  // no list here gets dense: only the array forms are at stake
+        var list = PostingList.empty
+        var model = Set<UInt32>()
+        var sawNarrow = false, sawWide = false
+        for step in 0..<4_000 {
+            let wide = random.chance(0.3)
+            let row = UInt32(wide ? random.int(in: 65_536...200_000) : random.int(in: 0...65_535))
+            if random.chance(0.6) || model.isEmpty {
+                if model.insert(row).inserted { list.insert(row, rowCapacity: capacity) }
+            } else if let victim = model.randomElement(using: &random) {
+                model.remove(victim)
+                list.remove(victim, rowCapacity: capacity)
+            }
+            if case .narrow = list { sawNarrow = true }
+            if case .sorted = list { sawWide = true }
+            if case .narrow(let codes) = list { #expect(codes.count == model.count, "seed \(seed) step \(step)") }
+            if step % 500 == 0 {
+                #expect(list.rows == model.sorted(), "seed \(seed) step \(step)")
+                if model.count > 1 {
+                    #expect(PostingList.build(sortedRows: model.sorted(), rowCapacity: capacity).rows == model.sorted())
+                }
+            }
+        }
+        #expect(sawNarrow && sawWide, "seed \(seed)")
+        #expect(list.rows == model.sorted(), "seed \(seed)")
+        #expect((0..<UInt32(210_000)).allSatisfy { list.contains($0) == model.contains($0) }, "seed \(seed)")
+
+        // Bulk appends in ascending runs, crossing 65,536 in the middle of a run.
+        for runs in [[[3, 9, 9, 70], [65_535, 65_536, 80_000]], [[1, 2], [5]], [[70_000], [70_001, 70_001]]] {
+            var appended = PostingList.empty
+            var expected: [UInt32] = []
+            for run in runs {
+                let words = run.map { UInt64($0) }
+                words.withUnsafeBufferPointer { appended.appendAscending($0[...], rowCapacity: capacity) }
+                for value in run where expected.last != UInt32(value) { expected.append(UInt32(value)) }
+            }
+            #expect(appended.rows == expected, "runs \(runs)")
+            if case .narrow = appended { #expect(expected.last! < 65_536) }
+        }
     }
 }
 

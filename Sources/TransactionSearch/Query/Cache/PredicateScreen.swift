@@ -26,12 +26,18 @@ struct PredicateScreen: Sendable {
         var required = ByteSignature()
         /// Bits of `required` a field may lack: 0 for an exact term.
         var allowedMissing = 0
-        /// One bit per `RowFacts.Field` (by raw value); none for a magnitude-only term.
-        var fields: UInt8 = 0
+        /// One bit per `TextField` (`bit(_:)`); none for a magnitude-only term.
+        var fields: UInt32 = 0
         var magnitudeLow: UInt64 = 0
         var magnitudeHigh: UInt64 = 0
         /// A scope word: the row may count when it may hold, whatever the rest says.
         var decides = false
+
+        /// The bit of a text field in `fields` (its raw value: room for 32 fields).
+        static func bit(_ field: TextField) -> UInt32 {
+            precondition(field.rawValue < UInt32.bitWidth, "PredicateScreen.Term.fields has no bit for \(field)")
+            return 1 << UInt32(field.rawValue)
+        }
 
         /// Whether the term may hold for the row (never false when it holds).
         @inline(__always)

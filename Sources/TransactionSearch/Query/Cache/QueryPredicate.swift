@@ -20,6 +20,10 @@ final class QueryPredicate: Sendable {
     private final class TextTerm: Sendable {
         let bytes: [UInt8]
         let field: TermField
+        /// The text fields the term looks in: those its scope searches
+        /// (`TextField.searched(by:)`), or for a term held approximately those it may match
+        /// approximately (`TextField.approximatelySearched(by:)`).
+        let fields: [TextField]
         /// The magnitudes a numeric term matches, when it can match amounts.
         let magnitude: Range<UInt64>?
         /// Set when the term is held approximately (a word the result widened).
@@ -28,6 +32,7 @@ final class QueryPredicate: Sendable {
         init(bytes: [UInt8], field: TermField, magnitude: Range<UInt64>?, pattern: ApproximatePattern? = nil) {
             self.bytes = bytes
             self.field = field
+            self.fields = pattern == nil ? TextField.searched(by: field) : TextField.approximatelySearched(by: field)
             self.magnitude = magnitude
             self.pattern = pattern
         }
@@ -69,7 +74,7 @@ final class QueryPredicate: Sendable {
         var scopeWords: [TextTerm] = []
         var screen = PredicateScreen()
         let field = TermField(query.scope)
-        let hasScope = !StoreContents.approximateFields(of: field).isEmpty
+        let hasScope = !TextField.approximatelySearched(by: field).isEmpty
         for word in TermFolding.words(of: query.text) {
             var term = QueryPredicate.textTerm(word, field)
             var isScopeWord = false
@@ -153,24 +158,12 @@ final class QueryPredicate: Sendable {
         }
         screened.required = ByteSignature(term.bytes)
         if let pattern = term.pattern {
-            for field in StoreContents.approximateFields(of: term.field) {
-                screened.fields |= 1 << UInt8(RowFacts.field(field).rawValue)
-            }
             let widest = zip(pattern.scalarStarts, pattern.scalarStarts.dropFirst()).map { $1 - $0 }.max() ?? 1
             screened.allowedMissing = pattern.maxDistance * widest
-            return screened
+        } else if term.fields.contains(where: { $0.titles == .card }) {
+            return nil
         }
-        let fields: [RowFacts.Field]
-        switch term.field {
-        case .all: fields = [.merchant, .category, .subcategory, .notes]
-        case .merchant: fields = [.merchant]
-        case .category: fields = [.category, .subcategory]
-        case .notes: fields = [.notes]
-        case .amount: fields = []
-        case .account: fields = [.account]
-        case .card: return nil
-        }
-        for field in fields { screened.fields |= 1 << UInt8(field.rawValue) }
+        for field in term.fields { screened.fields |= PredicateScreen.Term.bit(field) }
         return screened
     }
 
@@ -247,23 +240,17 @@ final class QueryPredicate: Sendable {
     private static func holds(_ term: TextTerm, _ row: RowFacts) -> Bool {
         if let range = term.magnitude, range.contains(row.magnitude) { return true }
         if let pattern = term.pattern {
-            return StoreContents.approximateFields(of: term.field).contains { field in
-                row.approximatelyContains(RowFacts.field(field), pattern)
-            }
+            return term.fields.contains { row.approximatelyContains($0, pattern) }
         }
         let bytes = term.bytes
-        switch term.field {
-        case .all:
-            return row.contains(.merchant, bytes) || row.contains(.category, bytes) || row.contains(.subcategory, bytes)
-                || row.contains(.notes, bytes)
-        case .merchant: return row.contains(.merchant, bytes)
-        case .category: return row.contains(.category, bytes) || row.contains(.subcategory, bytes)
-        case .notes: return row.contains(.notes, bytes)
-        case .amount: return false
-        case .card:
-            if row.contains(.card, bytes) { return true }
-            return row.withCardTitle { title in bytes.withUnsafeBufferPointer { ByteSearch.contains(title, $0) } } ?? false
-        case .account: return row.contains(.account, bytes)
+        for field in term.fields {
+            if row.contains(field, bytes) { return true }
+            // A card term also matches the card's masked title.
+            if field.titles == .card,
+               row.withCardTitle({ title in bytes.withUnsafeBufferPointer { ByteSearch.contains(title, $0) } }) ?? false {
+                return true
+            }
         }
+        return false
     }
 }

@@ -1,14 +1,11 @@
 /// One condition of a query resolved against the store's current codes: which strings of each
 /// field match, which magnitudes, days or status. A row satisfies it when any part does.
 struct CompiledCondition: Sendable {
-    var merchants = CodeSet()
-    var categories = CodeSet()
-    var subcategories = CodeSet()
-    /// The descriptors whose merchant, category or subcategory matches: what rows are tested on.
+    /// Per text field, the codes of its strings that match (`TextField.searched(by:)`).
+    var codes = TextFieldValues(repeating: CodeSet())
+    /// The descriptors whose merchant, category or subcategory matches: what rows are tested
+    /// on for those three fields (the other fields' codes are tested in their own columns).
     var descriptors = CodeSet()
-    var notes = CodeSet()
-    var cards = CodeSet()
-    var accounts = CodeSet()
     /// Scaled magnitudes, half open (see `AmountScaling`).
     var magnitude: Range<UInt64>?
     var dayCodes: CodeSet?
@@ -18,14 +15,19 @@ struct CompiledCondition: Sendable {
     var pending: Bool?
     /// An upper bound of the rows it holds for; the planner drives from the smallest.
     var estimate = 0
-    /// Rows carrying a matched string, per posting field (`PostingField.rawValue`), counted once
+    /// Rows carrying a matched string, per posting field (`PostingField.index`), counted once
     /// when compiling so that planning costs nothing per string.
-    var rowsByField: [Int] = [0, 0, 0, 0]
+    var rowsByField = [Int](repeating: 0, count: PostingField.all.count)
 
     /// Whether no row can satisfy it.
     var isUnsatisfiable: Bool {
-        descriptors.isEmpty && notes.isEmpty && cards.isEmpty
-            && accounts.isEmpty && (magnitude?.isEmpty ?? true) && (dayCodes?.isEmpty ?? true) && pending == nil
+        descriptors.isEmpty && TextField.withColumns.allSatisfy { codes[$0].isEmpty }
+            && (magnitude?.isEmpty ?? true) && (dayCodes?.isEmpty ?? true) && pending == nil
+    }
+
+    /// Sets the descriptors from the matched merchants, categories and subcategories.
+    mutating func setDescriptors(from index: DescriptorIndex) {
+        descriptors = index.descriptors(merchants: codes.merchant, categories: codes.category, subcategories: codes.subcategory)
     }
 }
 

@@ -6,22 +6,11 @@
 /// Only the plain words of the text are widened: field terms (`merchant:x`, `card:`), quoted
 /// phrases, excluded words, numbers and words of fewer than five letters never are.
 extension StoreContents {
-    /// The searched fields of a scope (none for `amount`).
-    static func approximateFields(of field: TermField) -> [TextField] {
-        switch field {
-        case .all: [.merchant, .category, .subcategory, .notes]
-        case .merchant: [.merchant]
-        case .category: [.category, .subcategory]
-        case .notes: [.notes]
-        case .amount, .card, .account: []
-        }
-    }
-
     /// When `word` qualifies and some string of the scope holds it approximately, replaces
     /// `condition` (which matched nothing) with those strings, and notes the correction and the
     /// spellings to highlight.
     func widenApproximately(_ word: [UInt8], field: TermField, condition: inout CompiledCondition, into compiled: inout CompiledQuery) {
-        let fields = StoreContents.approximateFields(of: field)
+        let fields = TextField.approximatelySearched(by: field)
         guard !fields.isEmpty, let pattern = ApproximatePattern(word: word) else { return }
         compiled.widenedWords.append(word)
         var widened = CompiledCondition()
@@ -36,18 +25,12 @@ extension StoreContents {
                 codes.insert(code)
                 found.append(ApproximateFind(field: textField, code: code, distance: distance, rows: index.pool.referenceCount(code)))
             }
-            switch textField {
-            case .merchant: widened.merchants = codes
-            case .category: widened.categories = codes
-            case .subcategory: widened.subcategories = codes
-            case .notes: widened.notes = codes
-            case .card, .account: break
-            }
+            widened.codes[textField] = codes
+            if textField.keepsPostings { widened.estimate += codes.codes.reduce(0) { $0 + index.rowCount($1) } }
         }
         guard !found.isEmpty else { return }
-        widened.descriptors = text.descriptors.descriptors(
-            merchants: widened.merchants, categories: widened.categories, subcategories: widened.subcategories)
-        widened.estimate = widened.notes.codes.reduce(0) { $0 + text[.notes].rowCount($1) } + text.descriptors.rowCount(of: widened.descriptors)
+        widened.setDescriptors(from: text.descriptors)
+        widened.estimate += text.descriptors.rowCount(of: widened.descriptors)
         condition = widened
         let spellings = closestSpellings(found, pattern: pattern)
         compiled.corrections.append(Correction(term: String(decoding: word, as: UTF8.self), matched: spellings))

@@ -113,52 +113,27 @@ extension StoreContents {
     }
 
     /// The strings of each field in which `term` occurs, and the amounts it matches.
-    func textCondition(_ term: [UInt8], field: TermField) -> CompiledCondition {
+    func textCondition(_ term: [UInt8], field scope: TermField) -> CompiledCondition {
         var condition = CompiledCondition()
-        /// The codes of `index` containing the term, and how many rows carry them (merchant,
-        /// category and subcategory rows are counted through their descriptors below).
-        func matching(_ index: FieldIndex) -> (CodeSet, Int) {
-            let codes = StoreContents.codes(in: index, containing: term)
-            return (codes, index.keepsPostings ? index.pool.referenceCount(of: codes) : 0)
+        for field in TextField.searched(by: scope) {
+            let index = text[field]
+            let codes = field.titles == .card
+                ? CodeSet(index.pool.liveCodes.filter { StoreContents.cardMatches(index, $0, term) })
+                : StoreContents.codes(in: index, containing: term)
+            condition.codes[field] = codes
+            // Rows are counted here for a field with postings of its own; merchant, category
+            // and subcategory rows through their descriptors below.
+            if field.keepsPostings {
+                let rows = index.pool.referenceCount(of: codes)
+                condition.rowsByField[PostingField.column(field).index] = rows
+                condition.estimate += rows
+            }
         }
-        var found: [(CodeSet, Int)] = []
-        switch field {
-        case .all:
-            found = [matching(text[.merchant]), matching(text[.category]), matching(text[.subcategory]), matching(text[.notes])]
-            (condition.merchants, condition.categories) = (found[0].0, found[1].0)
-            (condition.subcategories, condition.notes) = (found[2].0, found[3].0)
-        case .merchant:
-            found = [matching(text[.merchant])]
-            condition.merchants = found[0].0
-        case .category:
-            found = [matching(text[.category]), matching(text[.subcategory])]
-            (condition.categories, condition.subcategories) = (found[0].0, found[1].0)
-        case .notes:
-            found = [matching(text[.notes])]
-            condition.notes = found[0].0
-        case .amount:
-            break
-        case .card:
-            let codes = text[.card].pool.liveCodes.filter { StoreContents.cardMatches(text[.card], $0, term) }
-            found = [(CodeSet(codes), codes.reduce(0) { $0 + text[.card].rowCount($1) })]
-            condition.cards = found[0].0
-        case .account:
-            found = [matching(text[.account])]
-            condition.accounts = found[0].0
-        }
-        condition.descriptors = text.descriptors.descriptors(
-            merchants: condition.merchants, categories: condition.categories, subcategories: condition.subcategories)
+        condition.setDescriptors(from: text.descriptors)
         let descriptorRows = text.descriptors.rowCount(of: condition.descriptors)
-        condition.estimate = found.reduce(0) { $0 + $1.1 } + descriptorRows
-        condition.rowsByField[PostingField.descriptor.rawValue] = descriptorRows
-        switch field {
-        case .all: condition.rowsByField[PostingField.note.rawValue] = found[3].1
-        case .notes: condition.rowsByField[PostingField.note.rawValue] = found[0].1
-        case .card: condition.rowsByField[PostingField.card.rawValue] = found[0].1
-        case .account: condition.rowsByField[PostingField.account.rawValue] = found[0].1
-        case .merchant, .category, .amount: break
-        }
-        if field == .all || field == .amount, let value = TermFolding.number(term) {
+        condition.estimate += descriptorRows
+        condition.rowsByField[PostingField.descriptor.index] = descriptorRows
+        if scope == .all || scope == .amount, let value = TermFolding.number(term) {
             let range = AmountScaling.typedRange(value)
             condition.magnitude = range
             condition.estimate += magnitudeCount(range)

@@ -115,11 +115,11 @@ struct QueryExecutor {
         case .condition(let index):
             addRows(of: query.conditions[index], to: selection)
         case .cards:
-            for code in query.cards!.codes { selection.insert(contents.text[.card].postings[Int(code)]) }
+            selection.insert(codes: query.cards!, of: contents.text[.card].postings)
         case .categories:
-            for code in query.categoryDescriptors!.codes { selection.insert(contents.text.descriptors.postings[Int(code)]) }
+            selection.insert(codes: query.categoryDescriptors!, of: contents.text.descriptors.postings)
         case .accounts:
-            for code in query.accounts!.codes { selection.insert(contents.text[.account].postings[Int(code)]) }
+            selection.insert(codes: query.accounts!, of: contents.text[.account].postings)
         case .dateWindow(let window):
             contents.walkRows(instantsIn: window, descending: false) { row in
                 selection.insert(row)
@@ -130,8 +130,8 @@ struct QueryExecutor {
         }
     }
 
-    /// Adds the rows a condition holds for: its descriptors', notes', cards' and accounts'
-    /// postings, its amount slice of the amount order, or its days' slice of the date order.
+    /// Adds the rows a condition holds for: the postings of its descriptors and of its codes
+    /// in each field with postings of its own (notes, cards, accounts), its amount slice of the amount order, or its days' slice of the date order.
     private func addRows(of condition: CompiledCondition, to selection: RowSelection) {
         if let days = condition.dayRange {  // a date term: its rows are a slice of the date order
             contents.walkRows(instantsIn: contents.clock.instantWindow(days: days.lowerBound, days.upperBound), descending: false) { row in
@@ -140,10 +140,10 @@ struct QueryExecutor {
             }
             return
         }
-        for code in condition.descriptors.codes { selection.insert(contents.text.descriptors.postings[Int(code)]) }
-        for code in condition.notes.codes { selection.insert(contents.text[.notes].postings[Int(code)]) }
-        for code in condition.cards.codes { selection.insert(contents.text[.card].postings[Int(code)]) }
-        for code in condition.accounts.codes { selection.insert(contents.text[.account].postings[Int(code)]) }
+        selection.insert(codes: condition.descriptors, of: contents.text.descriptors.postings)
+        for field in TextField.withColumns {
+            selection.insert(codes: condition.codes[field], of: contents.text[field].postings)
+        }
         if let range = condition.magnitude, !range.isEmpty {
             let view = predicate.rows
             let start = contents.orders.byAmount.lowerBound { view[magnitudeOf: $0] < range.lowerBound }

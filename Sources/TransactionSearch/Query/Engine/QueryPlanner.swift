@@ -50,9 +50,9 @@ struct QueryPlanner {
         for (index, condition) in query.conditions.enumerated() {
             guard condition.dayCodes == nil && condition.pending == nil else { return nil }
             // The rows outside one field's matched strings include every row that fails.
-            let field = PostingField.allCases.max { condition.rowsByField[$0.rawValue] < condition.rowsByField[$1.rawValue] }!
+            let field = PostingField.all.max { condition.rowsByField[$0.index] < condition.rowsByField[$1.index] }!
             sources.append(.complement(condition: index, field: field))
-            total += contents.count - condition.rowsByField[field.rawValue]
+            total += contents.count - condition.rowsByField[field.index]
         }
         for (index, exclusion) in query.exclusions.enumerated() {
             guard (exclusion.dayCodes == nil || exclusion.dayRange != nil) && exclusion.pending == nil else { return nil }

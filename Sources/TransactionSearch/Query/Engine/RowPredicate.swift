@@ -13,9 +13,10 @@ struct BitsView {
 /// A compiled condition flattened for the row loop.
 struct ConditionView {
     let descriptors: BitsView
-    let notes: BitsView
-    let cards: BitsView
-    let accounts: BitsView
+    /// The matched codes of each text field with a column of its own (card, account, notes)
+    /// that matched any, each tested in its column.
+    let columnTests: UnsafePointer<ColumnFilter>
+    let columnTestCount: Int
     let magnitudeLow: UInt64
     let magnitudeHigh: UInt64
     let dayCodes: BitsView
@@ -24,7 +25,8 @@ struct ConditionView {
 
 }
 
-/// A filter on one column: the row's code in `column` must be in `allowed`.
+/// A test of one column: whether the row's code in `column` is in `allowed` (a filter when it
+/// must be, a condition's part when it may be).
 struct ColumnFilter {
     let column: UnsafeMutablePointer<UInt32>
     let allowed: BitsView
@@ -73,9 +75,12 @@ struct RowPredicate {
 
     /// The parts of a condition other than its descriptors.
     func holdsBeyondDescriptor(_ condition: UnsafePointer<ConditionView>, _ row: Int) -> Bool {
-        if condition.pointee.notes.count > 0 && condition.pointee.notes.contains(rows.note[row]) { return true }
-        if condition.pointee.cards.count > 0 && condition.pointee.cards.contains(rows.card[row]) { return true }
-        if condition.pointee.accounts.count > 0 && condition.pointee.accounts.contains(rows.account[row]) { return true }
+        var position = 0
+        while position < condition.pointee.columnTestCount {
+            let test = condition.pointee.columnTests + position
+            if test.pointee.allowed.contains(test.pointee.column[row]) { return true }
+            position += 1
+        }
         let low = condition.pointee.magnitudeLow, high = condition.pointee.magnitudeHigh
         if low < high {
             let magnitude = rows.magnitude(row)
@@ -121,6 +126,7 @@ final class PredicateStorage {
     private var words: UnsafeMutablePointer<UInt64>
     private var conditionViews: UnsafeMutablePointer<ConditionView>
     private var bounds: UnsafeMutablePointer<Int64>
+    /// The conditions' column tests, then the query's column filters.
     private var filters: UnsafeMutablePointer<ColumnFilter>
     let predicate: RowPredicate
 
@@ -129,7 +135,8 @@ final class PredicateStorage {
         var wordCount = 1
         func measure(_ set: CodeSet?) { wordCount += set?.words.count ?? 0 }
         for condition in query.conditions + query.exclusions {
-            for set in [condition.descriptors, condition.notes, condition.cards, condition.accounts] { measure(set) }
+            measure(condition.descriptors)
+            for field in TextField.withColumns { measure(condition.codes[field]) }
             measure(condition.dayCodes)
         }
         for set in [query.dayCodes, query.cards, query.categoryDescriptors, query.accounts] { measure(set) }
@@ -146,15 +153,24 @@ final class PredicateStorage {
             }
             return BitsView(words: start, count: 0)
         }
+        let rows = RowView(contents)
+        let all = query.conditions + query.exclusions
+        // Room for every condition's column tests and the query's (at most four) filters.
+        let filters = UnsafeMutablePointer<ColumnFilter>.allocate(capacity: all.count * TextField.withColumns.count + 4)
+        var filterCount = 0
         func conditionView(_ condition: CompiledCondition) -> ConditionView {
-            ConditionView(
-                descriptors: view(condition.descriptors), notes: view(condition.notes),
-                cards: view(condition.cards), accounts: view(condition.accounts),
+            let start = filterCount
+            for field in TextField.withColumns where !condition.codes[field].isEmpty {
+                (filters + filterCount).initialize(to: ColumnFilter(column: rows.codes(of: field), allowed: view(condition.codes[field])))
+                filterCount += 1
+            }
+            return ConditionView(
+                descriptors: view(condition.descriptors),
+                columnTests: UnsafePointer(filters + start), columnTestCount: filterCount - start,
                 magnitudeLow: condition.magnitude?.lowerBound ?? 0, magnitudeHigh: condition.magnitude?.upperBound ?? 0,
                 dayCodes: view(condition.dayCodes),
                 status: StatusTest(pending: condition.pending))
         }
-        let all = query.conditions + query.exclusions
         let conditionViews = UnsafeMutablePointer<ConditionView>.allocate(capacity: max(all.count, 1))
         for (index, condition) in all.enumerated() {
             (conditionViews + index).initialize(to: conditionView(condition))
@@ -166,7 +182,6 @@ final class PredicateStorage {
                 bounds[currencyCount + index] = amountBounds.upper[index]
             }
         }
-        let rows = RowView(contents)
         var columnFilters: [ColumnFilter] = []
         if let dayCodes = query.dayCodes { columnFilters.append(ColumnFilter(column: rows.dayCode, allowed: view(dayCodes))) }
         if let cards = query.cards { columnFilters.append(ColumnFilter(column: rows.card, allowed: view(cards))) }
@@ -174,15 +189,15 @@ final class PredicateStorage {
             columnFilters.append(ColumnFilter(column: rows.descriptor, allowed: view(categories)))
         }
         if let accounts = query.accounts { columnFilters.append(ColumnFilter(column: rows.account, allowed: view(accounts))) }
-        let filters = UnsafeMutablePointer<ColumnFilter>.allocate(capacity: max(columnFilters.count, 1))
-        for (index, filter) in columnFilters.enumerated() { (filters + index).initialize(to: filter) }
+        let firstFilter = filters + filterCount
+        for (index, filter) in columnFilters.enumerated() { (firstFilter + index).initialize(to: filter) }
         let hasBounds = query.amountBounds != nil
         let hasValueFilters = query.pending != nil || query.kind != nil || hasBounds
         predicate = RowPredicate(
             rows: rows,
             conditions: UnsafePointer(conditionViews), conditionCount: query.conditions.count,
             exclusions: UnsafePointer(conditionViews + query.conditions.count), exclusionCount: query.exclusions.count,
-            columnFilters: UnsafePointer(filters), columnFilterCount: columnFilters.count,
+            columnFilters: UnsafePointer(firstFilter), columnFilterCount: columnFilters.count,
             status: StatusTest(pending: query.pending),
             kind: KindTest(query.kind),
             amountLower: hasBounds ? UnsafePointer(bounds) : nil,

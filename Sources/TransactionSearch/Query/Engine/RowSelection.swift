@@ -38,6 +38,10 @@ final class RowSelection {
         switch list {
         case .empty: break
         case .single(let row): insert(row)
+        case .narrow(let rows):
+            rows.withUnsafeBufferPointer { rows in
+                for row in rows { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
+            }
         case .sorted(let rows):
             rows.withUnsafeBufferPointer { rows in
                 for row in rows { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
@@ -47,6 +51,12 @@ final class RowSelection {
                 for index in 0..<min(source.count, wordCount) { words[index] |= source[index] }
             }
         }
+    }
+
+    /// Adds the rows of every code of `codes` in `postings` (a code's single row straight from
+    /// its entry).
+    func insert(codes: CodeSet, of postings: CodePostings) {
+        postings.forEachPosting(ofCodesIn: codes, row: { insert($0) }, list: { insert($0) })
     }
 
     /// Adds the rows of a bitset over the same row numbers (a `RowClasses` class).

@@ -12,6 +12,10 @@
 /// payload does not match its checksum, or a tail of zero bytes (a file system that extended
 /// the file but never wrote it). Anything else is **damage**: a `StoreFileError` naming the
 /// file and the offset.
+///
+/// A record's transactions are written field by field in `TransactionField` order
+/// (`BinaryWriter.transaction`): a field added changes the layout, so it comes with a new
+/// `version` (`FieldDescriptionTests` fails until it does).
 enum EventLog {
     static let magic: [UInt8] = Array("TSLOG\r\n\0".utf8)
     static let version: UInt32 = 2

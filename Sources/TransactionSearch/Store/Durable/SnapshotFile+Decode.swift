@@ -110,7 +110,7 @@ extension SnapshotFile {
         let count = Int(try reader.integer(UInt32.self))
         let start = reader.offset
         rows.descriptorKeys = try reader.column(count * 3, of: UInt32.self)
-        let limits = [rows.tables[0].count, rows.tables[1].count, rows.tables[2].count]
+        let limits = TextField.inDescriptor.map { rows.table($0).count }
         for (index, number) in rows.descriptorKeys.enumerated() {
             let part = index % 3
             // A descriptor always has a merchant; category and subcategory may be none.
@@ -150,9 +150,10 @@ extension SnapshotFile {
         }
 
         rows.descriptors = try readNumbers(&reader, count, limit: rows.descriptorCount, allowsNone: false, "a descriptor")
-        rows.cards = try readNumbers(&reader, count, limit: rows.tables[3].count, allowsNone: true, "a card")
-        rows.accounts = try readNumbers(&reader, count, limit: rows.tables[4].count, allowsNone: true, "an account")
-        rows.notes = try readNumbers(&reader, count, limit: rows.tables[5].count, allowsNone: true, "a note")
+        for (position, field) in TextField.withColumns.enumerated() {
+            rows.columnNumbers[position] = try readNumbers(&reader, count, limit: rows.table(field).count, allowsNone: true,
+                                                           field.nameWithArticle)
+        }
 
         start = reader.offset
         rows.amounts = try reader.column(count, of: Int64.self)

@@ -2,17 +2,24 @@
 /// binary, versioned, checksummed file laid out the way the store holds it, so that loading
 /// copies columns instead of parsing, validating or folding text.
 ///
-/// Layout (little-endian): magic `TSSNAP\r\n` (8 bytes), version (UInt32), generation (UInt64),
-/// the log it folded in (its generation, 0 for none, and the bytes of it folded, both UInt64),
-/// time zone id, base currency; six string tables (merchant, category, subcategory, card,
-/// account, notes), each a count and per string its UTF-8 and its folded bytes (both
-/// length-prefixed), and for a searched field its trigram index (key count, keys ascending,
-/// where each key's list ends, the lists' string numbers); the descriptors (count, then merchant, category, subcategory numbers);
-/// the currencies (count as UInt16, packed codes); the row count (UInt32) and one column per
-/// field: id lengths (UInt8) then the ids' bytes, import key lengths (UInt16, 0 for none) then their bytes, flags (UInt8: calendar day, pending), dates
-/// (Int64 milliseconds or days), descriptor, card, account and note numbers (UInt32, 0 for
-/// none), amounts (Int64 minor units), currency positions (UInt16); then the CRC-32C of
-/// everything before it. Rows are written in the store's date order.
+/// Layout (little-endian): magic `TSSNAP\r\n` (8 bytes), version (UInt32), generation
+/// (UInt64), the log it folded in (its generation, 0 for none, and the bytes of it folded, both
+/// UInt64), time zone id, base currency; a string table per `TextField`, in its order
+/// (merchant, category, subcategory, card, account, notes), each a count and per string its
+/// UTF-8 and its folded bytes (both length-prefixed), and for a searched field its trigram
+/// index (key count, keys ascending, where each key's list ends, the lists' string numbers);
+/// the descriptors (count, then merchant, category, subcategory numbers); the currencies
+/// (count as UInt16, packed codes); the row count (UInt32) and one column per field: id
+/// lengths (UInt8) then the ids' bytes, import key lengths (UInt16, 0 for none) then their
+/// bytes, flags (UInt8: calendar day, pending), dates (Int64 milliseconds or days), descriptor
+/// numbers, then the numbers of each text field with a column of its own, in
+/// `TextField.withColumns` order: card, account, note (UInt32, 0 for none), amounts (Int64
+/// minor units), currency positions (UInt16); then the CRC-32C of everything before it. Rows
+/// are written in the store's date order.
+///
+/// The tables and number columns follow `TextField`, and each row of the log follows
+/// `TransactionField`: a field added to either changes the layout, so it comes with a new
+/// version number here and in `EventLog` (`FieldDescriptionTests` fails until it does).
 ///
 /// The folded bytes and trigram keys follow `Folding` and `Trigram` of the build that wrote
 /// them: a change to either must come with a new version number.
@@ -57,8 +64,7 @@ struct SnapshotFile {
         }
         var rows = SnapshotRows()
         for transaction in transactions {
-            let key = [number(transaction.merchant, .merchant), number(transaction.category, .category),
-                       number(transaction.subcategory, .subcategory)]
+            let key = TextField.inDescriptor.map { number($0.value(in: transaction), $0) }
             var flags: UInt8 = transaction.status == .pending ? SnapshotRows.pendingFlag : 0
             switch transaction.date {
             case .instant(let milliseconds):
@@ -71,9 +77,9 @@ struct SnapshotFile {
             rows.importKeyLengths.append(UInt16(transaction.importKey?.utf8.count ?? 0))
             rows.flags.append(flags)
             rows.descriptors.append(UInt32(descriptors.number(key)))
-            rows.cards.append(number(transaction.card, .card))
-            rows.accounts.append(number(transaction.account, .account))
-            rows.notes.append(number(transaction.notes, .notes))
+            for (position, field) in TextField.withColumns.enumerated() {
+                rows.columnNumbers[position].append(number(field.value(in: transaction), field))
+            }
             rows.amounts.append(Int64(clamping: transaction.amount.minorUnits))
             rows.currencyIndexes.append(UInt16(currencies.number(transaction.amount.currency.packed)))
         }
@@ -92,9 +98,7 @@ struct SnapshotFile {
         writer.column(rows.flags)
         writer.column(rows.dates)
         writer.column(rows.descriptors)
-        writer.column(rows.cards)
-        writer.column(rows.accounts)
-        writer.column(rows.notes)
+        for numbers in rows.columnNumbers { writer.column(numbers) }
         writer.column(rows.amounts)
         writer.column(rows.currencyIndexes)
         writer.integer(CRC32C.checksum(writer.bytes))

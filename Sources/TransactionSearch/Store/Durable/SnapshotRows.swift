@@ -47,9 +47,9 @@ struct SnapshotRows {
     /// Milliseconds since 1970, or days since 1970 for a calendar date.
     var dates: [Int64] = []
     var descriptors: [UInt32] = []
-    var cards: [UInt32] = []
-    var accounts: [UInt32] = []
-    var notes: [UInt32] = []
+    /// Per text field with a column of its own, in `TextField.withColumns` order (card,
+    /// account, notes): each row's table number (`numbers(of:)`).
+    var columnNumbers: [[UInt32]] = TextField.withColumns.map { _ in [] }
     var amounts: [Int64] = []
     /// Positions in `currencies`.
     var currencyIndexes: [UInt16] = []
@@ -61,14 +61,9 @@ struct SnapshotRows {
     /// carries its trigram index).
     func table(_ field: TextField) -> StringTable { tables[field.rawValue] }
 
-    /// The table numbers of a field that rows carry directly (card, account, notes; the other
-    /// three come through `descriptors`).
+    /// The table numbers of a field that rows carry directly (`TextField.withColumns`); the
+    /// descriptor numbers for merchant, category and subcategory, which come through them.
     func numbers(of field: TextField) -> [UInt32] {
-        switch field {
-        case .card: cards
-        case .account: accounts
-        case .notes: notes
-        case .merchant, .category, .subcategory: descriptors
-        }
+        field.keepsPostings ? columnNumbers[TextField.columnIndex[field.rawValue]] : descriptors
     }
 }

@@ -1,23 +1,26 @@
-/// The six text fields' pool texts taken once, for making many strings (a result page, every
+/// The text fields' pool texts taken once, for making many strings (a result page, every
 /// row of an export, the keys of every group): each pool's two arrays are retained here once,
 /// where reaching a pool through its field index for every string would copy the pool's
 /// arrays (a retain and a release each) every time. Taken under the store's lock and used
 /// before it is released, like the store's other handles.
 struct FieldTexts {
-    private let merchant: PackedTexts
-    private let category: PackedTexts
-    private let subcategory: PackedTexts
-    private let card: PackedTexts
-    private let account: PackedTexts
-    private let notes: PackedTexts
+    /// The pools' texts, boxed: a copy of a `FieldTexts` (which `RowStrings` makes for each
+    /// string it makes) retains one reference, and a field's texts are read in place
+    /// (`withValue`), never copied out. Held inline, every such copy retained and released all
+    /// of them (measured: the query mix 59.5 M -> 65.8 M instructions).
+    private final class Texts {
+        let values: TextFieldValues<PackedTexts>
+
+        /// Boxes the pools' texts.
+        init(_ values: TextFieldValues<PackedTexts>) {
+            self.values = values
+        }
+    }
+
+    private let texts: Texts
 
     init(_ text: TextFields) {
-        merchant = text[.merchant].pool.folded
-        category = text[.category].pool.folded
-        subcategory = text[.subcategory].pool.folded
-        card = text[.card].pool.folded
-        account = text[.account].pool.folded
-        notes = text[.notes].pool.folded
+        texts = Texts(TextFieldValues { text[$0].pool.folded })
     }
 
     /// The string of `code` in `field`, nil for code 0 (none).
@@ -36,13 +39,6 @@ struct FieldTexts {
     /// Calls `body` with a field's texts, borrowed (no copy).
     @inline(__always)
     private func withTexts<Result>(of field: TextField, _ body: (PackedTexts) -> Result) -> Result {
-        switch field {
-        case .merchant: body(merchant)
-        case .category: body(category)
-        case .subcategory: body(subcategory)
-        case .card: body(card)
-        case .account: body(account)
-        case .notes: body(notes)
-        }
+        texts.values.withValue(of: field, body)
     }
 }

@@ -105,7 +105,10 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
                     continue
                 }
                 let id = UnsafeRawBufferPointer(rebasing: all[start ..< start + length])
-                let isNew = slots.insertIfAbsent(row, hash: hashBytes(id, seed: seed)) { other in
+                let isNew = slots.insertIfAbsent(row, hash: hashBytes(id, seed: seed), hashOf: { other in
+                    let otherStart = Int(starts[other])
+                    return hashBytes(UnsafeRawBufferPointer(rebasing: all[otherStart ..< otherStart + Int(lengths[other])]), seed: seed)
+                }) { other in
                     let otherStart = Int(starts[other])
                     return UnsafeRawBufferPointer(rebasing: all[otherStart ..< otherStart + Int(lengths[other])]).elementsEqual(id)
                 }

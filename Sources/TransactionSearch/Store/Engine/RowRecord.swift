@@ -10,19 +10,27 @@ struct RowRecord: Hashable, Sendable {
     /// Minor units, signed.
     var amount: Int64
     var currency: UInt16
-    var merchant: UInt32
-    var category: UInt32
-    var subcategory: UInt32
+    /// The pool code of each text field (0 for none); merchant, category and subcategory
+    /// are also held through `descriptor`.
+    var codes: TextFieldValues<UInt32>
     /// The (merchant, category, subcategory) combination (see `DescriptorIndex`).
     var descriptor: UInt32
-    var card: UInt32
-    var account: UInt32
-    var note: UInt32
     var flags: RowFlags
 
     /// A record of no row (every code 0, no flags), to fill a buffer before it is written.
-    static let empty = RowRecord(instant: 0, dayCode: 0, monthCode: 0, amount: 0, currency: 0, merchant: 0, category: 0,
-                                 subcategory: 0, descriptor: 0, card: 0, account: 0, note: 0, flags: [])
+    static let empty = RowRecord(instant: 0, dayCode: 0, monthCode: 0, amount: 0, currency: 0,
+                                 codes: TextFieldValues(repeating: 0), descriptor: 0, flags: [])
+
+    /// The merchant's code (the buckets and descriptors name it).
+    var merchant: UInt32 { codes.merchant }
+    /// The category's code.
+    var category: UInt32 { codes.category }
+    /// The subcategory's code.
+    var subcategory: UInt32 { codes.subcategory }
+    /// The card's code.
+    var card: UInt32 { codes.card }
+    /// The account's code.
+    var account: UInt32 { codes.account }
 }
 
 /// Bits of a row's status byte.

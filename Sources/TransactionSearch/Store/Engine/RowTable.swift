@@ -1,5 +1,6 @@
 /// The rows of a store: one contiguous column per field (struct of arrays), the ids, and the
-/// free row numbers. Merchant, category and subcategory live in the row's descriptor, the
+/// free row numbers. A text field with a column of its own (`TextField.keepsPostings`) gets it
+/// from its description; merchant, category and subcategory live in the row's descriptor, the
 /// month in a per-day table (`StoreCalendar`): 12 + 4 bytes a row saved. Rows are addressed by
 /// UInt32 numbers; a deleted row's number goes on a free list and is reused by the next add,
 /// so the columns never grow past the largest number of rows the store has held.
@@ -13,9 +14,12 @@ final class RowTable: @unchecked Sendable {
     let currency = ColumnBuffer<UInt16>(filler: 0)
     /// The (merchant, category, subcategory) combination: those three are read through it.
     let descriptor = ColumnBuffer<UInt32>(filler: 0)
-    let card = ColumnBuffer<UInt32>(filler: 0)
-    let account = ColumnBuffer<UInt32>(filler: 0)
-    let note = ColumnBuffer<UInt32>(filler: 0)
+    /// The code columns of the text fields that have one, in `TextField.withColumns` order.
+    private let codeColumns: [ColumnBuffer<UInt32>] = TextField.withColumns.map { _ in ColumnBuffer(filler: 0) }
+    /// Per `TextField` (by raw value), the base of the column its codes are read from: its own,
+    /// or the descriptor column for merchant, category and subcategory (`RowView.codes(of:)`).
+    /// Kept up to date when the columns grow.
+    let codeBases = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>>.allocate(capacity: TextField.allCases.count)
     let flags = ColumnBuffer<UInt8>(filler: 0)
     /// Live, pending, expense and income rows as bitsets, kept with the flags and amounts.
     let classes = RowClasses()
@@ -30,6 +34,39 @@ final class RowTable: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var rowLimit = 0
     @exclusivity(unchecked) private var freeRows: [UInt32] = []
     @exclusivity(unchecked) private(set) var liveCount = 0
+
+    /// An empty table: every column at its first capacity, the code bases pointing at them.
+    init() {
+        codeBases.initialize(repeating: descriptor.base, count: TextField.allCases.count)
+        updateCodeBases()
+    }
+
+    deinit {
+        codeBases.deallocate()
+    }
+
+    /// The column of a text field's codes; only for a field with one (`keepsPostings`).
+    @inline(__always)
+    func codes(of field: TextField) -> ColumnBuffer<UInt32> {
+        codeColumns[TextField.columnIndex[field.rawValue]]
+    }
+
+    /// Writes the codes of a text field with a column (`keepsPostings`) for rows
+    /// `0..<codes.count` at once: a restore writes a snapshot's rows in that order.
+    func fillCodes(of field: TextField, from codes: [UInt32]) {
+        precondition(codes.count <= rowLimit, "RowTable.fillCodes past the rows written")
+        codes.withUnsafeBufferPointer { codes in
+            guard let source = codes.baseAddress else { return }
+            self.codes(of: field).base.update(from: source, count: codes.count)
+        }
+    }
+
+    /// Points `codeBases` at the columns as they are now.
+    private func updateCodeBases() {
+        for field in TextField.allCases {
+            codeBases[field.rawValue] = field.keepsPostings ? codes(of: field).base : descriptor.base
+        }
+    }
 
     /// A row number for a new row: a freed one if any, else the next.
     func allocateRow() -> UInt32 {
@@ -54,11 +91,10 @@ final class RowTable: @unchecked Sendable {
     func reserve(_ rows: Int) {
         guard rows > flags.capacity else { return }  // every column grows together
         for column in [instant, amount] as [ColumnBuffer<Int64>] { column.reserve(rows) }
-        for column in [dayCode, descriptor, card, account, note] as [ColumnBuffer<UInt32>] {
-            column.reserve(rows)
-        }
+        for column in [dayCode, descriptor] + codeColumns { column.reserve(rows) }
         currency.reserve(rows)
         flags.reserve(rows)
+        updateCodeBases()
         classes.reserve(flags.capacity)  // every row below the columns' capacity has its bits
     }
 
@@ -75,9 +111,9 @@ final class RowTable: @unchecked Sendable {
         amount[row] = record.amount
         currency[row] = record.currency
         descriptor[row] = record.descriptor
-        card[row] = record.card
-        account[row] = record.account
-        note[row] = record.note
+        TextField.forEach { field in
+            if field.keepsPostings { codeBases[field.rawValue][Int(row)] = record.codes[field] }
+        }
         flags[row] = record.flags.union(.live).rawValue
         classes.place(row, flags: record.flags, amount: record.amount)
         if !wasLive { liveCount += 1 }
@@ -126,8 +162,8 @@ final class RowTable: @unchecked Sendable {
     /// Bytes of the columns and the free list (the ids count apart).
     var memoryUse: Int {
         var bytes = instant.memoryUse + dayCode.memoryUse + amount.memoryUse
-        bytes += currency.memoryUse + descriptor.memoryUse
-        bytes += card.memoryUse + account.memoryUse + note.memoryUse + flags.memoryUse + classes.memoryUse
+        bytes += currency.memoryUse + descriptor.memoryUse + flags.memoryUse + classes.memoryUse
+        bytes += codeColumns.reduce(0) { $0 + $1.memoryUse }
         return bytes + freeRows.capacity * 4
     }
 }

@@ -14,9 +14,11 @@ struct RowView {
     let categoryOfDescriptor: UnsafeMutablePointer<UInt32>
     /// Per day code: its month code.
     let monthOfDay: UnsafeMutablePointer<UInt32>
+    /// The card and account columns (groupings and filters read them by name).
     let card: UnsafeMutablePointer<UInt32>
     let account: UnsafeMutablePointer<UInt32>
-    let note: UnsafeMutablePointer<UInt32>
+    /// Per `TextField` (by raw value), the column its codes are read from (`codes(of:)`).
+    let codeBases: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>>
     let flags: UnsafeMutablePointer<UInt8>
     let scales: UnsafePointer<UInt64>
 
@@ -30,9 +32,9 @@ struct RowView {
         merchantOfDescriptor = contents.text.descriptors.merchantOf.base
         categoryOfDescriptor = contents.text.descriptors.categoryOf.base
         monthOfDay = contents.calendar.monthOfDay.base
-        card = columns.card.base
-        account = columns.account.base
-        note = columns.note.base
+        card = columns.codes(of: .card).base
+        account = columns.codes(of: .account).base
+        codeBases = columns.codeBases
         flags = columns.flags.base
         scales = UnsafePointer(contents.currencies.scaleBuffer.base)
     }
@@ -53,13 +55,9 @@ struct RowView {
 
     /// The column of a text field's codes (merchant, category and subcategory read through the
     /// descriptor column).
+    @inline(__always)
     func codes(of field: TextField) -> UnsafeMutablePointer<UInt32> {
-        switch field {
-        case .card: card
-        case .account: account
-        case .notes: note
-        case .merchant, .category, .subcategory: descriptor
-        }
+        codeBases[field.rawValue]
     }
 
     /// The row's group code for a grouping: a day or month code, or a pool code (0 for none).

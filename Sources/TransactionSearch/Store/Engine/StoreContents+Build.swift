@@ -17,7 +17,7 @@ extension StoreContents {
         BuildParallelism.run(rows: rows.count, [{
             self.text.descriptors.setPostings(PostingList.buildAll(rows: rows, codes: view.descriptor,
                                                                    codeLimit: self.text.descriptors.codeLimit, rowCapacity: capacity))
-            for field in TextField.allCases where field.keepsPostings {
+            for field in TextField.withColumns {
                 self.text[field].setPostings(PostingList.buildAll(rows: rows, codes: view.codes(of: field),
                                                                   codeLimit: self.text[field].codeLimit, rowCapacity: capacity))
             }
@@ -33,7 +33,7 @@ extension StoreContents {
     private func buildBuckets(_ rows: [UInt32]) {
         // Class references and pointers taken once: reading a struct property of this class in
         // a per-row closure would copy the struct each time.
-        let dayCodes = table.dayCode, cardColumn = table.card, accountColumn = table.account
+        let dayCodes = table.dayCode, cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account)
         let descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, flags = table.flags
         let merchantOf = text.descriptors.merchantOf, categoryOf = text.descriptors.categoryOf
         let table = self.table

@@ -8,7 +8,7 @@ extension StoreContents {
     func insert(_ transaction: Transaction) -> UInt32 {
         let row = table.allocateRow()
         let record = makeRecord(transaction)
-        registerKeys(of: transaction, at: row)
+        table.registerKeys(of: transaction, at: row)
         place(record, at: row)
         orders.byDate.insert(row, order: dateOrdering)
         orders.byAmount.insert(row, order: amountOrdering)
@@ -33,7 +33,7 @@ extension StoreContents {
         } else {
             for transaction in transactions {
                 let row = table.allocateRow()
-                registerKeys(of: transaction, at: row)
+                table.registerKeys(of: transaction, at: row)
                 table.write(makeRecord(transaction), at: row)
                 rows.append(row)
             }
@@ -45,43 +45,44 @@ extension StoreContents {
 
     /// The rows of a bulk build written in two parts side by side (`BuildParallelism`): one
     /// takes the ids, import keys, days, currencies, merchants, categories, subcategories and
-    /// descriptors, the other the cards, accounts and notes; each goes through the rows in
+    /// descriptors, the other the fields with columns of their own (`TextField.withColumns`:
+    /// cards, accounts, notes); each goes through the rows in
     /// order, so every pool gives the codes a single pass gives. The records are then written.
     private func fillInTwoParts(_ transactions: [Transaction]) -> [UInt32] {
         let count = transactions.count
         let rows = (0..<count).map { _ in table.allocateRow() }
         var records = [RowRecord](repeating: RowRecord.empty, count: count)
-        var others = [(card: UInt32, account: UInt32, note: UInt32)](repeating: (0, 0, 0), count: count)
+        // The second part's codes, each element initialized by it (not zeroed first).
+        let others = UnsafeMutableBufferPointer<TextFieldValues<UInt32>>.allocate(capacity: count)
+        defer { others.deallocate() }
         records.withUnsafeMutableBufferPointer { records in
-            others.withUnsafeMutableBufferPointer { others in
-                // Each part writes only its own buffer and its own structures (see above).
-                nonisolated(unsafe) let (records, others) = (records, others)
-                BuildParallelism.run(rows: count, [
-                    {
-                        for index in 0..<count {
-                            let transaction = transactions[index]
-                            self.registerKeys(of: transaction, at: rows[index])
-                            records[index] = self.makeRecord(transaction, retainingCardAccountNotes: false)
-                        }
-                    },
-                    {
-                        for index in 0..<count { others[index] = self.text.retainCardAccountNotes(of: transactions[index]) }
-                    },
-                ])
-            }
+            // Each part writes only its own buffer and its own structures (see above).
+            nonisolated(unsafe) let (records, others) = (records, others)
+            BuildParallelism.run(rows: count, [
+                {
+                    for index in 0..<count {
+                        let transaction = transactions[index]
+                        self.table.registerKeys(of: transaction, at: rows[index])
+                        records[index] = self.makeRecord(transaction, retainingColumnFields: false)
+                    }
+                },
+                {
+                    for index in 0..<count {
+                        var codes = TextFieldValues<UInt32>(repeating: 0)
+                        self.text.retainColumnFields(of: transactions[index], into: &codes)
+                        others.initializeElement(at: index, to: codes)
+                    }
+                },
+            ])
         }
         for index in 0..<count {
             var record = records[index]
-            (record.card, record.account, record.note) = others[index]
+            TextField.forEach { field in
+                if field.keepsPostings { record.codes[field] = others[index][field] }
+            }
             table.write(record, at: rows[index])
         }
         return rows
-    }
-
-    /// Enters a new row's id and import key (if any) in their maps.
-    private func registerKeys(of transaction: Transaction, at row: UInt32) {
-        table.ids.insert(transaction.id, row: row)
-        if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
     }
 
     /// Writes a new row's record and adds it to its postings and buckets (not the orders).
@@ -99,8 +100,7 @@ extension StoreContents {
         orders.byAmount.remove(row, order: amountOrdering)
         removeFromPostings(row, record)
         buckets.remove(record)
-        table.ids.remove(row: row)
-        table.importKeys.remove(row: row)
+        table.removeKeys(of: row)
         table.free(row)
         release(record)
         return record
@@ -112,6 +112,7 @@ extension StoreContents {
     func replace(row: UInt32, with transaction: Transaction) -> (old: RowRecord, new: RowRecord) {
         let old = record(row)
         let new = makeRecord(transaction)
+        // The orders break ties by id: a row whose id changes moves in both.
         let idChanges = table.ids.key(of: row) != transaction.id
         let dateMoves = idChanges || old.instant != new.instant
         let scales = currencies.scaleBuffer
@@ -119,22 +120,15 @@ extension StoreContents {
             || old.amount.magnitude &* scales[UInt32(old.currency)] != new.amount.magnitude &* scales[UInt32(new.currency)]
         if dateMoves { orders.byDate.remove(row, order: dateOrdering) }
         if amountMoves { orders.byAmount.remove(row, order: amountOrdering) }
-        if idChanges {
-            table.ids.remove(row: row)
-            table.ids.insert(transaction.id, row: row)
-        }
-        if table.importKeys.hasKey(row) ? table.importKeys.key(of: row) != transaction.importKey : transaction.importKey != nil {
-            table.importKeys.remove(row: row)
-            if let key = transaction.importKey { table.importKeys.insert(key, row: row) }
-        }
+        table.replaceKeys(of: row, with: transaction)
         let capacity = table.rowLimit
         if old.descriptor != new.descriptor {
             text.descriptors.removeRow(row, code: old.descriptor, rowCapacity: capacity)
             text.descriptors.addRow(row, code: new.descriptor, rowCapacity: capacity)
         }
-        for field in TextField.allCases where field.keepsPostings {
-            let (from, to) = (field.code(in: old), field.code(in: new))
-            if from != to {
+        TextField.forEach { field in
+            let (from, to) = (old.codes[field], new.codes[field])
+            if field.keepsPostings && from != to {
                 text[field].removeRow(row, code: from, rowCapacity: capacity)
                 text[field].addRow(row, code: to, rowCapacity: capacity)
             }
@@ -150,7 +144,7 @@ extension StoreContents {
 
     /// The record of a transaction: strings interned (each use counted), day and month worked
     /// out once in the store's zone, the descriptor found or made.
-    private func makeRecord(_ transaction: Transaction, retainingCardAccountNotes: Bool = true) -> RowRecord {
+    private func makeRecord(_ transaction: Transaction, retainingColumnFields: Bool = true) -> RowRecord {
         let (instant, day, isCalendarDay) = calendar.place(transaction.date)
         let (dayCode, monthCode) = calendar.retainDay(day)
         var flags: RowFlags = transaction.status == .pending ? [.live, .pending] : [.live]
@@ -158,9 +152,9 @@ extension StoreContents {
         var record = RowRecord(
             instant: instant, dayCode: dayCode, monthCode: monthCode,
             amount: Int64(clamping: transaction.amount.minorUnits), currency: currencies.intern(transaction.amount.currency),
-            merchant: 0, category: 0, subcategory: 0, descriptor: 0, card: 0, account: 0, note: 0, flags: flags)
+            codes: TextFieldValues(repeating: 0), descriptor: 0, flags: flags)
         text.retainDescriptor(of: transaction, into: &record)
-        if retainingCardAccountNotes { (record.card, record.account, record.note) = text.retainCardAccountNotes(of: transaction) }
+        if retainingColumnFields { text.retainColumnFields(of: transaction, into: &record.codes) }
         return record
     }
 
@@ -173,16 +167,16 @@ extension StoreContents {
     private func addToPostings(_ row: UInt32, _ record: RowRecord) {
         let capacity = table.rowLimit
         text.descriptors.addRow(row, code: record.descriptor, rowCapacity: capacity)
-        for field in TextField.allCases where field.keepsPostings {
-            text[field].addRow(row, code: field.code(in: record), rowCapacity: capacity)
+        TextField.forEach { field in
+            if field.keepsPostings { text[field].addRow(row, code: record.codes[field], rowCapacity: capacity) }
         }
     }
 
     private func removeFromPostings(_ row: UInt32, _ record: RowRecord) {
         let capacity = table.rowLimit
         text.descriptors.removeRow(row, code: record.descriptor, rowCapacity: capacity)
-        for field in TextField.allCases where field.keepsPostings {
-            text[field].removeRow(row, code: field.code(in: record), rowCapacity: capacity)
+        TextField.forEach { field in
+            if field.keepsPostings { text[field].removeRow(row, code: record.codes[field], rowCapacity: capacity) }
         }
     }
 }

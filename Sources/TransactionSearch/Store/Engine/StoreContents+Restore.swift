@@ -13,17 +13,17 @@ extension StoreContents {
     func restore(_ snapshot: SnapshotRows) -> String? {
         precondition(table.rowLimit == 0, "StoreContents.restore on a store in use")
         let count = snapshot.count
-        // Uses per string: rows per card, account and note; a merchant, category or
-        // subcategory counts the rows of the descriptors naming it.
+        // Uses per string: rows per string of a field with a column (card, account, note); a
+        // merchant, category or subcategory counts the rows of the descriptors naming it.
         let descriptorRows = StoreContents.rowsPerNumber(snapshot.descriptors, limit: snapshot.descriptorCount)
         guard !descriptorRows.dropFirst().contains(0) else { return "a descriptor no row uses" }
         var textUses = TextField.allCases.map { [UInt32](repeating: 0, count: snapshot.table($0).count + 1) }
         for descriptor in 0..<snapshot.descriptorCount {
-            for part in 0..<3 {
-                textUses[part][Int(snapshot.descriptorKeys[descriptor * 3 + part])] += descriptorRows[descriptor + 1]
+            for (part, field) in TextField.inDescriptor.enumerated() {
+                textUses[field.rawValue][Int(snapshot.descriptorKeys[descriptor * 3 + part])] += descriptorRows[descriptor + 1]
             }
         }
-        for field in TextField.allCases where field.keepsPostings {
+        for field in TextField.withColumns {
             textUses[field.rawValue] = StoreContents.rowsPerNumber(snapshot.numbers(of: field), limit: snapshot.table(field).count)
         }
         for field in TextField.allCases {
@@ -44,21 +44,12 @@ extension StoreContents {
         let count = snapshot.count
         let currencyNumbers = snapshot.currencies.map { currencies.intern($0) }
         table.reserve(count)
-        let failure = snapshot.idBytes.withUnsafeBytes { file -> String? in
-            guard table.ids.restore(packed: UnsafeRawBufferPointer(rebasing: file[snapshot.idRange]), lengths: snapshot.idLengths) else {
-                return "an id appears twice"
-            }
-            guard table.importKeys.restore(packed: UnsafeRawBufferPointer(rebasing: file[snapshot.importKeyRange]),
-                                           lengths: snapshot.importKeyLengths) else {
-                return "an import key appears twice"
-            }
-            return nil
-        }
-        if let failure { return failure }
+        if let failure = table.restoreKeys(from: snapshot) { return failure }
         let descriptors = text.descriptors
         let merchantOf = descriptors.merchantOf, categoryOf = descriptors.categoryOf, subcategoryOf = descriptors.subcategoryOf
         for position in 0..<count {
             let row = table.allocateRow()
+            assert(row == UInt32(position), "a restore writes rows 0..<count in order")
             let flags = snapshot.flags[position]
             let isCalendarDay = flags & SnapshotRows.calendarDayFlag != 0
             let date: TransactionDate = isCalendarDay
@@ -70,13 +61,16 @@ extension StoreContents {
             if isCalendarDay { rowFlags.insert(.calendarDay) }
             if flags & SnapshotRows.pendingFlag != 0 { rowFlags.insert(.pending) }
             let descriptor = snapshot.descriptors[position]
+            // The codes of the fields with columns of their own are copied whole below.
+            var codes = TextFieldValues<UInt32>(repeating: 0)
+            (codes.merchant, codes.category, codes.subcategory) = (merchantOf[descriptor], categoryOf[descriptor], subcategoryOf[descriptor])
             table.write(RowRecord(
                 instant: instant, dayCode: dayCode, monthCode: monthCode,
                 amount: snapshot.amounts[position], currency: currencyNumbers[Int(snapshot.currencyIndexes[position])],
-                merchant: merchantOf[descriptor], category: categoryOf[descriptor], subcategory: subcategoryOf[descriptor],
-                descriptor: descriptor, card: snapshot.cards[position], account: snapshot.accounts[position],
-                note: snapshot.notes[position], flags: rowFlags), at: row)
+                codes: codes, descriptor: descriptor, flags: rowFlags), at: row)
         }
+        // The rows went into rows 0..<count of the empty table, in file order.
+        for field in TextField.withColumns { table.fillCodes(of: field, from: snapshot.numbers(of: field)) }
         return nil
     }
 

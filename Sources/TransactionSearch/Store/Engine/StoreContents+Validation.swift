@@ -11,20 +11,14 @@ extension StoreContents {
         var (normalized, invalid) = StoreContents.normalize(drafts, with: validator)
         var failures = invalid  // ascending
         // Ids and keys, in input order, against the store and the batch.
-        var batchIDs = StringSet(capacity: drafts.count)
-        var batchKeys = StringSet()
+        var batch = RowTable.BatchKeys(capacity: drafts.count)
         let storeHasRows = table.ids.count > 0  // an import into an empty store looks no id up
         var repeated: [Int] = []  // positions in `normalized`
         var nextFailure = 0
         for position in normalized.indices {
-            var error: ValidationError?
-            let id = normalized[position].id  // the fields alone: copying a transaction retains all its strings
-            if !id.isEmpty && ((storeHasRows && table.ids.row(of: id) != nil) || !batchIDs.insert(id)) {
-                error = ValidationError(.id, .duplicateID(id))
-            } else if let key = normalized[position].importKey, (storeHasRows && table.importKeys.row(of: key) != nil) || !batchKeys.insert(key) {
-                error = ValidationError(.importKey, .duplicateImportKey(key))
-            }
-            guard let error else { continue }
+            // The keys alone: copying a transaction retains all its strings.
+            guard let error = table.duplicateKey(ofID: normalized[position].id, importKey: normalized[position].importKey,
+                                                 storeHasRows: storeHasRows, batch: &batch) else { continue }
             // The draft's index: its position plus the invalid drafts before it.
             while nextFailure < invalid.count && invalid[nextFailure].index <= position + nextFailure { nextFailure += 1 }
             repeated.append(position)
@@ -36,7 +30,7 @@ extension StoreContents {
             for position in repeated { keep[position] = false }
             normalized = normalized.indices.filter { keep[$0] }.map { normalized[$0] }
         }
-        return (normalized, failures, batchIDs)
+        return (normalized, failures, batch.ids)
     }
 
     /// Every draft validated on its own, in order: the valid ones and the failures (ascending).

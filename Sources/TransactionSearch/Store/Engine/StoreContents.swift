@@ -52,13 +52,16 @@ final class StoreContents: @unchecked Sendable {
     func record(_ row: UInt32) -> RowRecord {
         let descriptor = table.descriptor[row]
         let dayCode = table.dayCode[row]
-        let descriptors = text.descriptors
+        var codes = TextFieldValues<UInt32>(repeating: 0)
+        codes.merchant = text.descriptors.merchantOf[descriptor]
+        codes.category = text.descriptors.categoryOf[descriptor]
+        codes.subcategory = text.descriptors.subcategoryOf[descriptor]
+        TextField.forEach { field in
+            if field.keepsPostings { codes[field] = table.codeBases[field.rawValue][Int(row)] }
+        }
         return RowRecord(
             instant: table.instant[row], dayCode: dayCode, monthCode: calendar.monthOfDay[dayCode], amount: table.amount[row],
-            currency: table.currency[row], merchant: descriptors.merchantOf[descriptor],
-            category: descriptors.categoryOf[descriptor], subcategory: descriptors.subcategoryOf[descriptor],
-            descriptor: descriptor, card: table.card[row], account: table.account[row], note: table.note[row],
-            flags: RowFlags(rawValue: table.flags[row]))
+            currency: table.currency[row], codes: codes, descriptor: descriptor, flags: RowFlags(rawValue: table.flags[row]))
     }
 
     /// The text fields' pool texts, taken once for making many strings (`RowStrings`).
@@ -77,18 +80,27 @@ final class StoreContents: @unchecked Sendable {
         let date: TransactionDate = record.flags.contains(.calendarDay)
             ? .day(CalendarDay(daysSince1970: calendar.day(ofCode: record.dayCode)))
             : .instant(millisecondsSince1970: record.instant)
-        return Transaction(
-            id: table.ids.key(of: row), date: date, merchant: strings.string(.merchant, record.merchant) ?? "",
-            category: strings.string(.category, record.category), subcategory: strings.string(.subcategory, record.subcategory),
-            card: strings.string(.card, record.card), account: strings.string(.account, record.account),
-            amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
-            status: record.flags.contains(.pending) ? .pending : .posted, notes: strings.string(.notes, record.note),
-            importKey: table.importKeys.hasKey(row) ? table.importKeys.key(of: row) : nil)
+        var transaction = Transaction(
+            id: "", date: date, merchant: "", amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
+            status: record.flags.contains(.pending) ? .pending : .posted)
+        table.setKeys(of: row, in: &transaction)
+        setTexts(of: record, strings: &strings, in: &transaction)
+        return transaction
+    }
+
+    /// Sets every text field of `transaction` from a record's codes. (A function of its own:
+    /// setting them in a closure in `transaction(at:strings:)` captured the transaction there,
+    /// which then cost a copy of it on return.)
+    @inline(__always)
+    private func setTexts(of record: RowRecord, strings: inout RowStrings, in transaction: inout Transaction) {
+        TextField.forEach { field in
+            field.transactionField.setTextValue(strings.string(field, record.codes[field]), in: &transaction)
+        }
     }
 
     /// Bytes held by the store's own structures (columns, ids, pools, indexes, buckets).
     var memoryUse: Int {
-        table.memoryUse + table.ids.memoryUse + table.importKeys.memoryUse + text.memoryUse + calendar.memoryUse + orders.memoryUse + buckets.memoryUse
+        table.memoryUse + table.keysMemoryUse + text.memoryUse + calendar.memoryUse + orders.memoryUse + buckets.memoryUse
     }
 
     /// Traps when any structure disagrees with the columns: every posting, order, bucket and
@@ -98,26 +110,20 @@ final class StoreContents: @unchecked Sendable {
         calendar.checkInvariants()
         orders.byDate.checkInvariants(order: dateOrdering)
         orders.byAmount.checkInvariants(order: amountOrdering)
-        precondition(orders.byDate.count == count && orders.byAmount.count == count && table.ids.count == count,
-                     "orders or ids disagree with the row count \(count)")
+        precondition(orders.byDate.count == count && orders.byAmount.count == count, "orders disagree with the row count \(count)")
+        table.checkKeys()
         var expected = StoreBuckets()
         var liveRows = 0
-        var importKeyCount = 0
         let descriptors = text.descriptors
         for row in 0..<UInt32(table.rowLimit) where table.isLive(row) {
             liveRows += 1
             let record = self.record(row)
             expected.add(record)
-            precondition(table.ids.row(of: table.ids.key(of: row)) == row, "id map lost row \(row)")
-            if table.importKeys.hasKey(row) {
-                precondition(table.importKeys.row(of: table.importKeys.key(of: row)) == row, "import key map lost row \(row)")
-                importKeyCount += 1
-            }
             let key = DescriptorIndex.Key(merchant: record.merchant, category: record.category, subcategory: record.subcategory)
             precondition(descriptors.key(record.descriptor) == key, "row \(row) has a stale descriptor")
             precondition(descriptors.postings[Int(record.descriptor)].contains(row), "descriptor posting lost row \(row)")
-            for field in TextField.allCases where field.keepsPostings {
-                precondition(text[field].postings[Int(field.code(in: record))].contains(row), "\(field) posting lost row \(row)")
+            for field in TextField.withColumns {
+                precondition(text[field].postings[Int(record.codes[field])].contains(row), "\(field) posting lost row \(row)")
             }
             let day = calendar.day(ofCode: record.dayCode)
             if record.flags.contains(.calendarDay) {
@@ -130,7 +136,6 @@ final class StoreContents: @unchecked Sendable {
         }
         precondition(liveRows == count, "live rows \(liveRows) != count \(count)")
         checkClasses()
-        precondition(importKeyCount == table.importKeys.count, "the import key map has keys of rows that are gone")
         StoreContents.checkSame(expected.total, buckets.total, upTo: 1, "total")
         StoreContents.checkSame(expected.day, buckets.day, upTo: calendar.days.codeLimit, "day")
         StoreContents.checkSame(expected.month, buckets.month, upTo: calendar.months.codeLimit, "month")

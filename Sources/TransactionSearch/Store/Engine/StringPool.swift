@@ -52,7 +52,8 @@ struct StringPool: Sendable {
         for code in 1 ..< UInt32(references.count) {
             let isNew = texts.withBytesAndAttachment(code) { foldedBytes, attachment in
                 let bytes = attachment.isEmpty ? foldedBytes : attachment
-                return lookup.insertIfAbsent(code, hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: seed)) {
+                let hashOf = { (other: UInt32) in StringPool.utf8(of: other, in: texts) { hashBytes(UnsafeRawBufferPointer($0), seed: seed) } }
+                return lookup.insertIfAbsent(code, hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: seed), hashOf: hashOf) {
                     StringPool.utf8(of: $0, in: texts) { StringPool.equal($0, bytes) }
                 }
             }

@@ -1,6 +1,11 @@
-/// The six text fields a store keeps as dictionary-encoded strings, each with its own pool and
-/// index (`FieldIndex`), described once here: the store, its bulk builds, its snapshot, its
-/// memory figures, its invariant checks and the cache iterate this list.
+/// The text fields a store keeps as dictionary-encoded strings, each with its own pool and
+/// index (`FieldIndex`), described once here: how a row holds it, whether words are searched
+/// in it and by which scopes, how its group titles are made, how the snapshot and the
+/// statistics name it. The store (columns, records, bulk builds, restore, mutations), the
+/// snapshot, the memory figures, the invariant checks, the query compiler, the row predicate
+/// and the cache iterate `allCases` and ask the field; a field's per-field values are kept in
+/// a `TextFieldValues`. Adding a text field is a case here with its lines in these switches, a
+/// slot in `TextFieldValues`, and its `TransactionField` (docs: ARCHITECTURE.md, "Extending").
 enum TextField: Int, CaseIterable, Sendable {
     case merchant, category, subcategory, card, account, notes
 
@@ -25,8 +30,9 @@ enum TextField: Int, CaseIterable, Sendable {
         }
     }
 
-    /// Whether rows are listed per string in the field's own posting lists; merchant, category
-    /// and subcategory rows are listed per descriptor instead (`DescriptorIndex`).
+    /// Whether the field has a column of codes of its own (`RowTable.codes(of:)`) and lists its
+    /// rows per string in its own posting lists. Merchant, category and subcategory do not:
+    /// a row holds them through its descriptor (`DescriptorIndex`), whose postings list them.
     var keepsPostings: Bool {
         switch self {
         case .merchant, .category, .subcategory: false
@@ -43,39 +49,68 @@ enum TextField: Int, CaseIterable, Sendable {
         }
     }
 
+    /// Whether a text term of `scope` looks for its words in this field (a card term also
+    /// matches the card's masked title, `titles == .card`).
+    func isSearched(by scope: TermField) -> Bool {
+        switch self {
+        case .merchant: scope == .all || scope == .merchant
+        case .category, .subcategory: scope == .all || scope == .category
+        case .card: scope == .card
+        case .account: scope == .account
+        case .notes: scope == .all || scope == .notes
+        }
+    }
+
+    /// A value of the field with its article, as the snapshot's messages name it
+    /// ("a card number 7 past its table").
+    var nameWithArticle: String {
+        switch self {
+        case .merchant: "a merchant"
+        case .category: "a category"
+        case .subcategory: "a subcategory"
+        case .card: "a card"
+        case .account: "an account"
+        case .notes: "a note"
+        }
+    }
+
+    /// The line of `StoreStatistics.bytesByStructure` its pool and index count in (fields
+    /// that share a name are added up).
+    var structureName: String {
+        switch self {
+        case .merchant: "merchants"
+        case .category, .subcategory: "categories"
+        case .card, .account: "cards and accounts"
+        case .notes: "notes"
+        }
+    }
+}
+
+extension TextField {
+    /// The fields with a column of their own (`keepsPostings`), in `allCases` order.
+    static let withColumns: [TextField] = allCases.filter(\.keepsPostings)
+
+    /// Per field (by raw value), its position in `withColumns`; -1 for a field without a column.
+    static let columnIndex: [Int] = allCases.map { withColumns.firstIndex(of: $0) ?? -1 }
+
+    /// The fields a row holds through its descriptor, in `allCases` order (merchant, category,
+    /// subcategory: the parts of a `DescriptorIndex.Key`).
+    static let inDescriptor: [TextField] = allCases.filter { !$0.keepsPostings }
+
+    /// The fields a text term of `scope` looks in, in `allCases` order.
+    static func searched(by scope: TermField) -> [TextField] {
+        allCases.filter { $0.isSearched(by: scope) }
+    }
+
+    /// The fields whose words a term of `scope` may match approximately: the searched ones
+    /// with a trigram index (none for amount, card and account).
+    static func approximatelySearched(by scope: TermField) -> [TextField] {
+        allCases.filter { $0.isSearched(by: scope) && $0.isSearchable }
+    }
+
     /// The field's value in a transaction (nil for none).
+    @inline(__always)
     func value(in transaction: Transaction) -> String? {
-        switch self {
-        case .merchant: transaction.merchant
-        case .category: transaction.category
-        case .subcategory: transaction.subcategory
-        case .card: transaction.card
-        case .account: transaction.account
-        case .notes: transaction.notes
-        }
-    }
-
-    /// The field's code in a row record (0 for none).
-    func code(in record: RowRecord) -> UInt32 {
-        switch self {
-        case .merchant: record.merchant
-        case .category: record.category
-        case .subcategory: record.subcategory
-        case .card: record.card
-        case .account: record.account
-        case .notes: record.note
-        }
-    }
-
-    /// Sets the field's code in a row record.
-    func setCode(_ code: UInt32, in record: inout RowRecord) {
-        switch self {
-        case .merchant: record.merchant = code
-        case .category: record.category = code
-        case .subcategory: record.subcategory = code
-        case .card: record.card = code
-        case .account: record.account = code
-        case .notes: record.note = code
-        }
+        transactionField.textValue(in: transaction)
     }
 }

@@ -16,23 +16,26 @@ final class TextFields: @unchecked Sendable {
 
     /// Counts a use of a transaction's merchant, category and subcategory and of their
     /// descriptor, into `record`. Touches only those three fields and the descriptors, so a
-    /// bulk build runs it beside `retainCardAccountNotes`.
+    /// bulk build runs it beside `retainColumnFields`.
     func retainDescriptor(of transaction: Transaction, into record: inout RowRecord) {
-        record.merchant = self[.merchant].retain(transaction.merchant)
-        record.category = self[.category].retain(transaction.category)
-        record.subcategory = self[.subcategory].retain(transaction.subcategory)
+        record.codes.merchant = self[.merchant].retain(transaction.merchant)
+        record.codes.category = self[.category].retain(transaction.category)
+        record.codes.subcategory = self[.subcategory].retain(transaction.subcategory)
         record.descriptor = descriptors.code(for: DescriptorIndex.Key(
             merchant: record.merchant, category: record.category, subcategory: record.subcategory))
     }
 
-    /// Counts a use of a transaction's card, account and notes; returns their codes.
-    func retainCardAccountNotes(of transaction: Transaction) -> (card: UInt32, account: UInt32, note: UInt32) {
-        (self[.card].retain(transaction.card), self[.account].retain(transaction.account), self[.notes].retain(transaction.notes))
+    /// Counts a use of a transaction's strings in the fields with columns of their own
+    /// (`TextField.withColumns`: card, account, notes), into `codes`.
+    func retainColumnFields(of transaction: Transaction, into codes: inout TextFieldValues<UInt32>) {
+        TextField.forEach { field in
+            if field.keepsPostings { codes[field] = self[field].retain(field.value(in: transaction)) }
+        }
     }
 
     /// Gives back the uses a record holds; strings no row uses any more are reclaimed.
     func release(_ record: RowRecord) {
-        for field in TextField.allCases { self[field].release(field.code(in: record)) }
+        TextField.forEach { self[$0].release(record.codes[$0]) }
     }
 
     /// Starts filling empty fields in bulk (`FieldIndex.beginBulkFill`).

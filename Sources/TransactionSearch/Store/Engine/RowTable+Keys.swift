@@ -1,0 +1,108 @@
+/// The unique keys of a row: its id (required) and its import key (optional), each kept in a
+/// `KeyIndex` of `RowTable` (the row of a key, the key of a row). Everything a change does to
+/// them is here, so that adding, replacing and removing rows, reading a transaction back,
+/// restoring a snapshot, the memory figures and the invariant checks name no key: a new
+/// unique key is its `KeyIndex` and its lines in these functions (and its snapshot column).
+extension RowTable {
+    /// The keys a batch has used so far (`duplicateKey(ofID:importKey:storeHasRows:batch:)`).
+    struct BatchKeys {
+        var ids: StringSet
+        var importKeys = StringSet()
+
+        /// Room for `count` ids.
+        init(capacity count: Int) {
+            ids = StringSet(capacity: count)
+        }
+    }
+
+    /// Why `transaction` cannot be stored: a key another row holds (the id first; `row` is the
+    /// transaction's own row when it replaces one, an empty id is one still to be generated);
+    /// nil when its keys are free.
+    func duplicateKey(of transaction: Transaction, replacing row: UInt32? = nil) -> ValidationError? {
+        if !transaction.id.isEmpty, let holder = ids.row(of: transaction.id), holder != row {
+            return ValidationError(.id, .duplicateID(transaction.id))
+        }
+        if let key = transaction.importKey, let holder = importKeys.row(of: key), holder != row {
+            return ValidationError(.importKey, .duplicateImportKey(key))
+        }
+        return nil
+    }
+
+    /// Why a transaction of a batch cannot be stored (given by its keys: copying a transaction
+    /// retains all its strings): a key the store holds (looked up only when `storeHasRows`) or
+    /// one an earlier transaction of the batch took. Its keys go into `batch`.
+    @inline(__always)
+    func duplicateKey(ofID id: String, importKey: String?, storeHasRows: Bool, batch: inout BatchKeys) -> ValidationError? {
+        if !id.isEmpty && ((storeHasRows && ids.row(of: id) != nil) || !batch.ids.insert(id)) {
+            return ValidationError(.id, .duplicateID(id))
+        }
+        if let key = importKey, (storeHasRows && importKeys.row(of: key) != nil) || !batch.importKeys.insert(key) {
+            return ValidationError(.importKey, .duplicateImportKey(key))
+        }
+        return nil
+    }
+
+    /// Enters a new row's keys (its id set and free, its import key if any).
+    func registerKeys(of transaction: Transaction, at row: UInt32) {
+        ids.insert(transaction.id, row: row)
+        if let key = transaction.importKey { importKeys.insert(key, row: row) }
+    }
+
+    /// Takes a removed row's keys out.
+    func removeKeys(of row: UInt32) {
+        ids.remove(row: row)
+        importKeys.remove(row: row)
+    }
+
+    /// Gives a row the keys of `transaction` (free or already the row's).
+    func replaceKeys(of row: UInt32, with transaction: Transaction) {
+        if ids.key(of: row) != transaction.id {
+            ids.remove(row: row)
+            ids.insert(transaction.id, row: row)
+        }
+        if importKeys.hasKey(row) ? importKeys.key(of: row) != transaction.importKey : transaction.importKey != nil {
+            importKeys.remove(row: row)
+            if let key = transaction.importKey { importKeys.insert(key, row: row) }
+        }
+    }
+
+    /// Sets a transaction's keys to those of a live row.
+    @inline(__always)
+    func setKeys(of row: UInt32, in transaction: inout Transaction) {
+        transaction.id = ids.key(of: row)
+        transaction.importKey = importKeys.hasKey(row) ? importKeys.key(of: row) : nil
+    }
+
+    /// Fills the keys of rows `0..<snapshot.count` from a snapshot's key columns; why not when
+    /// a key appears twice.
+    func restoreKeys(from snapshot: SnapshotRows) -> String? {
+        snapshot.idBytes.withUnsafeBytes { file -> String? in
+            guard ids.restore(packed: UnsafeRawBufferPointer(rebasing: file[snapshot.idRange]), lengths: snapshot.idLengths) else {
+                return "an id appears twice"
+            }
+            guard importKeys.restore(packed: UnsafeRawBufferPointer(rebasing: file[snapshot.importKeyRange]),
+                                     lengths: snapshot.importKeyLengths) else {
+                return "an import key appears twice"
+            }
+            return nil
+        }
+    }
+
+    /// Bytes held by the key indexes.
+    var keysMemoryUse: Int { ids.memoryUse + importKeys.memoryUse }
+
+    /// Traps unless every live row's keys lead back to it and the indexes hold no key of a row
+    /// that is gone.
+    func checkKeys() {
+        var importKeyCount = 0
+        for row in 0..<UInt32(rowLimit) where isLive(row) {
+            precondition(ids.row(of: ids.key(of: row)) == row, "id map lost row \(row)")
+            if importKeys.hasKey(row) {
+                precondition(importKeys.row(of: importKeys.key(of: row)) == row, "import key map lost row \(row)")
+                importKeyCount += 1
+            }
+        }
+        precondition(ids.count == liveCount, "the id map has \(ids.count) ids for \(liveCount) rows")
+        precondition(importKeyCount == importKeys.count, "the import key map has keys of rows that are gone")
+    }
+}

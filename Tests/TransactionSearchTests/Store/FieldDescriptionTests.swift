@@ -1,0 +1,67 @@
+import Testing
+@testable import TransactionSearch
+
+/// The description of the fields (`TransactionField`, `TextField`, `TextFieldValues`) is what
+/// the store, the snapshot, the log, the cache and the compiler iterate: these tests check that
+/// it is whole (every field has its slot, its storage, its scopes) and that a field added to it
+/// comes with new log and snapshot versions.
+@Suite struct FieldDescriptionTests {
+    /// The log writes every `TransactionField` of a row in order and the snapshot a table and a
+    /// column per `TextField`: a field added changes both layouts. When this fails, bump
+    /// `EventLog.version` and `SnapshotFile.version` and write the new lists here.
+    @Test func theFileLayoutsAreTheOnesOfTheirVersions() {
+        #expect(EventLog.version == 2 && TransactionField.allCases.map(\.rawValue) == [
+            "id", "date", "merchant", "category", "subcategory", "card", "account", "amount", "currency", "status", "notes",
+            "import_key",
+        ], "a transaction field was added or moved: bump EventLog.version and SnapshotFile.version")
+        #expect(SnapshotFile.version == 4 && TextField.allCases == [.merchant, .category, .subcategory, .card, .account, .notes],
+                "a text field was added or moved: bump SnapshotFile.version")
+    }
+
+    /// Every field has a slot of its own in `TextFieldValues`, read and written by the same
+    /// field, made and visited in `allCases` order.
+    @Test func everyFieldHasASlotOfItsOwn() {
+        var values = TextFieldValues<Int>(repeating: -1)
+        for field in TextField.allCases { values[field] = field.rawValue }
+        for field in TextField.allCases { #expect(values[field] == field.rawValue, "\(field)") }
+        #expect(TextFieldValues { $0.rawValue } == values)
+        var visited: [TextField] = []
+        TextField.forEach { visited.append($0) }
+        #expect(visited == TextField.allCases)
+    }
+
+    /// A field is held either through the descriptor (merchant, category, subcategory: its
+    /// key's parts, in order) or in a column of its own; each column field is stored, encoded
+    /// and counted by its position among them.
+    @Test func everyFieldIsStoredOnce() {
+        #expect(TextField.inDescriptor == [.merchant, .category, .subcategory])
+        #expect(TextField.inDescriptor + TextField.withColumns == TextField.allCases)
+        for (position, field) in TextField.withColumns.enumerated() {
+            #expect(TextField.columnIndex[field.rawValue] == position)
+            #expect(PostingField.all[PostingField.column(field).index] == .column(field))
+        }
+        for field in TextField.inDescriptor { #expect(TextField.columnIndex[field.rawValue] == -1) }
+        #expect(PostingField.all.count == 1 + TextField.withColumns.count)
+        let table = RowTable()
+        let bases = Set(TextField.withColumns.map { table.codes(of: $0).base })
+        #expect(bases.count == TextField.withColumns.count)
+        for field in TextField.allCases {
+            let expected = field.keepsPostings ? table.codes(of: field).base : table.descriptor.base
+            #expect(table.codeBases[field.rawValue] == expected, "\(field)")
+        }
+    }
+
+    /// The fields each scope searches, as docs/SPEC.md section 2 says: plain words look in
+    /// merchant, category, subcategory and notes; a card term also in the masked title.
+    @Test func eachScopeSearchesItsFields() {
+        let expected: [TermField: [TextField]] = [
+            .all: [.merchant, .category, .subcategory, .notes], .merchant: [.merchant], .category: [.category, .subcategory],
+            .notes: [.notes], .amount: [], .card: [.card], .account: [.account],
+        ]
+        for scope in TermField.allCases {
+            #expect(TextField.searched(by: scope) == expected[scope], "\(scope)")
+            #expect(TextField.approximatelySearched(by: scope) == expected[scope]?.filter(\.isSearchable), "\(scope)")
+        }
+        #expect(TextField.allCases.filter { $0.titles == .card } == [.card])
+    }
+}

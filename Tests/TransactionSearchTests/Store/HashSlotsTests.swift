@@ -1,0 +1,61 @@
+import Testing
+import TransactionSearchSupport
+@testable import TransactionSearch
+
+@Suite struct HashSlotsTests {
+    /// Keys inserted, looked up and removed at random equal a plain set, with well spread
+    /// hashes, with hashes squeezed into a few homes (runs far longer than the 255 a slot's
+    /// distance byte holds) and with one hash for every key.
+    @Test(arguments: [0, 3, 64])
+    func matchesAPlainSet(homeBits: Int) {
+        let seed = UInt64(0x4A5 + homeBits)
+        var random = SeededRandom(seed: seed)
+        // Value v's key is v itself; its hash is spread, or only `homeBits` bits of it vary.
+        let hashOf: (UInt32) -> Int = { value in
+            let spread = Int(truncatingIfNeeded: UInt64(value) &* 0x9E37_79B9_7F4A_7C15)
+            return homeBits >= 64 ? spread : spread & ((1 << homeBits) - 1)
+        }
+        var table = HashSlots(capacity: 4, seed: seed)
+        var model = Set<UInt32>()
+        let steps = homeBits == 0 ? 1_500 : (homeBits == 3 ? 6_000 : 20_000)
+        for step in 0..<steps {
+            let value = UInt32(random.int(in: 0...3_000))
+            let found = table.find(hash: hashOf(value)) { $0 == value }
+            #expect((found != nil) == model.contains(value), "seed \(seed) step \(step) value \(value)")
+            if model.contains(value) {
+                if random.chance(0.45) {
+                    table.remove(value, hash: hashOf(value), hashOf: hashOf)
+                    model.remove(value)
+                }
+            } else if random.chance(0.7) {
+                table.insert(value, hash: hashOf(value), hashOf: hashOf)
+                model.insert(value)
+            }
+            #expect(table.count == model.count, "seed \(seed) step \(step)")
+            if step % (homeBits >= 64 ? 50 : 400) == 0 { table.checkInvariants(hashOf: hashOf) }
+            if step % 500 == 0 {
+                for probe in UInt32(0)...3_000 {
+                    #expect((table.find(hash: hashOf(probe)) { $0 == probe } != nil) == model.contains(probe),
+                            "seed \(seed) step \(step) probe \(probe)")
+                }
+            }
+        }
+        #expect(table.count <= table.room)
+        table.checkInvariants(hashOf: hashOf)
+    }
+
+    /// A table made with room for its values takes them by `insertIfAbsent` (a repeat refused)
+    /// at up to four fifths full, and finds each.
+    @Test func insertIfAbsentFillsToFourFifths() {
+        let count = 1_000
+        var table = HashSlots(capacity: count, seed: 7)
+        let hashOf: (UInt32) -> Int = { Int(truncatingIfNeeded: UInt64($0 % 700) &* 0xBF58_476D_1CE4_E5B9) }
+        for value in UInt32(0)..<UInt32(count) {
+            #expect(table.insertIfAbsent(value, hash: hashOf(value), hashOf: hashOf) { $0 == value })
+            #expect(!table.insertIfAbsent(value, hash: hashOf(value), hashOf: hashOf) { $0 == value })
+        }
+        #expect(table.memoryUse <= 2_048 * 5 + 64, "\(table.memoryUse) bytes for \(count) values")
+        table.checkInvariants(hashOf: hashOf)
+        for value in UInt32(0)..<UInt32(count) { #expect(table.find(hash: hashOf(value)) { $0 == value } == value) }
+    }
+}
