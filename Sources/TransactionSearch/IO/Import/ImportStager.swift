@@ -107,6 +107,10 @@ final class ImportStager: StatementEntrySink {
             checks.addedIntoEmpty.append(true)
             checks.additionsIntoEmpty += 1
             checks.explicitIDBytes += transaction.id.utf8.count
+            if let key = transaction.importKey {
+                checks.importKeyCount += 1
+                checks.importKeyBytes += key.utf8.count
+            }
         }
     }
 

@@ -6,6 +6,10 @@ protocol TransactionBatch: Sequence where Element == Transaction {
     var count: Int { get }
     /// The bytes of all the rows' ids, to reserve room for them (a close estimate will do).
     var idByteCount: Int { get }
+    /// How many rows have an import key, and the keys' bytes in all, to reserve room for them
+    /// (0 when not known: the keys' index then grows as it goes).
+    var importKeyCount: Int { get }
+    var importKeyByteCount: Int { get }
     /// The rows as an array when they are one already (a bulk build can then read them from
     /// two threads at once); nil for rows made as they are taken.
     var array: [Transaction]? { get }
@@ -13,10 +17,14 @@ protocol TransactionBatch: Sequence where Element == Transaction {
 
 extension TransactionBatch {
     var array: [Transaction]? { nil }
+    var importKeyCount: Int { 0 }
+    var importKeyByteCount: Int { 0 }
 }
 
 extension Array: TransactionBatch where Element == Transaction {
     var idByteCount: Int { reduce(0) { $0 + $1.id.utf8.count } }
+    var importKeyCount: Int { reduce(0) { $0 + ($1.importKey == nil ? 0 : 1) } }
+    var importKeyByteCount: Int { reduce(0) { $0 + ($1.importKey?.utf8.count ?? 0) } }
     var array: [Transaction]? { self }
 }
 
@@ -51,6 +59,9 @@ struct StagedAdditions: TransactionBatch {
     var idByteCount: Int {
         plan.explicitIDBytes + table.generatedIDBytes(count: plan.additionCount - plan.explicitIDs.count)
     }
+
+    var importKeyCount: Int { plan.importKeyCount }
+    var importKeyByteCount: Int { plan.importKeyBytes }
 
     func makeIterator() -> Iterator { Iterator(batch: self) }
 
