@@ -86,14 +86,14 @@ extension TransactionStore {
     }
 
     /// What an import changed, for a store directory to log: the rows added (only when asked
-    /// for: they are materialized from the staged file, a whole-file array) and the rows
-    /// replaced (before and after).
+    /// for: their row numbers, 4 bytes each, read back one at a time with
+    /// `forEachTransaction(atRows:)`) and the rows replaced (before and after).
     struct AppliedImport {
-        var added: [Transaction] = []
+        var addedRows: [UInt32] = []
         var replaced: [(old: Transaction, new: Transaction)] = []
     }
 
-    /// Imports, and says what changed; `keepingAdded` fills `applied.added`.
+    /// Imports, and says what changed; `keepingAdded` fills `applied.addedRows`.
     ///
     /// Memory: the file is read outside the lock into staged records (`ImportStager`, about
     /// half an OFX file's size), planned record by record (a bit per record, `ImportPlanner`),
@@ -126,7 +126,7 @@ extension TransactionStore {
                 noteChange(of: row)
             }
             // The added rows again, as the store holds them: for events and the log only.
-            if keepingAdded { applied.added = transactions(atRows: rows) }
+            if keepingAdded { applied.addedRows = rows }
             record(count: applied.replaced.count + rows.count) {
                 applied.replaced.map { .updated(old: $0.old, new: $0.new) } + transactions(atRows: rows).map { .added($0) }
             }
@@ -137,6 +137,20 @@ extension TransactionStore {
         }
         afterMutation()
         return result
+    }
+
+    /// Calls `body` with the transaction of each of `rows` in turn, in order, under the read
+    /// lock: one transaction made at a time (a store directory's log record of an import).
+    /// - Precondition: the rows are live (the caller holds them from `AppliedImport`, with no
+    ///   change to the store since).
+    func forEachTransaction(atRows rows: [UInt32], _ body: (Transaction) -> Void) {
+        lock.withReadLock {
+            var strings = RowStrings(contents.fieldTexts)
+            for row in rows {
+                precondition(contents.table.isLive(row), "forEachTransaction(atRows:): row \(row) is not live")
+                body(contents.transaction(at: row, strings: &strings))
+            }
+        }
     }
 
     /// The transactions in `rows`, in order (under the lock).
