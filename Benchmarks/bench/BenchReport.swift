@@ -299,7 +299,7 @@ struct BenchReport: Encodable {
             if let durable = durableImport {
                 let extra = durable.extraBytes.map { String(format: "%.1f MiB (%.2fx the file)", Double($0) / 1_048_576, Double($0) / Double(max(durable.fileBytes, 1))) } ?? "n/a"
                 out.append("  (\(durable.format) into an empty store directory: \(String(format: "%.1f", durable.median)) ms, beyond the store: \(extra);"
-                           + " its log record keeps the added rows)")
+                           + " its log record holds the added rows, written from the store one at a time)")
             }
         }
         if let cache {

@@ -86,26 +86,30 @@ extension TransactionStore {
     }
 
     /// What an import changed, for a store directory to log: the rows added (only when asked
-    /// for: they are materialized from the staged file, a whole-file array) and the rows
-    /// replaced (before and after).
+    /// for: their row numbers, 4 bytes each, read back one at a time with
+    /// `forEachTransaction(atRows:)`) and the rows replaced (before and after).
     struct AppliedImport {
-        var added: [Transaction] = []
+        var addedRows: [UInt32] = []
         var replaced: [(old: Transaction, new: Transaction)] = []
     }
 
-    /// Imports, and says what changed; `keepingAdded` fills `applied.added`.
+    /// Imports, and says what changed; `keepingAdded` fills `applied.addedRows`.
     ///
     /// Memory: the file is read outside the lock into staged records (`ImportStager`, about
     /// half an OFX file's size), planned record by record (a bit per record, `ImportPlanner`),
     /// and the added rows are materialized one at a time as the store takes them
-    /// (`StagedAdditions`): no array of the file's entries, drafts or transactions is made.
+    /// (`StagedAdditions`), each chunk of the staging freed once the store has passed it:
+    /// no array of the file's entries, drafts or transactions is made, and the staging is gone
+    /// before the indexes are built. Events and `keepingAdded` read the added rows back from
+    /// the store.
     func importStatementApplying(_ bytes: [UInt8], options: ImportOptions,
                                  keepingAdded: Bool = false) throws(ImportError) -> (report: ImportReport, applied: AppliedImport) {
-        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency)
+        var read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency)
         let result = try lock.withWriteLock { () throws(ImportError) -> (ImportReport, AppliedImport) in
             let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching)
             let problems = TransactionStore.inInputOrder(read.issues + plan.failures)
             if !problems.isEmpty && !options.skippingInvalid { throw ImportError(issues: problems) }
+            read.checks = StagedChecks()  // planned: what the stager found out is no longer needed
             var applied = AppliedImport()
             for replacement in plan.replacements {
                 noteChange(of: replacement.row)
@@ -113,19 +117,18 @@ extension TransactionStore {
                 noteChange(of: replacement.row)
                 applied.replaced.append((replacement.old, replacement.new))
             }
-            let additions = StagedAdditions(records: read.records, plan: plan, validator: contents.validator,
-                                            ids: .generated(contents.table, avoiding: plan.explicitIDs))
+            // The staged records are handed over, so that they are freed as the store takes them.
+            let additions = StagedAdditions(records: read.records, plan: plan, validator: contents.validator, table: contents.table)
+            read.records = StagedRecords()
             let rows = contents.insert(batch: additions)
             for row in rows {
                 guard needsChangeFacts else { break }
                 noteChange(of: row)
             }
-            // The added rows again, with the ids they were given: for events and the log only.
-            let added = StagedAdditions(records: read.records, plan: plan, validator: contents.validator,
-                                        ids: .ofRows(rows, contents.table.ids))
-            if keepingAdded { applied.added = Array(added) }
+            // The added rows again, as the store holds them: for events and the log only.
+            if keepingAdded { applied.addedRows = rows }
             record(count: applied.replaced.count + rows.count) {
-                applied.replaced.map { .updated(old: $0.old, new: $0.new) } + added.map { .added($0) }
+                applied.replaced.map { .updated(old: $0.old, new: $0.new) } + transactions(atRows: rows).map { .added($0) }
             }
             var report = TransactionStore.report(of: read, plan: plan, addedIDs: rows.map { contents.table.ids.key(of: $0) },
                                                  skipped: problems)
@@ -134,6 +137,26 @@ extension TransactionStore {
         }
         afterMutation()
         return result
+    }
+
+    /// Calls `body` with the transaction of each of `rows` in turn, in order, under the read
+    /// lock: one transaction made at a time (a store directory's log record of an import).
+    /// - Precondition: the rows are live (the caller holds them from `AppliedImport`, with no
+    ///   change to the store since).
+    func forEachTransaction(atRows rows: [UInt32], _ body: (Transaction) -> Void) {
+        lock.withReadLock {
+            var strings = RowStrings(contents.fieldTexts)
+            for row in rows {
+                precondition(contents.table.isLive(row), "forEachTransaction(atRows:): row \(row) is not live")
+                body(contents.transaction(at: row, strings: &strings))
+            }
+        }
+    }
+
+    /// The transactions in `rows`, in order (under the lock).
+    private func transactions(atRows rows: [UInt32]) -> [Transaction] {
+        var strings = RowStrings(contents.fieldTexts)
+        return rows.map { contents.transaction(at: $0, strings: &strings) }
     }
 
     /// The clock of an import: its zone, or the store's.
@@ -154,3 +177,4 @@ extension TransactionStore {
         }.map(\.element)
     }
 }
+

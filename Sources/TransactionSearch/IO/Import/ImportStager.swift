@@ -76,7 +76,7 @@ final class ImportStager: StatementEntrySink {
             key = .bank(id: bankID)
         } else if record.draft.id == nil {
             let fingerprint = ImportKeys.fingerprint(of: record.draft, currency: record.draft.currency ?? validator.baseCurrency)
-            key = .fingerprint(fingerprint, occurrence: occurrences.increment(fingerprint))
+            key = .fingerprint(fingerprint, occurrence: occurrences.increment(fingerprint, next: records.count, in: records))
         } else {
             key = .none
         }
@@ -107,6 +107,10 @@ final class ImportStager: StatementEntrySink {
             checks.addedIntoEmpty.append(true)
             checks.additionsIntoEmpty += 1
             checks.explicitIDBytes += transaction.id.utf8.count
+            if let key = transaction.importKey {
+                checks.importKeyCount += 1
+                checks.importKeyBytes += key.utf8.count
+            }
         }
     }
 

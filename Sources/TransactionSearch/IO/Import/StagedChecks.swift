@@ -21,4 +21,8 @@ struct StagedChecks: Sendable {
     var keys = StagedKeySet(field: .importKey)
     /// Bytes of the ids the records added into an empty store give.
     var explicitIDBytes = 0
+    /// How many of the records added into an empty store have an import key, and its bytes
+    /// in all: the store reserves room for them before a bulk build.
+    var importKeyCount = 0
+    var importKeyBytes = 0
 }

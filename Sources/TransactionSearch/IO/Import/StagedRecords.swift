@@ -17,7 +17,8 @@
 /// numbers (date, amount and its fraction digits, currency, location line) as LEB128 (zigzag
 /// for signed values). The text fields are staged by iterating their description: a field
 /// added is a flag bit and a string more, with no line here. Records
-/// never span chunks, so that the chunks never move once written: growing costs no copy.
+/// never span chunks, so that the chunks never move once written: growing costs no copy. The
+/// chunks are pages of their own (`Chunk`), given back as soon as they are freed.
 struct StagedRecords: Sendable {
     /// How an import key is staged.
     enum StagedKey: Equatable, Sendable {
@@ -77,9 +78,12 @@ struct StagedRecords: Sendable {
     /// the system when freed), small enough that the last chunk's unused room stays small.
     static let chunkSize = 1 << 20
 
-    private var chunks: [[UInt8]] = []
+    /// The chunks in staging order; nil once freed (`releaseChunks(before:)`).
+    private var chunks: [Chunk?] = []
     /// Each record's place: chunk number in the high 32 bits, offset in the low.
     private var places: [UInt64] = []
+    /// The chunks before this one are freed (`releaseChunks(before:)`).
+    private var releasedChunks = 0
 
     /// Empty.
     init() {}
@@ -88,11 +92,31 @@ struct StagedRecords: Sendable {
     var count: Int { places.count }
 
     /// Bytes held (chunks and places), for the bench and tests.
-    var memoryUse: Int { chunks.reduce(0) { $0 + $1.capacity } + places.capacity * 8 }
+    var memoryUse: Int { chunks.reduce(0) { $0 + ($1?.capacity ?? 0) } + places.capacity * 8 }
 
     /// Bytes the records take (what the chunks hold and 8 bytes a record for its place),
     /// without the room not used yet.
-    var usedBytes: Int { chunks.reduce(0) { $0 + $1.count } + places.count * 8 }
+    var usedBytes: Int { chunks.reduce(0) { $0 + ($1?.count ?? 0) } + places.count * 8 }
+
+    /// The identity of the chunk record `index` is in (nil once freed): for tests that a chunk is
+    /// written in place, not copied per record.
+    func chunkIdentity(of index: Int) -> ObjectIdentifier? {
+        chunks[Int(places[index] >> 32)].map(ObjectIdentifier.init)
+    }
+
+    /// The chunk record `index` is in: records go into chunks in staging order, so a later
+    /// record is never in an earlier chunk.
+    func chunk(of index: Int) -> Int { Int(places[index] >> 32) }
+
+    /// Frees the chunks before `chunk`, for a reader that has taken every record it needs from
+    /// them (`StagedRecordsDrain`): their records can no longer be read. The memory is given back
+    /// only when no other copy of these records holds the chunks.
+    mutating func releaseChunks(before chunk: Int) {
+        while releasedChunks < min(chunk, chunks.count) {
+            chunks[releasedChunks] = nil
+            releasedChunks += 1
+        }
+    }
 
     // MARK: Writing
 
@@ -141,14 +165,18 @@ struct StagedRecords: Sendable {
         case .given(let text), .bank(let text): bound += stringBound(text)
         case .fingerprint: bound += 16 + 10
         }
-        if chunks.isEmpty || chunks[chunks.count - 1].capacity - chunks[chunks.count - 1].count < bound {
-            var chunk: [UInt8] = []
-            chunk.reserveCapacity(max(StagedRecords.chunkSize, bound))
-            chunks.append(chunk)
+        // No reference to the last chunk is held across the uniqueness check: one would make
+        // it fail, and every record would copy its chunk.
+        if let free = chunks.last??.free, free >= bound {
+            // Written in place: a chunk that another copy of these records holds is copied first.
+            if !isKnownUniquelyReferenced(&chunks[chunks.count - 1]) { chunks[chunks.count - 1] = chunks[chunks.count - 1]?.copy() }
+        } else {
+            chunks.append(Chunk(minimumCapacity: max(StagedRecords.chunkSize, bound)))
         }
         let chunkIndex = chunks.count - 1
-        places.append(UInt64(chunkIndex) << 32 | UInt64(chunks[chunkIndex].count))
-        withUnsafeMutablePointer(to: &chunks[chunkIndex]) { chunk in
+        guard let chunk = chunks[chunkIndex] else { preconditionFailure("StagedRecords: the last chunk is freed") }
+        places.append(UInt64(chunkIndex) << 32 | UInt64(chunk.count))
+        do {
             let writer = Writer(chunk)
             for _ in 0..<Flags.byteCount {
                 writer.byte(UInt8(truncatingIfNeeded: raw))
@@ -181,20 +209,20 @@ struct StagedRecords: Sendable {
         }
     }
 
-    /// Appends to a chunk through a pointer (no copy of the chunk's array).
+    /// Appends a record's values to its chunk.
     private struct Writer {
-        let chunk: UnsafeMutablePointer<[UInt8]>
-        init(_ chunk: UnsafeMutablePointer<[UInt8]>) { self.chunk = chunk }
+        let chunk: Chunk
+        init(_ chunk: Chunk) { self.chunk = chunk }
 
-        func byte(_ value: UInt8) { chunk.pointee.append(value) }
+        func byte(_ value: UInt8) { chunk.append(value) }
 
         func unsigned(_ value: UInt64) {
             var value = value
             while value >= 0x80 {
-                chunk.pointee.append(UInt8(truncatingIfNeeded: value) | 0x80)
+                chunk.append(UInt8(truncatingIfNeeded: value) | 0x80)
                 value >>= 7
             }
-            chunk.pointee.append(UInt8(value))
+            chunk.append(UInt8(value))
         }
 
         /// Zigzag: small negative numbers stay short.
@@ -203,7 +231,7 @@ struct StagedRecords: Sendable {
         }
 
         func word(_ value: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { chunk.pointee.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+            for shift in stride(from: 0, to: 64, by: 8) { chunk.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
         }
 
         /// A present string (an absent one is only a flag).
@@ -211,7 +239,7 @@ struct StagedRecords: Sendable {
             guard var text else { return }
             text.withUTF8 { bytes in
                 unsigned(UInt64(bytes.count))
-                chunk.pointee.append(contentsOf: bytes)
+                chunk.append(contentsOf: bytes)
             }
         }
     }
@@ -315,6 +343,17 @@ struct StagedRecords: Sendable {
         }
     }
 
+    /// The fingerprint of a record whose key is one (nil for another key), without
+    /// materializing the rest.
+    func fingerprint(at index: Int) -> ImportKeys.Fingerprint? {
+        withReader(at: index) { reader in
+            var reader = reader
+            if Flags(rawValue: reader.flags).contains(.id) { _ = reader.bytes() }
+            guard case .fingerprint(let fingerprint, _) = reader.keyBytes() else { return nil }
+            return fingerprint
+        }
+    }
+
     /// The id the record gives (nil when it has none), without materializing the rest.
     func id(at index: Int) -> String? {
         withReader(at: index) { reader in
@@ -325,11 +364,10 @@ struct StagedRecords: Sendable {
 
     private func withReader<Result>(at index: Int, _ body: (Reader) -> Result) -> Result {
         let place = places[index]
-        return chunks[Int(place >> 32)].withUnsafeBufferPointer { chunk in
-            var reader = Reader(chunk, at: Int(place & 0xFFFF_FFFF))
-            for index in 0..<Flags.byteCount { reader.flags |= UInt32(reader.byte()) << UInt32(index * 8) }
-            return body(reader)
-        }
+        guard let chunk = chunks[Int(place >> 32)] else { preconditionFailure("StagedRecords: record \(index) is in a freed chunk") }
+        var reader = Reader(chunk.bytes, at: Int(place & 0xFFFF_FFFF))
+        for index in 0..<Flags.byteCount { reader.flags |= UInt32(reader.byte()) << UInt32(index * 8) }
+        return withExtendedLifetime(chunk) { body(reader) }
     }
 
     /// Reads what `Writer` wrote; the bytes are our own, so it trusts their shape.
@@ -474,7 +512,7 @@ extension StagedRecords {
         guard let text else { return }
         let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             writer.unsigned(UInt64(bytes.count))
-            writer.chunk.pointee.append(contentsOf: bytes)
+            writer.chunk.append(contentsOf: bytes)
         }
         if written == nil { writer.string(text) }
     }

@@ -32,12 +32,23 @@ enum EventLog {
     }
 
     static func record(_ entry: LogEntry) -> [UInt8] {
-        let payload = entry.encoded()
+        record { entry.encode(into: &$0) }
+    }
+
+    /// A record whose payload `writePayload` appends to the writer it is given: the payload is
+    /// written once, after room for the header, which is filled in afterwards (no second copy
+    /// of a large payload).
+    static func record(writingPayload writePayload: (inout BinaryWriter) -> Void) -> [UInt8] {
         var writer = BinaryWriter()
-        writer.integer(UInt32(payload.count))
-        writer.integer(CRC32C.checksum(payload))
-        writer.integer(CRC32C.checksum(writer.bytes))
-        writer.bytes.append(contentsOf: payload)
+        writer.bytes = [UInt8](repeating: 0, count: 12)
+        writePayload(&writer)
+        writer.bytes.withUnsafeMutableBytes { bytes in
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[12...])
+            bytes.storeBytes(of: UInt32(payload.count).littleEndian, toByteOffset: 0, as: UInt32.self)
+            bytes.storeBytes(of: CRC32C.checksum(payload).littleEndian, toByteOffset: 4, as: UInt32.self)
+            bytes.storeBytes(of: CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<8])).littleEndian,
+                             toByteOffset: 8, as: UInt32.self)
+        }
         return writer.bytes
     }
 

@@ -15,6 +15,12 @@ enum LogEntry: Equatable {
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
+        encode(into: &writer)
+        return writer.bytes
+    }
+
+    /// Appends the entry's payload to `writer`.
+    func encode(into writer: inout BinaryWriter) {
         switch self {
         case .add(let transactions):
             writer.integer(UInt8(1))
@@ -28,16 +34,25 @@ enum LogEntry: Equatable {
             writer.integer(UInt8(3))
             writer.string(id)
         case .importBatch(let replaced, let added):
-            writer.integer(UInt8(4))
-            writer.integer(UInt32(replaced.count))
-            for replacement in replaced {
-                writer.string(replacement.id)
-                writer.transaction(replacement.transaction)
+            LogEntry.encodeImportBatch(replaced: replaced, addedCount: added.count, into: &writer) { writer in
+                for transaction in added { writer.transaction(transaction) }
             }
-            writer.integer(UInt32(added.count))
-            for transaction in added { writer.transaction(transaction) }
         }
-        return writer.bytes
+    }
+
+    /// Appends the payload of `.importBatch(replaced:added:)` whose `addedCount` added rows
+    /// `writeAdded` writes (`BinaryWriter.transaction`, in order) straight into `writer`: an
+    /// import's record made from the store's rows one at a time, with no array of them.
+    static func encodeImportBatch(replaced: [Replacement], addedCount: Int, into writer: inout BinaryWriter,
+                                  writeAdded: (inout BinaryWriter) -> Void) {
+        writer.integer(UInt8(4))
+        writer.integer(UInt32(replaced.count))
+        for replacement in replaced {
+            writer.string(replacement.id)
+            writer.transaction(replacement.transaction)
+        }
+        writer.integer(UInt32(addedCount))
+        writeAdded(&writer)
     }
 
     static func decode(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) -> LogEntry {

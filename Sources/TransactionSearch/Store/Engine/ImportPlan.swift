@@ -17,6 +17,10 @@ struct ImportPlan {
     var explicitIDs: StagedKeySet
     /// Bytes of the ids the added records give.
     var explicitIDBytes = 0
+    /// How many added records have an import key, and their bytes in all (worked out into an
+    /// empty store only, where the rows are built in bulk; 0 otherwise).
+    var importKeyCount = 0
+    var importKeyBytes = 0
     /// What became of each record, in input order; kept only when the planner is asked
     /// (for previews), empty otherwise.
     var fates: [RecordFate] = []

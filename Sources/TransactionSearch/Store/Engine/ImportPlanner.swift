@@ -24,6 +24,7 @@ struct ImportPlanner {
         plan.added = checks.addedIntoEmpty
         plan.additionCount = checks.additionsIntoEmpty
         plan.explicitIDBytes = checks.explicitIDBytes
+        (plan.importKeyCount, plan.importKeyBytes) = (checks.importKeyCount, checks.importKeyBytes)
         // Both lists are in record order: merged, they are the failures in file order.
         let (invalid, repeated) = (checks.invalid, checks.repeated)
         var (nextInvalid, nextRepeated) = (0, 0)

@@ -1,6 +1,6 @@
-/// The decisions made once per file, from every data row: date order, each amount column's
-/// decimal separator, the sign convention, whether the reference identifies transactions, and
-/// the plan the row converter follows.
+/// The decisions made once per file, from what every data row says (`RowEvidence`): date
+/// order, each amount column's decimal separator, the sign convention, whether the reference
+/// identifies transactions, and the plan the row converter follows.
 extension BankCSVReader {
     /// What was decided for a file, for the row converter and the layout.
     struct Decided {
@@ -13,25 +13,9 @@ extension BankCSVReader {
         var notes: [String] = []
     }
 
-    /// What a pass over the rows found.
-    private struct Evidence {
-        var date = DateEvidence()
-        var amounts: [DecimalEvidence] = []
-        var currencyValues = 0, usdValues = 0
-        var purchasesPositive = 0, purchasesNegative = 0, paymentsPositive = 0, paymentsNegative = 0
-        var firstPositivePurchase: BankCSVLayout.Line?
-        var repeatedReference: String?
-    }
-
-    /// Decides date order, decimal separators, sign, status kind, reference use and account
-    /// from every data row, and makes the row converter's plan.
-    static func decide(_ table: DelimitedTable, rows: [Int], headers: [HeaderName], roles: ColumnRoles,
-                       options: BankCSVOptions, context: StatementContext,
-                       preamble: (account: String?, accountLine: Int?, currency: Currency?)) -> Decided {
-        func label(_ index: Int) -> String {
-            index < headers.count && !headers[index].original.isEmpty ? quoted(headers[index].original) : "column \(index + 1)"
-        }
-        let language = headerLanguage(headers, roles: roles)
+    /// The converter's plan as far as the columns' roles say: which column holds what. The
+    /// decisions (`decide`) fill in the rest.
+    static func columnPlan(roles: ColumnRoles, headers: [HeaderName]) -> BankCSVRowConverter.Plan {
         var plan = BankCSVRowConverter.Plan()
         plan.date = roles.column(.date) ?? 0
         plan.time = roles.column(.time)
@@ -53,13 +37,31 @@ extension BankCSVReader {
         plan.pendingReference = roles.column(.pendingReference)
         plan.type = roles.column(.type)
         plan.secondaryDates = roles.columns(.valueDate).map { ($0, headers[ifPresent: $0]?.original.nilIfEmpty ?? "Value date") }
+        return plan
+    }
+
+    /// The columns whose values are evidence for the decimal separators: the amount, debit and
+    /// credit columns, then the running balances.
+    static func evidenceColumns(of plan: BankCSVRowConverter.Plan, roles: ColumnRoles) -> [Int] {
+        [plan.amount, plan.debit, plan.credit].compactMap { $0 } + roles.columns(.balance)
+    }
+
+    /// Decides date order, decimal separators, sign, status kind, reference use and account
+    /// from what every data row says (`evidence`, gathered for `columnPlan`'s columns), and
+    /// completes the row converter's plan.
+    static func decide(plan columns: BankCSVRowConverter.Plan, evidence: RowEvidence, headers: [HeaderName], roles: ColumnRoles,
+                       options: BankCSVOptions, context: StatementContext,
+                       preamble: (account: String?, accountLine: Int?, currency: Currency?)) -> Decided {
+        func label(_ index: Int) -> String {
+            index < headers.count && !headers[index].original.isEmpty ? quoted(headers[index].original) : "column \(index + 1)"
+        }
+        let language = headerLanguage(headers, roles: roles)
+        var plan = columns
         var notes: [String] = []
 
-        let amountColumns = [plan.amount, plan.debit, plan.credit].compactMap { $0 }
-        let evidenceColumns = amountColumns + roles.columns(.balance)
+        let evidenceColumns = evidenceColumns(of: plan, roles: roles)
         let headerCurrency = evidenceColumns.lazy.compactMap { headers[ifPresent: $0]?.currency }.first
         plan.fileCurrency = headerCurrency ?? preamble.currency ?? options.defaultCurrency
-        let evidence = gather(table, rows: rows, plan: plan, evidenceColumns: evidenceColumns)
 
         // Date order.
         let usEvidence = usEvidence(headers: headers, evidence: evidence, headerCurrency: headerCurrency ?? preamble.currency,
@@ -137,61 +139,8 @@ extension BankCSVReader {
                        headerCurrency: headerCurrency ?? preamble.currency, notes: notes)
     }
 
-    /// One pass over the data rows' dates, amounts, currencies, kinds and references.
-    private static func gather(_ table: DelimitedTable, rows: [Int], plan: BankCSVRowConverter.Plan, evidenceColumns: [Int]) -> Evidence {
-        var evidence = Evidence()
-        evidence.amounts = Array(repeating: DecimalEvidence(), count: evidenceColumns.count)
-        table.withView { view in
-            var flows = ValueCache<ValueWords.Flow?>(capacity: 64)
-            var references = Set<Int>()
-            for record in rows {
-                let line = Int(view.line(record))
-                let dateBytes = ByteText.trimmed(view.field(record, plan.date))
-                if let scan = DateScanner.scan(dateBytes) { evidence.date.add(scan, dateBytes, line: line) }
-                for (position, column) in evidenceColumns.enumerated() {
-                    let bytes = ByteText.trimmed(view.field(record, column))
-                    if !bytes.isEmpty, let scan = AmountScanner.scan(bytes) { evidence.amounts[position].add(scan, bytes, line: line) }
-                }
-                if let column = plan.currency {
-                    let bytes = ByteText.trimmed(view.field(record, column))
-                    if !bytes.isEmpty {
-                        evidence.currencyValues += 1
-                        if ByteText.equalsIgnoringCase(bytes, "USD") { evidence.usdValues += 1 }
-                    }
-                }
-                if let type = plan.type, let amount = plan.amount {
-                    let bytes = ByteText.trimmed(view.field(record, type))
-                    let amountBytes = ByteText.trimmed(view.field(record, amount))
-                    if !bytes.isEmpty, let flow = flows.value(bytes, { ValueWords.flow(key: ByteText.key($0)) }),
-                       let scan = AmountScanner.scan(amountBytes) {
-                        switch (flow, scan.isNegative) {
-                        case (.purchase, false):
-                            evidence.purchasesPositive += 1
-                            if evidence.firstPositivePurchase == nil {
-                                evidence.firstPositivePurchase = BankCSVLayout.Line(
-                                    line: line, text: String(decoding: bytes, as: UTF8.self) + " " + String(decoding: amountBytes, as: UTF8.self))
-                            }
-                        case (.purchase, true): evidence.purchasesNegative += 1
-                        case (.payment, false): evidence.paymentsPositive += 1
-                        case (.payment, true): evidence.paymentsNegative += 1
-                        }
-                    }
-                }
-                if let column = plan.reference, evidence.repeatedReference == nil {
-                    let bytes = ByteText.trimmed(view.field(record, column))
-                    if !bytes.isEmpty && !BankCSVRowConverter.isPlaceholder(bytes) {
-                        var hasher = Hasher()
-                        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-                        if !references.insert(hasher.finalize()).inserted { evidence.repeatedReference = String(decoding: bytes, as: UTF8.self) }
-                    }
-                }
-            }
-        }
-        return evidence
-    }
-
     /// Why the file looks American (for month-first dates), or nil.
-    private static func usEvidence(headers: [HeaderName], evidence: Evidence, headerCurrency: Currency?,
+    private static func usEvidence(headers: [HeaderName], evidence: RowEvidence, headerCurrency: Currency?,
                                    defaultCurrency: Currency?) -> String? {
         if let word = headers.first(where: { HeaderVocabulary.meaning(of: $0)?.isUSOnly == true }) {
             return "US header \(quoted(word.original))"

@@ -7,16 +7,16 @@ extension BankCSVReader {
     /// header and 50 rows settle the delimiter).
     static let detectionRecords = 80
 
-    /// A `sep=;` first line (a spreadsheet's delimiter declaration): the delimiter and where the
-    /// next line starts.
-    static func delimiterDeclaration(_ text: [UInt8]) -> (delimiter: UInt8, next: Int)? {
-        guard text.count >= 5, text[0] | 0x20 == UInt8(ascii: "s"), text[1] | 0x20 == UInt8(ascii: "e"),
-              text[2] | 0x20 == UInt8(ascii: "p"), text[3] == UInt8(ascii: "=") else { return nil }
-        var next = 5
+    /// A `sep=;` first line (a spreadsheet's delimiter declaration) at byte `start`: the
+    /// delimiter and where the next line starts.
+    static func delimiterDeclaration(_ text: [UInt8], from start: Int = 0) -> (delimiter: UInt8, next: Int)? {
+        guard text.count - start >= 5, text[start] | 0x20 == UInt8(ascii: "s"), text[start + 1] | 0x20 == UInt8(ascii: "e"),
+              text[start + 2] | 0x20 == UInt8(ascii: "p"), text[start + 3] == UInt8(ascii: "=") else { return nil }
+        var next = start + 5
         if next < text.count && text[next] == UInt8(ascii: "\r") { next += 1 }
         if next < text.count && text[next] == UInt8(ascii: "\n") { next += 1 }
-        guard next > 5 || next == text.count else { return nil }
-        return (text[4], next)
+        guard next > start + 5 || next == text.count else { return nil }
+        return (text[start + 4], next)
     }
 
     /// The delimiter that makes the text a table: the one under which a header names a date
@@ -97,21 +97,6 @@ extension BankCSVReader {
             if looksLikeData(view, record, dateColumns: [column], amountColumns: all.filter { $0 != column }) { return true }
         }
         return false
-    }
-
-    /// The first record of the longest run of records with the same field count (two or
-    /// more): where a table starts when no header can be named.
-    static func tableStart(_ table: DelimitedTable, from first: Int) -> Int? {
-        var best: (start: Int, length: Int)?
-        var record = first
-        while record < table.recordCount {
-            let count = table.fieldCount(of: record)
-            var end = record + 1
-            while end < table.recordCount && table.fieldCount(of: end) == count { end += 1 }
-            if count >= 2 && (best == nil || end - record > best!.length) { best = (record, end - record) }
-            record = end
-        }
-        return best?.start
     }
 
     /// Account and currency named before the header (`Kontonummer:;DE89...`, `Währung:;CHF`,

@@ -85,34 +85,43 @@ enum BankCSVReader {
 
     /// `read`, with suggestions in errors only when `suggesting` (the suggestion's own trial
     /// turns them off).
-    static func read(_ bytes: [UInt8], options: BankCSVOptions, context: StatementContext,
-                     suggesting: Bool) throws(BankCSVError) -> (ParsedStatement, BankCSVLayout) {
+    static func read(_ bytes: [UInt8], options: BankCSVOptions, context: StatementContext, suggesting: Bool,
+                     recordsPerChunk: Int = DelimitedChunks.defaultRecordsPerChunk) throws(BankCSVError) -> (ParsedStatement, BankCSVLayout) {
         let collector = StatementEntryCollector()
-        var (statement, layout) = try read(bytes, options: options, context: context, suggesting: suggesting, into: collector)
+        var (statement, layout) = try read(bytes, options: options, context: context, suggesting: suggesting,
+                                           recordsPerChunk: recordsPerChunk, into: collector)
         statement.entries = collector.entries
         return (statement, layout)
     }
 
     /// The reading itself: each converted row's entry goes to `sink`.
-    private static func read<Sink: StatementEntrySink>(_ bytes: [UInt8], options: BankCSVOptions, context: StatementContext,
-                                                       suggesting: Bool, into sink: Sink) throws(BankCSVError) -> (ParsedStatement, BankCSVLayout) {
+    ///
+    /// Memory: the file's text is the caller's bytes when they are UTF-8 (with or without a byte
+    /// order mark), a decoded copy otherwise. The records are read a chunk at a time
+    /// (`DelimitedChunks`), in passes: the structure (record count, an unclosed quote, the
+    /// widest record); the column profiles (the first rows); which records are transactions
+    /// (`dataExtent`, `sections`, which also gather the evidence for the decisions); then
+    /// the rows converted one at a time into `sink`. Beyond the sink, a read holds a bit per
+    /// record and what it reports (skipped lines, footer).
+    static func read<Sink: StatementEntrySink>(_ bytes: [UInt8], options: BankCSVOptions, context: StatementContext,
+                                               suggesting: Bool, recordsPerChunk: Int = DelimitedChunks.defaultRecordsPerChunk,
+                                               into sink: Sink) throws(BankCSVError) -> (ParsedStatement, BankCSVLayout) {
         guard bytes.count < Int(Int32.max) - 16 else { throw BankCSVError(.tooLarge) }
         if let skip = options.skipLines, skip < 0 { throw BankCSVError(.invalidOption("the lines to skip cannot be negative (\(skip))")) }
         var notes: [String] = []
-        let decoded = TextDecoding.decode(bytes, declared: options.encoding)
-        if let wanted = options.encoding, wanted != decoded.encoding, !(wanted == .utf8 && decoded.encoding == .utf8WithBOM) {
-            notes.append("the file reads as \(decoded.encoding), so the given encoding \(wanted) was not used")
+        let (text, textStart, encoding) = textOf(bytes, declared: options.encoding)
+        if let wanted = options.encoding, wanted != encoding, !(wanted == .utf8 && encoding == .utf8WithBOM) {
+            notes.append("the file reads as \(encoding), so the given encoding \(wanted) was not used")
         }
-        let text = decoded.bytes
-        guard text.contains(where: { $0 > 0x20 }) else { throw BankCSVError(.empty) }
+        guard text[textStart...].contains(where: { $0 > 0x20 }) else { throw BankCSVError(.empty) }
 
         // The delimiter.
         let explicitNames = options.columns.values.compactMap { reference -> String? in
             if case .header(let name) = reference { return name }
             return nil
         }
-        var start = 0, firstLine = 1
-        let declaration = delimiterDeclaration(text)
+        var start = textStart, firstLine = 1
+        let declaration = delimiterDeclaration(text, from: textStart)
         if let declaration { (start, firstLine) = (declaration.next, 2) }
         let delimiter: UInt8
         let delimiterReason: String
@@ -129,34 +138,37 @@ enum BankCSVReader {
             if detected.1.contains("a header is found with") { notes.append("delimiter " + delimiterReason) }
         }
 
-        let table = DelimitedTable(text, delimiter: delimiter, start: start, firstLine: firstLine)
-        if let line = table.unterminatedQuoteLine { throw BankCSVError(.unterminatedQuote(line: line)) }
-        guard table.recordCount > 0 else { throw BankCSVError(.empty) }
+        let file = DelimitedChunks(text, delimiter: delimiter, start: start, firstLine: firstLine, recordsPerChunk: recordsPerChunk)
+        let structure = file.structure(skip: options.skipLines)
+        if let line = structure.unterminatedQuoteLine { throw BankCSVError(.unterminatedQuote(line: line)) }
+        guard structure.recordCount > 0 else { throw BankCSVError(.empty) }
 
-        // The header.
+        // The header: searched in the first records, else found by position.
         var headerRecord: Int?
         var tableFirst: Int
-        if let skip = options.skipLines {
-            guard let first = (0..<table.recordCount).first(where: { table.line(of: $0) > skip }) else {
-                throw BankCSVError(.invalidOption("the file has nothing after line \(skip), the lines to skip"))
+        if options.skipLines != nil {
+            guard let first = structure.firstRecordAfterSkip else {
+                throw BankCSVError(.invalidOption("the file has nothing after line \(options.skipLines ?? 0), the lines to skip"))
             }
             tableFirst = first
-        } else if let found = (0..<min(table.recordCount, 500)).first(where: { headerQualifies(table.strings(of: $0), explicitNames: explicitNames) }) {
+        } else if let found = headerSearch(file, explicitNames: explicitNames) {
             tableFirst = found
             headerRecord = found
         } else {
-            tableFirst = tableStart(table, from: 0) ?? 0
+            tableFirst = structure.longestRunStart ?? 0
         }
+        let first = file.record(tableFirst, in: structure)
         if headerRecord == nil {
             // A line found by position is the header unless it is a transaction itself.
-            let isData = table.withView { looksLikeDataAnywhere($0, tableFirst) }
+            let isData = first.withView { looksLikeDataAnywhere($0, 0) }
             if !isData || !explicitNames.isEmpty { headerRecord = tableFirst }
         }
-        let headerStrings = headerRecord.map { table.strings(of: $0) } ?? []
+        let headerStrings = headerRecord != nil ? first.strings(of: 0) : []
+        let headerLine = headerRecord != nil ? first.line(of: 0) : nil
         let headers = headerStrings.map(HeaderName.init)
         let firstData = headerRecord.map { $0 + 1 } ?? tableFirst
-        var columnCount = headers.count
-        for record in firstData..<table.recordCount { columnCount = max(columnCount, table.fieldCount(of: record)) }
+        let columnCount = max(headers.count, file.maxFieldCount(from: firstData, in: structure))
+        let dataStart = file.position(ofRecord: firstData, in: structure)
 
         // What the options name.
         var explicit: [ColumnRole: Int] = [:]
@@ -170,11 +182,11 @@ enum BankCSVReader {
                 index = position >= 0 && position < columnCount ? position : nil
             }
             guard let index else {
-                throw BankCSVError(.unknownColumn(role: role, reference), headerLine: headerRecord.map(table.line(of:)), headers: headerStrings)
+                throw BankCSVError(.unknownColumn(role: role, reference), headerLine: headerLine, headers: headerStrings)
             }
             if let other = explicit.first(where: { $0.value == index })?.key {
                 throw BankCSVError(.invalidOption("the options give column \(index + 1) two roles, \(other.rawValue) and \(role.rawValue)"),
-                                   headerLine: headerRecord.map(table.line(of:)), headers: headerStrings)
+                                   headerLine: headerLine, headers: headerStrings)
             }
             explicit[role] = index
         }
@@ -183,7 +195,7 @@ enum BankCSVReader {
         let proposals = ColumnRoles.proposals(headers: headers, columnCount: columnCount, explicit: explicit)
         let proposedDates = proposals.filter { $0.value.role == .date || $0.value.role == .valueDate }.map(\.key).sorted()
         let proposedAmounts = proposals.filter { [.amount, .debit, .credit].contains($0.value.role) }.map(\.key).sorted()
-        let (profiles, profiledTransactions) = profile(table, from: firstData, columnCount: columnCount) { view, record in
+        let (profiles, profiledTransactions) = profile(file, from: dataStart, columnCount: columnCount) { view, record in
             proposedDates.isEmpty || proposedAmounts.isEmpty
                 ? looksLikeDataAnywhere(view, record)
                 : looksLikeData(view, record, dateColumns: proposedDates, amountColumns: proposedAmounts)
@@ -198,55 +210,62 @@ enum BankCSVReader {
         if roles.columns(.merchant).isEmpty && roles.columns(.description).isEmpty && roles.columns(.notes).isEmpty { missing.append(.merchant) }
         if !missing.isEmpty {
             throw missingColumnsError(missing, bytes: bytes, options: options, context: context, suggesting: suggesting,
-                                      headerLine: headerRecord.map(table.line(of:)) ?? table.line(of: tableFirst),
-                                      headers: headerStrings, roles: roles, profiles: profiles)
+                                      headerLine: headerLine ?? first.line(of: 0), headers: headerStrings, roles: roles, profiles: profiles)
         }
 
-        let sections = sections(table, firstData: firstData, header: headerStrings, roles: roles, delimiter: delimiter)
-        var statement = ParsedStatement(format: .bankCSV, encoding: decoded.encoding)
+        // Which records are transactions, and what they say for the decisions.
+        let columns = columnPlan(roles: roles, headers: headers)
+        var evidence = RowEvidence(plan: columns, evidenceColumns: evidenceColumns(of: columns, roles: roles))
+        let extent = dataExtent(file, from: dataStart, in: structure, roles: roles)
+        let sections = sections(file, from: dataStart, recordCount: structure.recordCount, extent: extent,
+                                header: headerStrings, roles: roles, evidence: &evidence)
+
+        // What comes before the table.
+        var statement = ParsedStatement(format: .bankCSV, encoding: encoding)
         let preambleEnd = headerRecord ?? firstData
-        let preamble = preambleFacts(table, records: 0..<preambleEnd)
-        let tableLine = table.line(of: preambleEnd)
-        let blankBefore = table.blankLines.map(Int.init).filter { $0 < tableLine }
+        let head = file.table(from: file.start, records: preambleEnd + 1)
+        let preamble = preambleFacts(head, records: 0..<preambleEnd)
+        let tableLine = head.line(of: preambleEnd)
+        let blankBefore = head.blankLines.map(Int.init).filter { $0 < tableLine }
         for line in blankBefore { statement.skipped.append(SkippedPart(.line(line), "a blank line before the header")) }
         if declaration != nil { statement.skipped.append(SkippedPart(.line(1), "the delimiter declaration (sep=)")) }
         for record in 0..<preambleEnd {
-            let text = maskedLineText(table.strings(of: record), delimiter: delimiter)
-            statement.skipped.append(SkippedPart(.line(table.line(of: record)), "before the header: " + text))
+            let text = maskedLineText(head.strings(of: record), delimiter: delimiter)
+            statement.skipped.append(SkippedPart(.line(head.line(of: record)), "before the header: " + text))
         }
         statement.skipped += sections.skipped
-        var footerLines: [BankCSVLayout.Line] = []
-        for record in sections.footer {
-            let text = maskedLineText(table.strings(of: record), delimiter: delimiter)
-            footerLines.append(BankCSVLayout.Line(line: table.line(of: record), text: text))
-            statement.skipped.append(SkippedPart(.line(table.line(of: record)), "after the last transaction: " + text))
+        for footer in sections.footer {
+            statement.skipped.append(SkippedPart(.line(footer.line), "after the last transaction: " + footer.text))
         }
         statement.skipped.sort { $0.location.order < $1.location.order }
 
         // Decisions for the whole file, then the rows.
-        let decided = decide(table, rows: sections.rows, headers: headers, roles: roles, options: options, context: context,
-                             preamble: preamble)
+        let decided = decide(plan: columns, evidence: evidence, headers: headers, roles: roles, options: options,
+                             context: context, preamble: preamble)
         notes += decided.notes
         var converter = BankCSVRowConverter(plan: decided.plan, clock: context.clock)
         var accounts: [String] = []
         if let account = decided.plan.fixedAccount { accounts.append(account) }
-        table.withView { view in
-            for record in sections.rows {
-                do throws(ImportIssue) {
-                    let entry = try converter.entry(view, record: record, line: Int(view.line(record)))
-                    if let account = entry.account, accounts.last != account, !accounts.contains(account) { accounts.append(account) }
-                    sink.accept(entry)
-                } catch {
-                    statement.issues.append(error)
+        file.forEach(from: dataStart) { chunk, firstRecord in
+            chunk.withView { view in
+                for local in 0..<chunk.recordCount where sections.rows[firstRecord + local] {
+                    do throws(ImportIssue) {
+                        let entry = try converter.entry(view, record: local, line: Int(view.line(local)))
+                        if let account = entry.account, accounts.last != account, !accounts.contains(account) { accounts.append(account) }
+                        sink.accept(entry)
+                    } catch {
+                        statement.issues.append(error)
+                    }
                 }
             }
+            return true
         }
         statement.accounts = accounts
         statement.warnings = notes
 
         let layout = BankCSVLayout(
-            delimiter: String(UnicodeScalar(delimiter)), delimiterReason: delimiterReason, encoding: decoded.encoding,
-            lineEnds: table.lineEndStyle, headerLine: headerRecord.map(table.line(of:)), headers: headerStrings,
+            delimiter: String(UnicodeScalar(delimiter)), delimiterReason: delimiterReason, encoding: encoding,
+            lineEnds: structure.lineEndStyle, headerLine: headerLine, headers: headerStrings,
             columns: roles.roles.enumerated().compactMap { index, role in
                 role.map { BankCSVLayout.Column(index: index, header: headerStrings[ifPresent: index] ?? "", role: $0) }
             },
@@ -257,36 +276,61 @@ enum BankCSVReader {
             decimalSeparator: decided.decimal.separator, decimalSeparatorReason: decided.decimal.reason,
             sign: decided.plan.flip ? .flipped : .asWritten, signReason: decided.signReason,
             headerCurrency: decided.headerCurrency?.code,
-            preambleLines: Array(1..<max(1, table.line(of: preambleEnd))), footerLines: footerLines,
-            rowCount: sections.rows.count, notes: notes)
+            preambleLines: Array(1..<max(1, tableLine)), footerLines: sections.footer,
+            rowCount: sections.rowCount, notes: notes)
         return (statement, layout)
+    }
+
+    /// The file's text as UTF-8, where it starts, and its encoding: the caller's bytes
+    /// themselves when they are UTF-8 (after a byte order mark, if any), so that no copy of the
+    /// file is made; else `TextDecoding`'s decoded copy.
+    static func textOf(_ bytes: [UInt8], declared: TextEncoding?) -> (text: [UInt8], start: Int, encoding: TextEncoding) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (bytes, 3, .utf8WithBOM) }
+        let decoded = TextDecoding.decode(bytes, declared: declared)
+        return (decoded.bytes, 0, decoded.encoding)
+    }
+
+    /// How many records the header is searched in.
+    static let headerSearchRecords = 500
+
+    /// The first of the first records whose fields qualify as a header (`headerQualifies`).
+    private static func headerSearch(_ file: DelimitedChunks, explicitNames: [String]) -> Int? {
+        let head = file.table(from: file.start, records: headerSearchRecords)
+        return (0..<head.recordCount).first { headerQualifies(head.strings(of: $0), explicitNames: explicitNames) }
     }
 
     /// How many rows the column profiles look at (enough to tell dates from currencies; the
     /// decisions that need every row — date order, decimal separator, sign — read them all).
     static let profiledRows = 1000
 
-    /// Profiles of the columns over the first rows that look like transactions (over the first
-    /// non-empty rows when none does, so that the error can still propose columns), and whether
-    /// they are transactions.
-    private static func profile(_ table: DelimitedTable, from first: Int, columnCount: Int,
+    /// Profiles of the columns over the first rows from `first` that look like transactions
+    /// (over the first non-empty rows when none does, so that the error can still propose
+    /// columns), and whether they are transactions.
+    private static func profile(_ file: DelimitedChunks, from first: DelimitedChunks.Position, columnCount: Int,
                                 looksLikeData: (DelimitedTable.View, Int) -> Bool) -> ([ColumnProfile], Bool) {
-        table.withView { view in
-            var chosen: [Int] = []
-            for record in first..<table.recordCount where chosen.count < profiledRows && looksLikeData(view, record) {
-                chosen.append(record)
+        var profiles = Array(repeating: ColumnProfile(), count: columnCount)
+        var chosen = 0
+        func add(_ view: DelimitedTable.View, _ record: Int) {
+            for column in 0..<min(columnCount, view.fieldCount(of: record)) {
+                profiles[column].add(ByteText.trimmed(view.field(record, column)), line: Int(view.line(record)))
             }
-            let areTransactions = !chosen.isEmpty
-            if chosen.isEmpty {
-                chosen = Array((first..<table.recordCount).lazy.filter { !view.isEmpty($0) }.prefix(profiledRows))
-            }
-            var profiles = Array(repeating: ColumnProfile(), count: columnCount)
-            for record in chosen {
-                for column in 0..<min(columnCount, view.fieldCount(of: record)) {
-                    profiles[column].add(ByteText.trimmed(view.field(record, column)), line: Int(view.line(record)))
-                }
-            }
-            return (profiles, areTransactions)
+            chosen += 1
         }
+        file.forEach(from: first) { chunk, _ in
+            chunk.withView { view in
+                for record in 0..<chunk.recordCount where chosen < profiledRows && looksLikeData(view, record) { add(view, record) }
+            }
+            return chosen < profiledRows
+        }
+        let areTransactions = chosen > 0
+        if !areTransactions {
+            file.forEach(from: first) { chunk, _ in
+                chunk.withView { view in
+                    for record in 0..<chunk.recordCount where chosen < profiledRows && !view.isEmpty(record) { add(view, record) }
+                }
+                return chosen < profiledRows
+            }
+        }
+        return (profiles, areTransactions)
     }
 }

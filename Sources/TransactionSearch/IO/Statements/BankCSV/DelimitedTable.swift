@@ -1,6 +1,7 @@
 /// Delimited text split into records and fields without copying them: each field is a span
 /// of the text, or of a side buffer for the few fields whose quotes had to be undone. The bank
-/// CSV tokenizer (our own CSV schema keeps `CSVReader`).
+/// CSV tokenizer (our own CSV schema keeps `CSVReader`). A table holds the records it was asked
+/// for (a bounded number at a time over a whole file: `DelimitedChunks`), 8 bytes a field.
 ///
 /// Accepts any one-byte delimiter; quoted fields with doubled quotes and line breaks inside;
 /// `="0123"` (a spreadsheet's way of keeping leading zeros) as a quoted field; CRLF, LF and
@@ -30,6 +31,9 @@ struct DelimitedTable {
     private(set) var unterminatedQuoteLine: Int?
     /// The blank lines (no record), in order.
     private(set) var blankLines: [Int32] = []
+    /// Where reading stopped: the byte after the last record read (and its line end), and the
+    /// line that starts there. Reading on from here gives the records that follow.
+    private(set) var endOffset = 0, endLine = 1
 
     /// How many records (blank lines are none).
     var recordCount: Int { recordLine.count }
@@ -39,7 +43,7 @@ struct DelimitedTable {
     /// - Complexity: O(n) in the bytes read.
     init(_ text: [UInt8], delimiter: UInt8, start: Int = 0, firstLine: Int = 1, maxRecords: Int = .max) {
         self.text = text
-        spans.reserveCapacity(maxRecords == .max ? text.count / 8 : 64)
+        spans.reserveCapacity(maxRecords == .max ? text.count / 8 : min(maxRecords, 1 << 16) &* 4)
         text.withUnsafeBufferPointer { bytes in
             split(bytes, delimiter: delimiter, start: start, firstLine: firstLine, maxRecords: maxRecords)
         }
@@ -153,6 +157,7 @@ struct DelimitedTable {
                 recordFirstSpan.append(Int32(spans.count))
             }
         }
+        (endOffset, endLine) = (index, line)
     }
 
     /// `LF`, `CRLF`, `CR`, `mixed` or `none`.
