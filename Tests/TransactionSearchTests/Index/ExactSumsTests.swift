@@ -5,7 +5,7 @@ import TransactionSearchSupport
 /// `ExactSums` against 128-bit sums: random additions and subtractions of amounts up to the
 /// 64-bit ends (so that slots wrap both ways, many times, and come back), sums of any size
 /// added and set, slots appended; every slot equal to the reference after every step, and a
-/// slot back in the 64-bit range leaves no wrap behind.
+/// slot back in the 64-bit range keeps no wrap.
 @Suite struct ExactSumsTests {
     @Test func everySlotEqualsA128BitSum() {
         let seed: UInt64 = 0xE5A7
@@ -50,7 +50,11 @@ import TransactionSearchSupport
         }
         // Back in range, every slot is its 64-bit value alone.
         for slot in reference.indices { sums.set(Int128(slot), at: slot) }
-        #expect(sums.wraps.isEmpty && sums.values == reference.indices.map { Int128($0) })
+        #expect(sums.wraps.allSatisfy { $0 == 0 } && sums.values == reference.indices.map { Int128($0) })
+        // Equal to sums that never wrapped, holding the same values.
+        var fresh = ExactSums(count: reference.count)
+        for slot in reference.indices { fresh.set(Int128(slot), at: slot) }
+        #expect(fresh.wraps.isEmpty && sums == fresh)
     }
 
     /// The writer a row loop uses adds and subtracts exactly as the value's own methods.
@@ -65,6 +69,6 @@ import TransactionSearchSupport
             for _ in 0..<3 { writer.subtract(Int64.max, at: 0) }
             for _ in 0..<3 { writer.add(Int64.max, at: 1) }
         }
-        #expect(sums.values == [0, 0] && sums.wraps.isEmpty)
+        #expect(sums.values == [0, 0] && sums.wraps.allSatisfy { $0 == 0 } && sums == ExactSums(count: 2))
     }
 }

@@ -1,18 +1,20 @@
 /// Exact sums of 64-bit amounts, many side by side (a bucket table's, a query's tally): each
-/// slot keeps its sum modulo 2^64 in 8 bytes, and a slot whose sum has left the 64-bit range
-/// keeps how many times it wrapped (signed) in a table apart. The sum of a slot is
-/// `low + wraps * 2^64`, exact whatever the rows: an amount is under 2^50 and a store holds at
-/// most 2^32 rows, so no sum passes 2^82.
+/// slot keeps its sum modulo 2^64 in 8 bytes, and how many times it wrapped (signed) in a
+/// second array, made only when some slot's sum first leaves the 64-bit range. The sum of a
+/// slot is `low + wraps * 2^64`, exact whatever the rows: an amount is under 2^50 and a store
+/// holds at most 2^32 rows, so no sum passes 2^82.
 ///
 /// Half the memory of 128-bit sums: on long-tail data (22,500 merchants, 5 currencies) the
 /// merchant buckets took 23 of 195 bytes a row. A real sum reaches 2^63 minor units only far
-/// beyond any statement, so the table of wraps is empty in practice, and testing for a wrap is
-/// one overflow flag an addition sets anyway.
+/// beyond any statement, so the wraps are never made in practice, and testing for a wrap is
+/// one overflow flag an addition sets anyway. (An array, not a dictionary of the few slots
+/// that wrap: copying a value holding a dictionary made the runtime check its generic
+/// requirements, 18,000 instructions each time a tally shared a bucket table.)
 struct ExactSums: Sendable, Equatable {
     /// Each slot's sum modulo 2^64, as a signed value.
     private(set) var low: [Int64]
-    /// The slots whose sum is not `low` itself: how many times 2^64 to add (never 0).
-    private(set) var wraps: [Int: Int64] = [:]
+    /// How many times 2^64 to add to each slot's `low`; empty until a sum first wraps.
+    private(set) var wraps: [Int64] = []
 
     /// `count` slots, every sum 0.
     init(count: Int) {
@@ -22,15 +24,22 @@ struct ExactSums: Sendable, Equatable {
     /// The number of slots.
     var count: Int { low.count }
 
-    /// Bytes held (the table of wraps is empty but for sums past 2^63).
-    var memoryUse: Int { low.capacity * 8 + wraps.capacity * 24 }
+    /// Bytes held (the wraps are empty but for sums past 2^63).
+    var memoryUse: Int { low.capacity * 8 + wraps.capacity * 8 }
 
     /// The sum of a slot.
     @inline(__always)
     subscript(slot: Int) -> Int128 {
         let value = Int128(low[slot])
         if _fastPath(wraps.isEmpty) { return value }
-        return value &+ Int128(wraps[slot] ?? 0) << 64
+        return value &+ Int128(wraps[slot]) << 64
+    }
+
+    /// Equal when every slot holds the same sum (wraps made or not).
+    static func == (left: ExactSums, right: ExactSums) -> Bool {
+        guard left.low == right.low else { return false }
+        if left.wraps.isEmpty && right.wraps.isEmpty { return true }
+        return left.low.indices.allSatisfy { left[$0] == right[$0] }
     }
 
     /// Every slot's sum, in order (for a small table: a facet's few values).
@@ -41,7 +50,7 @@ struct ExactSums: Sendable, Equatable {
     mutating func add(_ amount: Int64, at slot: Int) {
         let (result, overflow) = low[slot].addingReportingOverflow(amount)
         low[slot] = result
-        if _slowPath(overflow) { ExactSums.wrap(&wraps, slot, by: amount > 0 ? 1 : -1) }
+        if _slowPath(overflow) { ExactSums.wrap(&wraps, count: low.count, slot, by: amount > 0 ? 1 : -1) }
     }
 
     /// Takes an amount out of a slot.
@@ -49,7 +58,7 @@ struct ExactSums: Sendable, Equatable {
     mutating func subtract(_ amount: Int64, at slot: Int) {
         let (result, overflow) = low[slot].subtractingReportingOverflow(amount)
         low[slot] = result
-        if _slowPath(overflow) { ExactSums.wrap(&wraps, slot, by: amount > 0 ? -1 : 1) }
+        if _slowPath(overflow) { ExactSums.wrap(&wraps, count: low.count, slot, by: amount > 0 ? -1 : 1) }
     }
 
     /// Adds a sum of any size to a slot (another tally's, when two are merged).
@@ -62,51 +71,51 @@ struct ExactSums: Sendable, Equatable {
         let lowPart = Int64(truncatingIfNeeded: value)
         low[slot] = lowPart
         let wrapCount = Int64(truncatingIfNeeded: (value &- Int128(lowPart)) >> 64)
-        if wrapCount == 0 {
-            if !wraps.isEmpty { wraps[slot] = nil }
-        } else {
-            wraps[slot] = wrapCount
-        }
+        if wrapCount != 0 && wraps.isEmpty { wraps = [Int64](repeating: 0, count: low.count) }
+        if !wraps.isEmpty { wraps[slot] = wrapCount }
     }
 
     /// Adds `count` slots at the end, each 0.
     mutating func append(zeros count: Int) {
         low.append(contentsOf: repeatElement(0, count: count))
+        if !wraps.isEmpty { wraps.append(contentsOf: repeatElement(0, count: count)) }
     }
 
     /// Calls `body` with a writer over the slots (valid only inside `body`), for row loops.
     mutating func withWriter<Result>(_ body: (ExactSumsWriter) -> Result) -> Result {
         low.withUnsafeMutableBufferPointer { low in
             withUnsafeMutablePointer(to: &wraps) { wraps in
-                body(ExactSumsWriter(low: low.baseAddress!, wraps: wraps))
+                body(ExactSumsWriter(low: low.baseAddress!, count: low.count, wraps: wraps))
             }
         }
     }
 
-    /// Records that a slot's sum wrapped once more in one direction.
+    /// Records that a slot's sum wrapped once more in one direction (`count` slots in all).
     @inline(never)
-    fileprivate static func wrap(_ wraps: inout [Int: Int64], _ slot: Int, by step: Int64) {
-        let count = (wraps[slot] ?? 0) + step
-        wraps[slot] = count == 0 ? nil : count
+    fileprivate static func wrap(_ wraps: inout [Int64], count: Int, _ slot: Int, by step: Int64) {
+        if wraps.isEmpty { wraps = [Int64](repeating: 0, count: count) }
+        wraps[slot] += step
     }
 }
 
 /// Adds to and takes from the slots of an `ExactSums` through pointers: what a row loop holds.
 struct ExactSumsWriter {
     let low: UnsafeMutablePointer<Int64>
-    let wraps: UnsafeMutablePointer<[Int: Int64]>
+    /// The number of slots.
+    let count: Int
+    let wraps: UnsafeMutablePointer<[Int64]>
 
     @inline(__always)
     func add(_ amount: Int64, at slot: Int) {
         let (result, overflow) = low[slot].addingReportingOverflow(amount)
         low[slot] = result
-        if _slowPath(overflow) { ExactSums.wrap(&wraps.pointee, slot, by: amount > 0 ? 1 : -1) }
+        if _slowPath(overflow) { ExactSums.wrap(&wraps.pointee, count: count, slot, by: amount > 0 ? 1 : -1) }
     }
 
     @inline(__always)
     func subtract(_ amount: Int64, at slot: Int) {
         let (result, overflow) = low[slot].subtractingReportingOverflow(amount)
         low[slot] = result
-        if _slowPath(overflow) { ExactSums.wrap(&wraps.pointee, slot, by: amount > 0 ? -1 : 1) }
+        if _slowPath(overflow) { ExactSums.wrap(&wraps.pointee, count: count, slot, by: amount > 0 ? -1 : 1) }
     }
 }

@@ -90,17 +90,21 @@ struct Tally {
         counts.withUnsafeBufferPointer { counts in
             sums.low.withUnsafeBufferPointer { low in
                 groupCounts.withUnsafeMutableBufferPointer { groupCounts in
-                    for group in groupCounts.indices {
-                        let base = group &* stride
-                        var rows: Int32 = 0
-                        for currency in 0..<stride {
-                            let count = counts[base &+ currency]
-                            if count == 0 { continue }
-                            rows &+= count
-                            totalCounts[currency] &+= count
-                            totalSums[currency] &+= exact ? sums[base &+ currency] : Int128(low[base &+ currency])
+                    totalCounts.withUnsafeMutableBufferPointer { totalCounts in
+                        totalSums.withUnsafeMutableBufferPointer { totalSums in
+                            for group in groupCounts.indices {
+                                let base = group &* stride
+                                var rows: Int32 = 0
+                                for currency in 0..<stride {
+                                    let count = counts[base &+ currency]
+                                    if count == 0 { continue }
+                                    rows &+= count
+                                    totalCounts[currency] &+= count
+                                    totalSums[currency] &+= exact ? sums[base &+ currency] : Int128(low[base &+ currency])
+                                }
+                                groupCounts[group] = rows
+                            }
                         }
-                        groupCounts[group] = rows
                     }
                 }
             }
