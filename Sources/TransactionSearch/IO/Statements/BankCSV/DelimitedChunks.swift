@@ -74,12 +74,7 @@ struct DelimitedChunks {
 
         /// `LF`, `CRLF`, `CR`, `mixed` or `none`.
         var lineEndStyle: String {
-            let kinds = [(lineFeeds, "LF"), (carriageReturnLineFeeds, "CRLF"), (carriageReturns, "CR")].filter { $0.0 > 0 }
-            switch kinds.count {
-            case 0: return "none"
-            case 1: return kinds[0].1
-            default: return "mixed"
-            }
+            DelimitedTable.lineEndStyle(lineFeeds: lineFeeds, carriageReturnLineFeeds: carriageReturnLineFeeds, carriageReturns: carriageReturns)
         }
     }
 

@@ -162,6 +162,12 @@ struct DelimitedTable {
 
     /// `LF`, `CRLF`, `CR`, `mixed` or `none`.
     var lineEndStyle: String {
+        DelimitedTable.lineEndStyle(lineFeeds: lineFeeds, carriageReturnLineFeeds: carriageReturnLineFeeds, carriageReturns: carriageReturns)
+    }
+
+    /// The line ends a file uses, from how many of each kind it has: `LF`, `CRLF`, `CR`,
+    /// `mixed` or `none` (what `inspect` shows; the chunked reader counts them the same way).
+    static func lineEndStyle(lineFeeds: Int, carriageReturnLineFeeds: Int, carriageReturns: Int) -> String {
         let kinds = [(lineFeeds, "LF"), (carriageReturnLineFeeds, "CRLF"), (carriageReturns, "CR")].filter { $0.0 > 0 }
         switch kinds.count {
         case 0: return "none"
