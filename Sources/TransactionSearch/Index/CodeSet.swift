@@ -72,22 +72,16 @@ struct CodeSet: Sendable, Equatable {
     init(unionOf lists: [PostingList], limit: Int) {
         var words = [UInt64](repeating: 0, count: max((limit + 63) / 64, 0))
         words.withUnsafeMutableBufferPointer { words in
-            func set<Code: FixedWidthInteger>(_ codes: [Code]) {
-                for code in codes {
-                    let word = Int(code >> 6)
-                    guard word < words.count else { continue }
-                    words[word] |= 1 << UInt64(code & 63)
-                }
+            func set<Code: FixedWidthInteger>(_ code: Code) {
+                let word = Int(code >> 6)
+                if word < words.count { words[word] |= 1 << UInt64(code & 63) }
             }
             for list in lists {
                 switch list {
                 case .empty: break
-                case .single, .pair, .triple: list.forEach { code in
-                    let word = Int(code >> 6)
-                    if word < words.count { words[word] |= 1 << UInt64(code & 63) }
-                }
-                case .narrow(let codes): set(codes)
-                case .sorted(let codes): set(codes)
+                case .single, .pair, .triple: list.forEach(set)
+                case .narrow(let codes): for code in codes { set(code) }
+                case .sorted(let codes): for code in codes { set(code) }
                 case .dense(let listWords, _):
                     for index in 0..<min(listWords.count, words.count) { words[index] |= listWords[index] }
                 }
@@ -114,6 +108,15 @@ struct CodeSet: Sendable, Equatable {
         if words[word] & bit == 0 {
             words[word] |= bit
             count += 1
+        }
+    }
+
+    mutating func remove(_ code: UInt32) {
+        let word = Int(code >> 6)
+        let bit: UInt64 = 1 << UInt64(code & 63)
+        if word < words.count && words[word] & bit != 0 {
+            words[word] &= ~bit
+            count -= 1
         }
     }
 

@@ -76,8 +76,7 @@ enum PostingList: Sendable {
             precondition(first != row && second != row && third != row, "PostingList.insert: row \(row) is already present")
             var rows = [first, second, third]
             rows.insertNew(row)
-            self = PostingList.isDense(count: 4, capacity: rowCapacity)
-                ? PostingList.bitset(of: rows, rowCapacity: rowCapacity) : PostingList.list(ascending: rows)
+            self = PostingList.list(ascending: rows)  // four members are never dense (`minimumDenseCount`)
         case .narrow(var codes):
             self = .empty  // so that `codes` is uniquely referenced and grows in place
             if row >= PostingList.narrowLimit {

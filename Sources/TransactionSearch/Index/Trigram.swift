@@ -16,6 +16,7 @@ enum Trigram {
     static let keyBits = 26
 
     /// The key of the texts containing a one-byte term.
+    @inline(__always)
     static func unigramKey(_ byte: UInt8) -> UInt32 { unigramTag | UInt32(byte) }
 
     /// The byte of a one-byte key, nil for any other key.
@@ -24,18 +25,20 @@ enum Trigram {
     }
 
     /// The key of the texts ending with the two bytes `first`, `second`.
+    @inline(__always)
     static func endPairKey(_ first: UInt8, _ second: UInt8) -> UInt32 {
         endPairTag | UInt32(first) << 8 | UInt32(second)
     }
 
     /// The key of the trigram `first`, `second`, `third`.
+    @inline(__always)
     static func key(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> UInt32 {
         UInt32(first) << 16 | UInt32(second) << 8 | UInt32(third)
     }
 
     @inline(__always)
     static func key(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-        UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+        key(bytes[index], bytes[index + 1], bytes[index + 2])
     }
 
     /// Calls `body` with every trigram of `bytes` and, with `includingShort`, every single byte
@@ -46,7 +49,7 @@ enum Trigram {
             for index in 0 ... bytes.count - 3 { body(key(bytes, at: index)) }
         }
         guard includingShort else { return }
-        for index in 0..<bytes.count { body(unigramTag | UInt32(bytes[index])) }
+        for byte in bytes { body(unigramKey(byte)) }
         if bytes.count >= 2 { body(endPairKey(bytes[bytes.count - 2], bytes[bytes.count - 1])) }
     }
 

@@ -11,9 +11,9 @@
 /// instead of shifting tens of thousands of codes.
 struct TrigramIndex: Equatable, Sendable {
     private var postings: [UInt32: PostingList] = [:]
-    /// The bytes some text holds (those with a one-byte key), 256 bits: the third bytes a
-    /// pair's trigrams can have, so that a pair looks up only those.
-    private var presentBytes: [UInt64] = [0, 0, 0, 0]
+    /// The bytes some text holds (those with a one-byte key): the third bytes a pair's
+    /// trigrams can have, so that a pair looks up only those.
+    private var presentBytes = CodeSet()
 
     /// The number of distinct trigrams.
     var trigramCount: Int { postings.count }
@@ -178,9 +178,9 @@ struct TrigramIndex: Equatable, Sendable {
 
     /// Sets `presentBytes` from the one-byte keys.
     private mutating func notePresentBytes() {
-        presentBytes = [0, 0, 0, 0]
+        presentBytes = CodeSet()
         for key in postings.keys {
-            if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
+            if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes.insert(UInt32(byte)) }
         }
     }
 
@@ -188,8 +188,8 @@ struct TrigramIndex: Equatable, Sendable {
     mutating func insert(_ code: UInt32, folded: UnsafeBufferPointer<UInt8>, codeLimit: Int) {
         for key in Trigram.distinctKeys(of: folded, includingShort: true) {
             postings[key, default: .empty].insert(code, rowCapacity: codeLimit)
+            if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes.insert(UInt32(byte)) }
         }
-        for byte in folded { presentBytes[Int(byte >> 6)] |= 1 << UInt64(byte & 63) }
     }
 
     /// Takes a string's code out of each of its keys' lists; a key left with none is dropped.
@@ -201,7 +201,7 @@ struct TrigramIndex: Equatable, Sendable {
             postings.values[index].remove(code, rowCapacity: codeLimit)
             if postings.values[index].count == 0 {
                 postings.remove(at: index)
-                if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes[Int(byte >> 6)] &= ~(1 << UInt64(byte & 63)) }
+                if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes.remove(UInt32(byte)) }
             }
         }
     }
@@ -215,24 +215,20 @@ struct TrigramIndex: Equatable, Sendable {
         case 1: return CodeSet(postings[Trigram.unigramKey(term[0])] ?? .empty)
         case 2:
             var lists: [PostingList] = []
-            if let ending = postings[Trigram.endPairKey(term[0], term[1])] { lists.append(ending) }
-            forEachPresentByte { third in
-                if let list = postings[Trigram.key(term[0], term[1], third)] { lists.append(list) }
-            }
+            forEachList(ofPair: term[0], term[1]) { lists.append($0) }
             if lists.count == 1, case .dense = lists[0] { return CodeSet(lists[0]) }
             return CodeSet(unionOf: lists, limit: codeLimit)
         default: preconditionFailure("TrigramIndex.codeSet(containingShort:) takes one or two bytes, not \(term.count)")
         }
     }
 
-    /// Calls `body` with each byte some text holds, ascending.
-    private func forEachPresentByte(_ body: (UInt8) -> Void) {
-        for word in 0..<4 {
-            var bits = presentBytes[word]
-            while bits != 0 {
-                body(UInt8(word * 64 + bits.trailingZeroBitCount))
-                bits &= bits - 1
-            }
+    /// Calls `body` with each list whose union is the strings containing the pair `first`,
+    /// `second`: the end pair's, then each trigram `first second ?`'s (third bytes some text
+    /// holds only).
+    private func forEachList(ofPair first: UInt8, _ second: UInt8, _ body: (PostingList) -> Void) {
+        if let ending = postings[Trigram.endPairKey(first, second)] { body(ending) }
+        presentBytes.forEach { third in
+            if let list = postings[Trigram.key(first, second, UInt8(third))] { body(list) }
         }
     }
 
@@ -243,8 +239,8 @@ struct TrigramIndex: Equatable, Sendable {
         switch term.count {
         case 1: return postings[Trigram.unigramKey(term[0])]?.count ?? 0
         case 2:
-            var total = postings[Trigram.endPairKey(term[0], term[1])]?.count ?? 0
-            forEachPresentByte { total += postings[Trigram.key(term[0], term[1], $0)]?.count ?? 0 }
+            var total = 0
+            forEachList(ofPair: term[0], term[1]) { total += $0.count }
             return total
         default: preconditionFailure("TrigramIndex.estimatedCount(containingShort:) takes one or two bytes, not \(term.count)")
         }

@@ -144,19 +144,25 @@ extension TransactionStore {
     /// - Precondition: the rows are live (the caller holds them from `AppliedImport`, with no
     ///   change to the store since).
     func forEachTransaction(atRows rows: [UInt32], _ body: (Transaction) -> Void) {
-        lock.withReadLock {
-            var strings = RowStrings(contents.fieldTexts)
-            for row in rows {
-                precondition(contents.table.isLive(row), "forEachTransaction(atRows:): row \(row) is not live")
-                body(contents.transaction(at: row, strings: &strings))
-            }
-        }
+        lock.withReadLock { visitTransactions(atRows: rows, body) }
     }
 
-    /// The transactions in `rows`, in order (under the lock).
+    /// The transactions in `rows`, in order (the caller holds the lock).
     private func transactions(atRows rows: [UInt32]) -> [Transaction] {
+        var transactions: [Transaction] = []
+        transactions.reserveCapacity(rows.count)
+        visitTransactions(atRows: rows) { transactions.append($0) }
+        return transactions
+    }
+
+    /// Calls `body` with the transaction of each live row of `rows`, in order, one made at a
+    /// time (the caller holds the lock).
+    private func visitTransactions(atRows rows: [UInt32], _ body: (Transaction) -> Void) {
         var strings = RowStrings(contents.fieldTexts)
-        return rows.map { contents.transaction(at: $0, strings: &strings) }
+        for row in rows {
+            precondition(contents.table.isLive(row), "forEachTransaction(atRows:): row \(row) is not live")
+            body(contents.transaction(at: row, strings: &strings))
+        }
     }
 
     /// The clock of an import: its zone, or the store's.
@@ -177,4 +183,3 @@ extension TransactionStore {
         }.map(\.element)
     }
 }
-

@@ -1,10 +1,10 @@
 /// How many times each fingerprint has been seen in a file so far: what numbers identical rows
 /// (`ImportKeys.fingerprintKey`'s occurrence). The fingerprints themselves are read back from
-/// the staging (each record's key holds its fingerprint): the counter keeps only a 4-byte slot
-/// per distinct fingerprint, at most half full (`HashSlots`), holding the number of the first
-/// record that has it, and a count for the few fingerprints seen more than once. 100,000
-/// distinct fingerprints take 1 MiB; kept as 20-byte entries beside the slots they took 3.7 MiB
-/// (the arrays grown by doubling), the largest part of a bank CSV's read beyond its staging.
+/// the staging (each record's key holds its fingerprint): the counter keeps only a slot per
+/// distinct fingerprint (`HashSlots`: 4 bytes and a distance byte, filled to 4/5), holding the
+/// number of the first record that has it, and a count for the few fingerprints seen more
+/// than once. Kept as 20-byte entries beside the slots, 100,000 distinct fingerprints took 3.7
+/// MiB (the arrays grown by doubling), the largest part of a bank CSV's read beyond its staging.
 struct FingerprintCounter {
     private var slots = HashSlots(capacity: 1024, seed: 0)
     /// The count of each fingerprint seen twice or more, by the number of its first record.

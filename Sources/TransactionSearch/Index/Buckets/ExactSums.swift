@@ -48,17 +48,32 @@ struct ExactSums: Sendable, Equatable {
     /// Adds an amount to a slot.
     @inline(__always)
     mutating func add(_ amount: Int64, at slot: Int) {
-        let (result, overflow) = low[slot].addingReportingOverflow(amount)
-        low[slot] = result
-        if _slowPath(overflow) { ExactSums.wrap(&wraps, count: low.count, slot, by: amount > 0 ? 1 : -1) }
+        let step = ExactSums.wrapStep(&low[slot], adding: amount)
+        if _slowPath(step != 0) { ExactSums.wrap(&wraps, count: low.count, slot, by: step) }
     }
 
     /// Takes an amount out of a slot.
     @inline(__always)
     mutating func subtract(_ amount: Int64, at slot: Int) {
-        let (result, overflow) = low[slot].subtractingReportingOverflow(amount)
-        low[slot] = result
-        if _slowPath(overflow) { ExactSums.wrap(&wraps, count: low.count, slot, by: amount > 0 ? -1 : 1) }
+        let step = ExactSums.wrapStep(&low[slot], subtracting: amount)
+        if _slowPath(step != 0) { ExactSums.wrap(&wraps, count: low.count, slot, by: step) }
+    }
+
+    /// Adds `amount` to a slot's `low` modulo 2^64; returns how that wrapped it: 1 past the
+    /// top, -1 past the bottom, 0 not at all (the overflow flag the addition sets anyway).
+    @inline(__always)
+    fileprivate static func wrapStep(_ low: inout Int64, adding amount: Int64) -> Int64 {
+        let (result, overflow) = low.addingReportingOverflow(amount)
+        low = result
+        return overflow ? (amount > 0 ? 1 : -1) : 0
+    }
+
+    /// Takes `amount` from a slot's `low` modulo 2^64; returns how that wrapped it (as above).
+    @inline(__always)
+    fileprivate static func wrapStep(_ low: inout Int64, subtracting amount: Int64) -> Int64 {
+        let (result, overflow) = low.subtractingReportingOverflow(amount)
+        low = result
+        return overflow ? (amount > 0 ? -1 : 1) : 0
     }
 
     /// Adds a sum of any size to a slot (another tally's, when two are merged).
@@ -107,15 +122,13 @@ struct ExactSumsWriter {
 
     @inline(__always)
     func add(_ amount: Int64, at slot: Int) {
-        let (result, overflow) = low[slot].addingReportingOverflow(amount)
-        low[slot] = result
-        if _slowPath(overflow) { ExactSums.wrap(&wraps.pointee, count: count, slot, by: amount > 0 ? 1 : -1) }
+        let step = ExactSums.wrapStep(&low[slot], adding: amount)
+        if _slowPath(step != 0) { ExactSums.wrap(&wraps.pointee, count: count, slot, by: step) }
     }
 
     @inline(__always)
     func subtract(_ amount: Int64, at slot: Int) {
-        let (result, overflow) = low[slot].subtractingReportingOverflow(amount)
-        low[slot] = result
-        if _slowPath(overflow) { ExactSums.wrap(&wraps.pointee, count: count, slot, by: amount > 0 ? -1 : 1) }
+        let step = ExactSums.wrapStep(&low[slot], subtracting: amount)
+        if _slowPath(step != 0) { ExactSums.wrap(&wraps.pointee, count: count, slot, by: step) }
     }
 }
