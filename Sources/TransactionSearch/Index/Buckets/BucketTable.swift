@@ -27,6 +27,17 @@ struct BucketTable: Sendable {
         self.tracksIncome = tracksIncome
     }
 
+    /// A table holding the given rows per bucket, and rows and sums per bucket and currency at
+    /// `bucket * stride + currency` (no income apart): a sparse table's counts laid out densely.
+    init(counts: [Int32], currencyCounts: [Int32], sums: ExactSums, stride: Int) {
+        precondition(currencyCounts.count == counts.count * stride && sums.count == currencyCounts.count)
+        tracksIncome = false
+        self.counts = counts
+        self.currencyCounts = currencyCounts
+        self.sums = sums
+        self.stride = stride
+    }
+
     var bucketCount: Int { counts.count }
 
     var memoryUse: Int {

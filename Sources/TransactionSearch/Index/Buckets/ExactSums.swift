@@ -96,6 +96,12 @@ struct ExactSums: Sendable, Equatable {
         if !wraps.isEmpty { wraps.append(contentsOf: repeatElement(0, count: count)) }
     }
 
+    /// Gives back the arrays' spare room (one copy each): the end of a bulk fill.
+    mutating func shrinkToFit() {
+        if low.capacity > low.count { low = low.withUnsafeBufferPointer { Array($0) } }
+        if wraps.capacity > wraps.count { wraps = wraps.withUnsafeBufferPointer { Array($0) } }
+    }
+
     /// Calls `body` with a writer over the slots (valid only inside `body`), for row loops.
     mutating func withWriter<Result>(_ body: (ExactSumsWriter) -> Result) -> Result {
         low.withUnsafeMutableBufferPointer { low in

@@ -9,7 +9,8 @@ struct StoreBuckets: Sendable {
     var month = BucketTable(tracksIncome: true)
     var card = BucketTable()
     var category = BucketTable()
-    var merchant = BucketTable()
+    /// Sparse: tens of thousands of merchants with a currency or two each.
+    var merchant = SparseBucketTable()
     var account = BucketTable()
     /// Pending rows only, by account: a balance's not-yet-posted part.
     var pendingByAccount = BucketTable()

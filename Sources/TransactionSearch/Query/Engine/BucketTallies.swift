@@ -49,7 +49,7 @@ struct BucketTallies {
             case .month: return Tally(sharing: buckets.month, totals: total, grouping: .month)
             case .card: return Tally(sharing: buckets.card, totals: total, grouping: .card)
             case .category: return Tally(sharing: buckets.category, totals: total, grouping: .category)
-            case .merchant: return Tally(sharing: buckets.merchant, totals: total, grouping: .merchant)
+            case .merchant: return Tally(sharing: buckets.merchant.dense(), totals: total, grouping: .merchant)
             }
         }
         if query.grouping == .day {

@@ -140,7 +140,7 @@ struct FacetCounter {
         }
         switch field {
         case .category: return from(buckets.category)
-        case .merchant: return from(buckets.merchant)
+        case .merchant: return from(buckets.merchant.dense())
         case .card: return from(buckets.card)
         case .account: return from(buckets.account)
         case .month: return from(buckets.month)
