@@ -42,7 +42,7 @@ import Testing
         }
         for field in TextField.inDescriptor { #expect(TextField.columnIndex[field.rawValue] == -1) }
         #expect(PostingField.all.count == 1 + TextField.withColumns.count)
-        let table = RowTable()
+        let table = RowTable(dayStart: ColumnBuffer(filler: 0))
         let bases = Set(TextField.withColumns.map { table.codes(of: $0).base })
         #expect(bases.count == TextField.withColumns.count)
         for field in TextField.allCases {

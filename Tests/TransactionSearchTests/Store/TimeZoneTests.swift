@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransactionSearchSupport
 @testable import TransactionSearch
 
 @Suite struct TimeZoneTests {
@@ -68,5 +69,51 @@ import Testing
                         "\(identifier) at \(second)")
             }
         }
+    }
+
+    /// A row keeps its instant as milliseconds past its day's start: in zones whose days start
+    /// at a skipped midnight, repeat an hour across midnight, or were skipped whole (Apia,
+    /// 2011-12-30), every instant comes back exactly, the day each row falls on is the zone's,
+    /// and date order (both ways, the ties by id) is a plain sort of the instants.
+    @Test(arguments: ["America/Sao_Paulo", "America/Havana", "Asia/Beirut", "Pacific/Apia", "Africa/Casablanca", "Australia/Lord_Howe"])
+    func instantsComeBackExactlyAroundEveryKindOfDayStart(identifier: String) throws {
+        let zone = TimeZone(identifier: identifier)!
+        let seed = UInt64(truncatingIfNeeded: identifier.utf8.reduce(0) { $0 &* 31 &+ Int($1) })
+        var random = SeededRandom(seed: seed)
+        let store = TransactionStore(timeZone: zone)
+        var instants: [String: Int64] = [:]
+        // Instants on every hour around the zone's transitions in 1990-2030, and random ones.
+        var second: Int64 = 631_152_000  // 1990-01-01
+        var previousOffset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(second)))
+        while second < 1_893_456_000 && instants.count < 1_500 {
+            let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(second)))
+            if offset != previousOffset || random.chance(0.002) {
+                for step in -3...3 {
+                    let milliseconds = (second + Int64(step) * 1_800) * 1000 + Int64(random.int(in: 0...999))
+                    instants["r\(instants.count)"] = milliseconds
+                }
+                previousOffset = offset
+            }
+            second += 3_600
+        }
+        #expect(instants.count > 100, "\(identifier): only \(instants.count) instants near transitions")
+        let drafts = instants.map { id, milliseconds in
+            TransactionDraft(id: id, date: .instant(millisecondsSince1970: milliseconds), merchant: "Shop",
+                             amount: DecimalAmount(significand: -100, fractionDigits: 2), currency: Currency("EUR"))
+        }
+        // Half in bulk into the empty store, half one by one.
+        _ = try store.add(contentsOf: Array(drafts.prefix(drafts.count / 2)))
+        for draft in drafts.dropFirst(drafts.count / 2) { _ = try store.add(draft) }
+        store.checkInvariants()
+        let clock = ZoneClock(timeZone: zone)
+        for (id, milliseconds) in instants {
+            #expect(store.transaction(id: id)?.date == .instant(millisecondsSince1970: milliseconds), "seed \(seed) \(identifier) \(id)")
+            #expect(localDay(store, id) == CalendarDay(daysSince1970: clock.day(ofInstant: milliseconds)).description, "\(identifier) \(id)")
+        }
+        let expected = instants.sorted { $0.value != $1.value ? $0.value < $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map(\.key)
+        let ascending = store.search(Query(sort: .dateAscending, limit: instants.count), usingCache: false).rows.map(\.transaction.id)
+        #expect(ascending == expected, "\(identifier): date order differs")
+        let newest = store.search(Query(sort: .dateDescending, limit: 20), usingCache: false).rows.map { instants[$0.transaction.id]! }
+        #expect(newest == Array(expected.reversed().prefix(20)).map { instants[$0]! }, "\(identifier): newest first differs")
     }
 }

@@ -193,12 +193,12 @@ struct PageSelector {
 
     /// Calls `body` with the query's order as "comes before".
     private func withOrder<Result>(_ body: ((UInt32, UInt32) -> Bool) -> Result) -> Result {
-        let instants = predicate.rows.instant
+        let rows = predicate.rows
         let ids = contents.table.ids
         switch query.sort {
         case .dateDescending:
             return body { a, b in
-                let x = instants[Int(a)], y = instants[Int(b)]
+                let x = rows.instant(Int(a)), y = rows.instant(Int(b))
                 return x != y ? x > y : ids.compare(a, b) < 0
             }
         case .dateAscending:
@@ -208,11 +208,10 @@ struct PageSelector {
             let order = contents.amountOrdering
             return body { order.precedes($0, $1) }
         case .amountDescending:
-            let view = predicate.rows
             return body { a, b in
-                let x = view[magnitudeOf: a], y = view[magnitudeOf: b]
+                let x = rows[magnitudeOf: a], y = rows[magnitudeOf: b]
                 if x != y { return x > y }
-                let p = instants[Int(a)], q = instants[Int(b)]
+                let p = rows.instant(Int(a)), q = rows.instant(Int(b))
                 return p != q ? p > q : ids.compare(a, b) < 0
             }
         }

@@ -11,7 +11,7 @@ struct DateOrder: RowOrder {
 
     @inline(__always)
     func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-        let left = rows.instant[Int(a)], right = rows.instant[Int(b)]
+        let left = rows.instant(Int(a)), right = rows.instant(Int(b))
         if left != right { return left < right }
         return ids.compare(a, b) < 0
     }
@@ -33,7 +33,7 @@ struct AmountOrder: RowOrder {
     func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
         let left = rows.magnitude(Int(a)), right = rows.magnitude(Int(b))
         if left != right { return left < right }
-        let leftInstant = rows.instant[Int(a)], rightInstant = rows.instant[Int(b)]
+        let leftInstant = rows.instant(Int(a)), rightInstant = rows.instant(Int(b))
         if leftInstant != rightInstant { return leftInstant > rightInstant }
         return ids.compare(a, b) < 0
     }

@@ -8,8 +8,13 @@
 /// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
 /// (see `StoreContents`).
 final class RowTable: @unchecked Sendable {
-    let instant = ColumnBuffer<Int64>(filler: 0)
+    /// Milliseconds from the start of the row's local day to its instant (0 for a calendar
+    /// date): the instant is `dayStart[dayCode] + timeOfDay`, 4 bytes a row rather than 8 for
+    /// a column of instants. A day is at most hours long, never the 49 days a UInt32 holds.
+    let timeOfDay = ColumnBuffer<UInt32>(filler: 0)
     let dayCode = ColumnBuffer<UInt32>(filler: 0)
+    /// The start of each day code's local day (the calendar's `dayStart`).
+    let dayStart: ColumnBuffer<Int64>
     let amount = ColumnBuffer<Int64>(filler: 0)
     let currency = ColumnBuffer<UInt16>(filler: 0)
     /// The (merchant, category, subcategory) combination: those three are read through it.
@@ -35,8 +40,10 @@ final class RowTable: @unchecked Sendable {
     @exclusivity(unchecked) private var freeRows: [UInt32] = []
     @exclusivity(unchecked) private(set) var liveCount = 0
 
-    /// An empty table: every column at its first capacity, the code bases pointing at them.
-    init() {
+    /// An empty table: every column at its first capacity, the code bases pointing at them;
+    /// its rows' instants are counted from `dayStart`.
+    init(dayStart: ColumnBuffer<Int64>) {
+        self.dayStart = dayStart
         codeBases.initialize(repeating: descriptor.base, count: TextField.allCases.count)
         updateCodeBases()
     }
@@ -90,12 +97,18 @@ final class RowTable: @unchecked Sendable {
 
     func reserve(_ rows: Int) {
         guard rows > flags.capacity else { return }  // every column grows together
-        for column in [instant, amount] as [ColumnBuffer<Int64>] { column.reserve(rows) }
-        for column in [dayCode, descriptor] + codeColumns { column.reserve(rows) }
+        amount.reserve(rows)
+        for column in [timeOfDay, dayCode, descriptor] + codeColumns { column.reserve(rows) }
         currency.reserve(rows)
         flags.reserve(rows)
         updateCodeBases()
         classes.reserve(flags.capacity)  // every row below the columns' capacity has its bits
+    }
+
+    /// A row's instant (milliseconds since 1970).
+    @inline(__always)
+    func instant(_ row: UInt32) -> Int64 {
+        dayStart[dayCode[row]] &+ Int64(timeOfDay[row])
     }
 
     @inline(__always)
@@ -106,7 +119,9 @@ final class RowTable: @unchecked Sendable {
     /// Writes a live row.
     func write(_ record: RowRecord, at row: UInt32) {
         let wasLive = isLive(row)
-        instant[row] = record.instant
+        let time = record.instant &- dayStart[record.dayCode]
+        precondition(time >= 0 && time <= Int64(UInt32.max), "RowTable.write: an instant \(time) ms from its day's start")
+        timeOfDay[row] = UInt32(truncatingIfNeeded: time)
         dayCode[row] = record.dayCode
         amount[row] = record.amount
         currency[row] = record.currency
@@ -161,7 +176,7 @@ final class RowTable: @unchecked Sendable {
 
     /// Bytes of the columns and the free list (the ids count apart).
     var memoryUse: Int {
-        var bytes = instant.memoryUse + dayCode.memoryUse + amount.memoryUse
+        var bytes = timeOfDay.memoryUse + dayCode.memoryUse + amount.memoryUse
         bytes += currency.memoryUse + descriptor.memoryUse + flags.memoryUse + classes.memoryUse
         bytes += codeColumns.reduce(0) { $0 + $1.memoryUse }
         return bytes + freeRows.capacity * 4

@@ -4,7 +4,10 @@
 /// Valid while the store's lock is held and no column grows: take one per operation (a query,
 /// an insert into an order), never keep one across a mutation.
 struct RowView {
-    let instant: UnsafeMutablePointer<Int64>
+    /// Milliseconds past the start of the row's day, and the start of each day code's day:
+    /// a row's instant is `instant(_:)`.
+    let timeOfDay: UnsafeMutablePointer<UInt32>
+    let dayStart: UnsafeMutablePointer<Int64>
     let dayCode: UnsafeMutablePointer<UInt32>
     let amount: UnsafeMutablePointer<Int64>
     let currency: UnsafeMutablePointer<UInt16>
@@ -24,7 +27,8 @@ struct RowView {
 
     init(_ contents: StoreContents) {
         let columns = contents.table
-        instant = columns.instant.base
+        timeOfDay = columns.timeOfDay.base
+        dayStart = contents.calendar.dayStart.base
         dayCode = columns.dayCode.base
         amount = columns.amount.base
         currency = columns.currency.base
@@ -37,6 +41,12 @@ struct RowView {
         codeBases = columns.codeBases
         flags = columns.flags.base
         scales = UnsafePointer(contents.currencies.scaleBuffer.base)
+    }
+
+    /// A row's instant (milliseconds since 1970; a calendar date's is its day's start).
+    @inline(__always)
+    func instant(_ row: Int) -> Int64 {
+        dayStart[Int(dayCode[row])] &+ Int64(timeOfDay[row])
     }
 
     @inline(__always)

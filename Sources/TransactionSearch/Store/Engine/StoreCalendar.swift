@@ -10,6 +10,9 @@ final class StoreCalendar: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var months = ValuePool()
     /// The month code of each day code: a row's month is `monthOfDay[dayCode]`.
     let monthOfDay = ColumnBuffer<UInt32>(filler: 0)
+    /// The instant each day code's local day starts (`ZoneClock.startOfDay`): a row keeps its
+    /// time as milliseconds past it (`RowTable.timeOfDay`), 4 bytes rather than 8.
+    let dayStart = ColumnBuffer<Int64>(filler: 0)
 
     init(clock: ZoneClock) {
         self.clock = clock
@@ -41,6 +44,8 @@ final class StoreCalendar: @unchecked Sendable {
         let monthCode = months.retain(CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970).code
         monthOfDay.reserve(days.codeLimit)
         monthOfDay[dayCode] = monthCode
+        dayStart.reserve(days.codeLimit)
+        dayStart[dayCode] = clock.startOfDay(day)
         return (dayCode, monthCode)
     }
 
@@ -50,7 +55,7 @@ final class StoreCalendar: @unchecked Sendable {
         months.release(monthCode)
     }
 
-    var memoryUse: Int { days.memoryUse + months.memoryUse + monthOfDay.memoryUse }
+    var memoryUse: Int { days.memoryUse + months.memoryUse + monthOfDay.memoryUse + dayStart.memoryUse }
 
     func checkInvariants() {
         days.checkInvariants()

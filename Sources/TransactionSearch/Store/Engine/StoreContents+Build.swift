@@ -65,9 +65,9 @@ extension StoreContents {
 
     /// Rows in the date order: a radix sort on the instant, ids breaking ties.
     private func sortedByDate(_ rows: [UInt32]) -> [UInt32] {
-        let instants = self.rows.instant
+        let view = self.rows
         // Flipping the sign bit makes signed order unsigned order.
-        var pairs = rows.map { (key: UInt64(bitPattern: instants[Int($0)]) ^ (1 << 63), row: $0) }
+        var pairs = rows.map { (key: UInt64(bitPattern: view.instant(Int($0))) ^ (1 << 63), row: $0) }
         let ids = table.ids
         RadixSort.sort(&pairs) { ids.compare($0, $1) < 0 }
         return pairs.map(\.row)
@@ -78,14 +78,13 @@ extension StoreContents {
     /// in id order, then a stable radix sort on the magnitude. No comparisons at all.
     private func sortedByAmount(dateSorted rows: [UInt32]) -> [UInt32] {
         let view = self.rows
-        let instants = view.instant
         var pairs: [(key: UInt64, row: UInt32)] = []
         pairs.reserveCapacity(rows.count)
         var end = rows.count
         while end > 0 {
-            let instant = instants[Int(rows[end - 1])]
+            let instant = view.instant(Int(rows[end - 1]))
             var start = end - 1
-            while start > 0 && instants[Int(rows[start - 1])] == instant { start -= 1 }
+            while start > 0 && view.instant(Int(rows[start - 1])) == instant { start -= 1 }
             for row in rows[start..<end] { pairs.append((view[magnitudeOf: row], row)) }
             end = start
         }

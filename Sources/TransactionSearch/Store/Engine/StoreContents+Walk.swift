@@ -10,9 +10,9 @@ extension StoreContents {
         case .amountAscending:
             orders.byAmount.walk(from: orders.byAmount.startPosition, body)
         case .dateDescending:
-            let instants = rows.instant
+            let view = rows
             StoreContents.walkDescending(orders.byDate, before: orders.byDate.endPosition,
-                                         key: { UInt64(bitPattern: instants[Int($0)]) }, body)
+                                         key: { UInt64(bitPattern: view.instant(Int($0))) }, body)
         case .amountDescending:
             let view = rows
             StoreContents.walkDescending(orders.byAmount, before: orders.byAmount.endPosition,
@@ -22,25 +22,25 @@ extension StoreContents {
 
     /// Visits the rows whose instant lies in `window`, by date, while `body` returns true.
     func walkRows(instantsIn window: ClosedRange<Int64>, descending: Bool, _ body: (UInt32) -> Bool) {
-        let instants = rows.instant
+        let view = rows
         if descending {
-            let end = orders.byDate.lowerBound { instants[Int($0)] <= window.upperBound }
-            StoreContents.walkDescending(orders.byDate, before: end, key: { UInt64(bitPattern: instants[Int($0)]) }) { row in
-                instants[Int(row)] >= window.lowerBound && body(row)
+            let end = orders.byDate.lowerBound { view.instant(Int($0)) <= window.upperBound }
+            StoreContents.walkDescending(orders.byDate, before: end, key: { UInt64(bitPattern: view.instant(Int($0))) }) { row in
+                view.instant(Int(row)) >= window.lowerBound && body(row)
             }
         } else {
-            let start = orders.byDate.lowerBound { instants[Int($0)] < window.lowerBound }
+            let start = orders.byDate.lowerBound { view.instant(Int($0)) < window.lowerBound }
             orders.byDate.walk(from: start) { row in
-                instants[Int(row)] <= window.upperBound && body(row)
+                view.instant(Int(row)) <= window.upperBound && body(row)
             }
         }
     }
 
     /// How many rows have their instant in `window`, from the date order's ranks.
     func rowCount(instantsIn window: ClosedRange<Int64>) -> Int {
-        let instants = rows.instant
-        let start = orders.byDate.lowerBound { instants[Int($0)] < window.lowerBound }
-        let end = orders.byDate.lowerBound { instants[Int($0)] <= window.upperBound }
+        let view = rows
+        let start = orders.byDate.lowerBound { view.instant(Int($0)) < window.lowerBound }
+        let end = orders.byDate.lowerBound { view.instant(Int($0)) <= window.upperBound }
         return orders.byDate.rank(of: end) - orders.byDate.rank(of: start)
     }
 

@@ -12,7 +12,7 @@
 /// code running under the store's lock.
 final class StoreContents: @unchecked Sendable {
     let baseCurrency: Currency
-    let table = RowTable()
+    let table: RowTable
     let text = TextFields()
     let calendar: StoreCalendar
     let orders = RowOrders()
@@ -32,6 +32,7 @@ final class StoreContents: @unchecked Sendable {
 
     init(clock: ZoneClock, baseCurrency: Currency) {
         calendar = StoreCalendar(clock: clock)
+        table = RowTable(dayStart: calendar.dayStart)
         self.baseCurrency = baseCurrency
         validator = TransactionValidator(baseCurrency: baseCurrency)
     }
@@ -60,7 +61,7 @@ final class StoreContents: @unchecked Sendable {
             if field.keepsPostings { codes[field] = table.codeBases[field.rawValue][Int(row)] }
         }
         return RowRecord(
-            instant: table.instant[row], dayCode: dayCode, monthCode: calendar.monthOfDay[dayCode], amount: table.amount[row],
+            instant: table.instant(row), dayCode: dayCode, monthCode: calendar.monthOfDay[dayCode], amount: table.amount[row],
             currency: table.currency[row], codes: codes, descriptor: descriptor, flags: RowFlags(rawValue: table.flags[row]))
     }
 
