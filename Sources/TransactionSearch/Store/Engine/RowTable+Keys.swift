@@ -48,6 +48,12 @@ extension RowTable {
         if let key = transaction.importKey { importKeys.insert(key, row: row) }
     }
 
+    /// Enters a new row's keys, the transaction read where it lies (a bulk build's).
+    func registerKeys(of transaction: UnsafePointer<Transaction>, at row: UInt32) {
+        ids.insert(transaction.pointee.id, row: row)
+        if let key = transaction.pointee.importKey { importKeys.insert(key, row: row) }
+    }
+
     /// Takes a removed row's keys out.
     func removeKeys(of row: UInt32) {
         ids.remove(row: row)

@@ -63,25 +63,29 @@ extension StoreContents {
         // The second part's codes, each element initialized by it (not zeroed first).
         let others = UnsafeMutableBufferPointer<TextFieldValues<UInt32>>.allocate(capacity: count)
         defer { others.deallocate() }
+        // The transactions read in place (through a buffer, not copied out of the array: a
+        // copy retains and releases each of a transaction's strings).
         records.withUnsafeMutableBufferPointer { records in
-            // Each part writes only its own buffer and its own structures (see above).
-            nonisolated(unsafe) let (records, others) = (records, others)
-            BuildParallelism.run(rows: count, [
-                {
-                    for index in 0..<count {
-                        let transaction = transactions[index]
-                        self.table.registerKeys(of: transaction, at: rows[index])
-                        records[index] = self.makeRecord(transaction, retainingColumnFields: false)
-                    }
-                },
-                {
-                    for index in 0..<count {
-                        var codes = TextFieldValues<UInt32>(repeating: 0)
-                        self.text.retainColumnFields(of: transactions[index], into: &codes)
-                        others.initializeElement(at: index, to: codes)
-                    }
-                },
-            ])
+            transactions.withUnsafeBufferPointer { transactions in
+                // Each part writes only its own buffer and its own structures (see above).
+                nonisolated(unsafe) let (records, others, transactions) = (records, others, transactions)
+                BuildParallelism.run(rows: count, [
+                    {
+                        for index in 0..<count {
+                            let transaction = transactions.baseAddress! + index
+                            self.table.registerKeys(of: transaction, at: rows[index])
+                            records[index] = self.makeRecord(transaction, retainingColumnFields: false)
+                        }
+                    },
+                    {
+                        for index in 0..<count {
+                            var codes = TextFieldValues<UInt32>(repeating: 0)
+                            self.text.retainColumnFields(of: transactions.baseAddress! + index, into: &codes)
+                            others.initializeElement(at: index, to: codes)
+                        }
+                    },
+                ])
+            }
         }
         for index in 0..<count {
             var record = records[index]
@@ -153,13 +157,20 @@ extension StoreContents {
     /// The record of a transaction: strings interned (each use counted), day and month worked
     /// out once in the store's zone, the descriptor found or made.
     private func makeRecord(_ transaction: Transaction, retainingColumnFields: Bool = true) -> RowRecord {
-        let (instant, day, isCalendarDay) = calendar.place(transaction.date)
+        withUnsafePointer(to: transaction) { makeRecord($0, retainingColumnFields: retainingColumnFields) }
+    }
+
+    /// The record of a transaction read where it lies (a bulk build's: see
+    /// `TextFields.retainDescriptor`).
+    private func makeRecord(_ transaction: UnsafePointer<Transaction>, retainingColumnFields: Bool = true) -> RowRecord {
+        let (instant, day, isCalendarDay) = calendar.place(transaction.pointee.date)
         let (dayCode, monthCode) = calendar.retainDay(day)
-        var flags: RowFlags = transaction.status == .pending ? [.live, .pending] : [.live]
+        var flags: RowFlags = transaction.pointee.status == .pending ? [.live, .pending] : [.live]
         if isCalendarDay { flags.insert(.calendarDay) }
         var record = RowRecord(
             instant: instant, dayCode: dayCode, monthCode: monthCode,
-            amount: Int64(clamping: transaction.amount.minorUnits), currency: currencies.intern(transaction.amount.currency),
+            amount: Int64(clamping: transaction.pointee.amount.minorUnits),
+            currency: currencies.intern(transaction.pointee.amount.currency),
             codes: TextFieldValues(repeating: 0), descriptor: 0, flags: flags)
         text.retainDescriptor(of: transaction, into: &record)
         if retainingColumnFields { text.retainColumnFields(of: transaction, into: &record.codes) }

@@ -17,19 +17,23 @@ final class TextFields: @unchecked Sendable {
     /// Counts a use of a transaction's merchant, category and subcategory and of their
     /// descriptor, into `record`. Touches only those three fields and the descriptors, so a
     /// bulk build runs it beside `retainColumnFields`.
-    func retainDescriptor(of transaction: Transaction, into record: inout RowRecord) {
-        record.codes.merchant = self[.merchant].retain(transaction.merchant)
-        record.codes.category = self[.category].retain(transaction.category)
-        record.codes.subcategory = self[.subcategory].retain(transaction.subcategory)
+    /// The transaction is read through a pointer: each field is read where it lies (a
+    /// transaction passed by value out of a bulk build's array was copied, every string
+    /// retained and released, per row).
+    func retainDescriptor(of transaction: UnsafePointer<Transaction>, into record: inout RowRecord) {
+        record.codes.merchant = self[.merchant].retain(transaction.pointee.merchant)
+        record.codes.category = self[.category].retain(transaction.pointee.category)
+        record.codes.subcategory = self[.subcategory].retain(transaction.pointee.subcategory)
         record.descriptor = descriptors.code(for: DescriptorIndex.Key(
             merchant: record.merchant, category: record.category, subcategory: record.subcategory))
     }
 
     /// Counts a use of a transaction's strings in the fields with columns of their own
-    /// (`TextField.withColumns`: card, account, notes), into `codes`.
-    func retainColumnFields(of transaction: Transaction, into codes: inout TextFieldValues<UInt32>) {
+    /// (`TextField.withColumns`: card, account, notes), into `codes`. Read through a pointer
+    /// (see `retainDescriptor`).
+    func retainColumnFields(of transaction: UnsafePointer<Transaction>, into codes: inout TextFieldValues<UInt32>) {
         TextField.forEach { field in
-            if field.keepsPostings { codes[field] = self[field].retain(field.value(in: transaction)) }
+            if field.keepsPostings { codes[field] = self[field].retain(field.value(in: transaction.pointee)) }
         }
     }
 

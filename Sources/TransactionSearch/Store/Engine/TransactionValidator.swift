@@ -15,7 +15,8 @@ struct TransactionValidator: Sendable {
         }
         let currency = draft.currency ?? baseCurrency
         let minorUnits = try draft.amount.minorUnits(in: currency)
-        var transaction = Transaction(id: id, date: try TransactionValidator.validDate(draft.date), merchant: "",
+        let date = try TransactionValidator.validDate(draft.date)
+        var transaction = Transaction(id: id, date: date, merchant: "",
                                       amount: Money(minorUnits: Int128(minorUnits), currency: currency), status: draft.status)
         for field in TransactionField.allCases {
             guard case .text(let limit, let isRequired) = field.kind else { continue }
@@ -23,7 +24,7 @@ struct TransactionValidator: Sendable {
             field.setTextValue(value, in: &transaction)
         }
         try TransactionValidator.checkSubcategory(of: transaction)
-        return transaction
+        return consume transaction
     }
 
     /// The transaction `old` with `patch` applied, normalized.
