@@ -126,7 +126,7 @@ import TransactionSearchSupport
             code % 2 == 0 ? [UInt8(code), 0, 0xE2] + [UInt8](repeating: 0x41, count: 997) : []
         }
         func contents(_ code: UInt32) -> ([UInt8], [UInt8]) {
-            texts.withBytesAndAttachment(code) { (Array($0), Array($1)) }
+            texts.withBytesAndAttachment(code) { bytes, attachment, _ in (Array(bytes), Array(attachment)) }
         }
         for code in UInt32(1)...200 {
             text(code).withUnsafeBufferPointer { bytes in
@@ -145,8 +145,8 @@ import TransactionSearchSupport
         let before = texts.memoryUse
         texts.shrinkToFit()
         #expect(texts.memoryUse <= before)
-        // 20 texts of 1,001 bytes, 20 attachments of 1,000, 201 entries of 16 bytes.
-        #expect(texts.memoryUse < 20 * 1001 + 20 * 1000 + 201 * 16 + 128, "\(texts.memoryUse)")
+        // 20 texts of 1,001 bytes, 20 attachments of 1,000, 201 entries of 8 bytes.
+        #expect(texts.memoryUse < 20 * 1001 + 20 * 1000 + 201 * 8 + 128, "\(texts.memoryUse)")
         for code in kept { #expect(contents(code) == (text(code), attachment(code))) }
     }
 
@@ -158,9 +158,9 @@ import TransactionSearchSupport
         for text in texts { _ = pool.retain(text) }
         pool.shrinkToFit()
         let bytes = texts.reduce(0) { $0 + $1.utf8.count }
-        // Per code: references, and the start and length of its text and of its attachment
-        // (4 bytes each); the hash table (16 384 slots of 4 bytes for 5000 strings).
-        let expected = bytes + (texts.count + 1) * 20 + 16_384 * 4
+        // Per code: references (4 bytes) and its entry (8 bytes: start, and the lengths of its
+        // text and attachment); the hash table (8 192 slots of 5 bytes for 5000 strings).
+        let expected = bytes + (texts.count + 1) * 12 + 8_192 * 5
         #expect(pool.memoryUse >= bytes && pool.memoryUse <= expected + 256, "\(pool.memoryUse) for \(bytes) bytes")
         pool.checkInvariants()
     }

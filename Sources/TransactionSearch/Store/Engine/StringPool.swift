@@ -12,17 +12,19 @@ import Darwin
 ///
 /// Strings are compared by their UTF-8 bytes: canonically equivalent spellings stay distinct,
 /// so what is stored is exactly what was given. Each string is kept once, as bytes, with its
-/// folded bytes (`folded`: the string's UTF-8 is the folded text's attachment when the two
-/// differ, and the folded text itself when they do not, so lower-case ASCII such as most notes
-/// is stored once); `string(_:)` makes the `String` when asked. No `String` object is held per
-/// string.
+/// folded bytes (`folded`: the folded text itself is the string's UTF-8 when the two are the
+/// same, so lower-case ASCII such as most notes is stored once; a string that differs from it
+/// only by ASCII capitals, such as most merchants, has a `CaseMask` of them attached; any
+/// other string has its UTF-8 attached); `string(_:)` makes the `String` when asked. No
+/// `String` object is held per string.
 struct StringPool: Sendable {
     /// Uses by code; 0 at code 0 and at free codes.
     private var references: [UInt32] = [0]
     private var freeCodes: [UInt32] = []
     private var lookup = HashSlots()
     /// Folded bytes by code, for search and for ordering titles; each code's UTF-8 is its
-    /// attachment, or its folded bytes themselves when it has none (see `withUTF8`).
+    /// folded bytes, its attachment, or its folded bytes with the capitals of an attached case
+    /// mask (see `utf8(of:in:_:)`).
     private(set) var folded = PackedTexts()
     /// The number of distinct strings in use.
     private(set) var liveCount = 0
@@ -50,11 +52,10 @@ struct StringPool: Sendable {
         lookup = HashSlots(capacity: table.count)
         let seed = lookup.seed
         for code in 1 ..< UInt32(references.count) {
-            let isNew = texts.withBytesAndAttachment(code) { foldedBytes, attachment in
-                let bytes = attachment.isEmpty ? foldedBytes : attachment
+            let isNew = StringPool.utf8(of: code, in: texts) { bytes in
                 let hashOf = { (other: UInt32) in StringPool.utf8(of: other, in: texts) { hashBytes(UnsafeRawBufferPointer($0), seed: seed) } }
                 return lookup.insertIfAbsent(code, hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: seed), hashOf: hashOf) {
-                    StringPool.utf8(of: $0, in: texts) { StringPool.equal($0, bytes) }
+                    StringPool.hasUTF8($0, bytes, in: texts)
                 }
             }
             guard isNew else { return nil }
@@ -62,8 +63,8 @@ struct StringPool: Sendable {
         liveCount = table.count
     }
 
-    /// A snapshot table's folded bytes with each string's UTF-8 attached when it differs, in
-    /// arenas reserved at their exact size.
+    /// A snapshot table's folded bytes, each with its string's UTF-8 or case mask attached
+    /// when it differs (as `retain` keeps it), in an arena reserved at its exact size.
     private static func packed(_ table: SnapshotRows.StringTable, utf8: UnsafeBufferPointer<UInt8>,
                                folded: UnsafeBufferPointer<UInt8>) -> PackedTexts {
         func slices(_ index: Int) -> (utf8: UnsafeBufferPointer<UInt8>, folded: UnsafeBufferPointer<UInt8>) {
@@ -75,14 +76,13 @@ struct StringPool: Sendable {
         var attachmentBytes = 0
         for index in 0 ..< table.count {
             let (text, foldedText) = slices(index)
-            if !equal(text, foldedText) { attachmentBytes += text.count }
+            attachmentBytes += attachmentSize(of: text, over: foldedText)
         }
         var texts = PackedTexts()
-        texts.reserve(codeLimit: table.count + 1, bytes: folded.count, attachmentBytes: attachmentBytes)
+        texts.reserve(codeLimit: table.count + 1, bytes: folded.count + attachmentBytes)
         for index in 0 ..< table.count {
             let (text, foldedText) = slices(index)
-            let attachment = equal(text, foldedText) ? UnsafeBufferPointer(start: nil, count: 0) : text
-            texts.set(UInt32(index + 1), to: foldedText, attaching: attachment)
+            store(text, folded: foldedText, as: UInt32(index + 1), in: &texts)
         }
         return texts
     }
@@ -92,7 +92,7 @@ struct StringPool: Sendable {
         var text = text
         return text.withUTF8 { bytes in
             lookup.find(hash: hashBytes(UnsafeRawBufferPointer(bytes), seed: lookup.seed)) { code in
-                StringPool.utf8(of: code, in: folded) { StringPool.equal($0, bytes) }
+                StringPool.hasUTF8(code, bytes, in: folded)
             }
         }
     }
@@ -110,14 +110,21 @@ struct StringPool: Sendable {
     /// copies the pool's arrays, a retain each, every time).
     @inline(__always)
     static func string(_ code: UInt32, in texts: PackedTexts) -> String {
-        utf8(of: code, in: texts) { bytes in
+        texts.withBytesAndAttachment(code) { foldedBytes, attachment, form in
             // The bytes are valid UTF-8 (`retain` took them from a String, a snapshot's were
-            // checked): copied straight into the new string, which for up to 15 ASCII bytes
-            // skips validation (cheaper than `String(decoding:as:)`, which validates first).
-            String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                guard bytes.count > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
-                target.initialize(from: source, count: bytes.count)
-                return bytes.count
+            // checked): copied (or a case mask decoded) straight into the new string, which for
+            // up to 15 ASCII bytes skips validation (cheaper than `String(decoding:as:)`, which
+            // validates first).
+            let bytes = attachment.isEmpty ? foldedBytes : attachment
+            let count = form == .caseMask ? foldedBytes.count : bytes.count
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                guard count > 0, let target = buffer.baseAddress else { return 0 }
+                if form == .caseMask {
+                    CaseMask.decode(foldedBytes, mask: attachment, into: target)
+                } else if let source = bytes.baseAddress {
+                    target.initialize(from: source, count: count)
+                }
+                return count
             }
         }
     }
@@ -129,12 +136,53 @@ struct StringPool: Sendable {
     }
 
     /// Calls `body` with the UTF-8 of `code` in a pool's texts (its `folded`): the attachment,
-    /// or the folded bytes when they are the same (a string is attached only when it differs,
-    /// so never empty when attached).
+    /// the folded bytes when they are the same (a string is attached only when it differs, so
+    /// never empty when attached), or the folded bytes with a case mask's capitals, decoded
+    /// into temporary memory (on the stack for a short string).
     @inline(__always)
     static func utf8<Result>(of code: UInt32, in texts: PackedTexts,
                              _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        texts.withBytesAndAttachment(code) { foldedBytes, attachment in body(attachment.isEmpty ? foldedBytes : attachment) }
+        texts.withBytesAndAttachment(code) { foldedBytes, attachment, form in
+            switch form {
+            case .plain: return body(attachment.isEmpty ? foldedBytes : attachment)
+            case .caseMask: return CaseMask.withDecoded(foldedBytes, mask: attachment, body)
+            }
+        }
+    }
+
+    /// Whether the UTF-8 of `code` in a pool's texts is `bytes`: a case mask is compared in
+    /// place, not decoded first.
+    @inline(__always)
+    private static func hasUTF8(_ code: UInt32, _ bytes: UnsafeBufferPointer<UInt8>, in texts: PackedTexts) -> Bool {
+        texts.withBytesAndAttachment(code) { foldedBytes, attachment, form in
+            switch form {
+            case .plain: return equal(attachment.isEmpty ? foldedBytes : attachment, bytes)
+            case .caseMask: return CaseMask.decodes(foldedBytes, mask: attachment, to: bytes)
+            }
+        }
+    }
+
+    /// Keeps `utf8` as the string of `code` in `texts`: its folded bytes, with nothing attached
+    /// when they are the same, a case mask when they differ only by ASCII capitals, else the
+    /// UTF-8 itself.
+    private static func store(_ utf8: UnsafeBufferPointer<UInt8>, folded foldedText: UnsafeBufferPointer<UInt8>,
+                              as code: UInt32, in texts: inout PackedTexts) {
+        if equal(utf8, foldedText) {
+            texts.set(code, to: foldedText, attaching: UnsafeBufferPointer(start: nil, count: 0))
+        } else if CaseMask.canEncode(utf8, over: foldedText) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CaseMask.byteCount(forTextOf: utf8.count)) { mask in
+                CaseMask.encode(utf8, into: mask)
+                texts.set(code, to: foldedText, attaching: UnsafeBufferPointer(mask), as: .caseMask)
+            }
+        } else {
+            texts.set(code, to: foldedText, attaching: utf8)
+        }
+    }
+
+    /// The bytes `store` attaches for `utf8` over its folded bytes.
+    private static func attachmentSize(of utf8: UnsafeBufferPointer<UInt8>, over foldedText: UnsafeBufferPointer<UInt8>) -> Int {
+        if equal(utf8, foldedText) { return 0 }
+        return CaseMask.canEncode(utf8, over: foldedText) ? CaseMask.byteCount(forTextOf: utf8.count) : utf8.count
     }
 
     /// Whether two byte strings are equal (length first, then one memcmp).
@@ -187,10 +235,7 @@ struct StringPool: Sendable {
         Folding.appendFolded(text, to: &foldedBytes)
         var text = text
         text.withUTF8 { utf8 in
-            foldedBytes.withUnsafeBufferPointer { foldedText in
-                let attachment = StringPool.equal(utf8, foldedText) ? UnsafeBufferPointer(start: nil, count: 0) : utf8
-                folded.set(code, to: foldedText, attaching: attachment)
-            }
+            foldedBytes.withUnsafeBufferPointer { StringPool.store(utf8, folded: $0, as: code, in: &folded) }
             // A local copy for the hash closure (it reads while `lookup` is written); the texts
             // are not written while it lives, so it shares their storage.
             let texts = folded
@@ -249,8 +294,10 @@ struct StringPool: Sendable {
     }
 
     /// Traps when the pool's own bookkeeping disagrees with itself: every live string found by
-    /// its bytes, its folded bytes this build's folding of it, its UTF-8 attached exactly when
-    /// that differs, valid UTF-8 (so `string(_:)` gives back these bytes).
+    /// its bytes, its folded bytes this build's folding of it, valid UTF-8 (so `string(_:)`
+    /// gives back these bytes), and kept as `store` keeps it: nothing attached when it equals
+    /// its folded bytes, a canonical case mask that encodes it back when it differs only by
+    /// ASCII capitals, else its UTF-8.
     func checkInvariants() {
         var live = 0
         for code in 1..<UInt32(references.count) where references[Int(code)] > 0 {
@@ -260,8 +307,22 @@ struct StringPool: Sendable {
             precondition(withUTF8(code) { Array($0) } == Array(string.utf8), "pool bytes of code \(code) are not UTF-8")
             let expected = Array(Folding.fold(string).utf8)
             precondition(folded.bytes(code) == expected, "pool fold is stale")
-            folded.withBytesAndAttachment(code) { foldedBytes, attachment in
-                precondition(attachment.isEmpty || !StringPool.equal(attachment, foldedBytes), "pool keeps \(string) twice")
+            folded.withBytesAndAttachment(code) { foldedBytes, attachment, form in
+                switch form {
+                case .plain:
+                    precondition(attachment.isEmpty || !StringPool.equal(attachment, foldedBytes), "pool keeps \(string) twice")
+                    precondition(attachment.isEmpty || !CaseMask.canEncode(attachment, over: foldedBytes),
+                                 "pool keeps \(string) whole, not as a case mask")
+                case .caseMask:
+                    precondition(CaseMask.isCanonical(attachment, over: foldedBytes), "pool's case mask of code \(code) is malformed")
+                    let reencoded = withUTF8(code) { utf8 in
+                        CaseMask.canEncode(utf8, over: foldedBytes) && Array(unsafeUninitializedCapacity: attachment.count) { mask, count in
+                            CaseMask.encode(utf8, into: mask)
+                            count = mask.count
+                        } == Array(attachment)
+                    }
+                    precondition(reencoded, "pool's case mask of code \(code) does not encode \(string) back")
+                }
             }
         }
         precondition(live == liveCount && lookup.count == liveCount, "pool live count \(liveCount) != \(live)")
