@@ -178,7 +178,9 @@ import TransactionSearchSupport
         check(1, (70_000, 0), .plain)
         texts.remove(1)
         texts.shrinkToFit()
-        #expect(texts.memoryUse == trimmed)
+        // (Trimming copies each array to its size: the allocator may round a copy up by a few
+        // bytes, so the two counts agree to within that.)
+        #expect(abs(texts.memoryUse - trimmed) <= 64, "\(texts.memoryUse) bytes after trimming again, \(trimmed) before")
         // A snapshot's table with a long string between short ones.
         let lengths = [5, 0, 70_000, 65_535, 1]
         let packed = lengths.enumerated().flatMap { text(UInt32($0 + 1), $1) }
