@@ -1,7 +1,7 @@
 import Dispatch
 
 /// Running the independent parts of a bulk build at the same time, on the cores there are:
-/// each field's text index; the posting lists and buckets beside the two row orders. Each part
+/// each field's text index; the posting lists, the buckets and the two row orders. Each part
 /// writes only structures no other part touches and reads only columns no part writes, so the
 /// store built is the one a single thread builds, structure for structure.
 ///

@@ -9,6 +9,12 @@ struct DateOrder: RowOrder {
         ids = contents.table.ids
     }
 
+    /// The order over a view taken already (a bulk build's parts share one).
+    init(rows: RowView, ids: KeyIndex<UInt8>) {
+        self.rows = rows
+        self.ids = ids
+    }
+
     @inline(__always)
     func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
         let left = rows.instant(Int(a)), right = rows.instant(Int(b))
