@@ -93,4 +93,32 @@ import TransactionSearchSupport
         addRandom(2500)
         check("after 2,500 more arrivals")
     }
+
+    /// A bulk fill orders its titles at once (eight folded bytes at a time, whole comparison
+    /// only where the folded bytes agree): strings sharing prefixes of 8, 16 and more bytes,
+    /// prefixes of one another, case and accent variants that fold alike, short runs and
+    /// long ones: the order equals sorting by `TitleKey`.
+    @Test(arguments: 0..<3)
+    func aBulkFillOrdersSharedPrefixesLikeTheKey(seedIndex: Int) {
+        let seed = UInt64(0xB01C + seedIndex)
+        var random = SeededRandom(seed: seed)
+        let stems = ["harbor bakery ", "Harbor Bakery ", "HARBOR BAKERY NORTH ", "Café Crème ", "cafe creme ", "Ab", "ab", "a", "",
+                     "Straße Laden ", "STRASSE LADEN ", "Zürich Kiosk Bahnhofstrasse ", "zurich kiosk bahnhofstrasse "]
+        var texts = Set<String>()
+        for _ in 0..<(1_500 * RandomScale.factor) {
+            var text = random.pick(stems)
+            if random.chance(0.7) { text += String(random.int(in: 0...(random.chance(0.5) ? 99 : 99_999))) }
+            if random.chance(0.2) { text += random.pick([" ", "x", "X", "é", "É", "0"]) }
+            if !text.isEmpty { texts.insert(text) }
+        }
+        let index = FieldIndex(isSearchable: true, keepsPostings: false, titles: .plain)
+        index.beginBulkFill()
+        for text in texts.shuffled(using: &random) { _ = index.retain(text) }
+        index.endBulkFill()
+        let (titles, ascend) = TitleOrderTests.order(index)
+        let expected = texts.sorted { TitleKey(string: $0, title: $0) < TitleKey(string: $1, title: $1) }
+        #expect(ascend, "seed \(seed): labels do not ascend")
+        #expect(titles == expected, "seed \(seed): \(texts.count) titles out of order")
+        index.checkInvariants()
+    }
 }
