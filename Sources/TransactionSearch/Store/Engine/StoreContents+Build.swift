@@ -17,9 +17,11 @@ extension StoreContents {
         // while the postings part writes another property of the descriptors.
         let dateOrder = DateOrder(rows: view, ids: table.ids)
         let merchantOf = text.descriptors.merchantOf, categoryOf = text.descriptors.categoryOf
-        // The orders, the postings and the buckets side by side: they write different
-        // structures. (In this order, two threads take the orders then the buckets, and the
-        // postings: 124 and 67 M instructions on long-tail data, against 136 and 55 as two parts.)
+        // The orders beside the postings and then the buckets: they write different
+        // structures. (Three parts, the buckets apart, took 12 M instructions off the longer
+        // thread on long-tail data but held the buckets' and the orders' temporary arrays at
+        // once; a bank CSV import's peak read 1.5-1.8x its file beyond the store then, 1.3-1.95x
+        // as two parts: the resident figure is noisy.)
         BuildParallelism.run(rows: rows.count, [{
             let dateSorted = StoreContents.isInDateOrder(rows, dateOrder) ? rows : self.sortedByDate(rows, view)
             self.orders.byDate.build(sortedRows: dateSorted)
@@ -31,7 +33,6 @@ extension StoreContents {
                 self.text[field].setPostings(PostingList.buildAll(rows: rows, codes: view.codes(of: field),
                                                                   codeLimit: self.text[field].codeLimit, rowCapacity: capacity))
             }
-        }, {
             self.buildBuckets(rows, merchantOf: merchantOf, categoryOf: categoryOf)
         }])
     }
