@@ -94,15 +94,7 @@ struct CodePostings: Sendable {
         case .empty: entries[code] = 0
         case .single(let row) where row < CodePostings.listTag - 1: entries[code] = row + 1
         default:
-            let index: UInt32
-            if let free = freeLists.popLast() {
-                index = free
-                lists[Int(index)] = list
-            } else {
-                index = UInt32(lists.count)
-                lists.append(list)
-            }
-            entries[code] = index | CodePostings.listTag
+            entries[code] = lists.store(list, reusing: &freeLists) | CodePostings.listTag
         }
     }
 

@@ -198,14 +198,7 @@ struct PackedTexts: Sendable {
             return Entry(start: UInt32(start), textLength: UInt16(textLength), attachment: UInt16(attachmentLength) | flag)
         }
         let long = LongEntry(start: UInt32(start), textLength: UInt32(textLength), attachmentLength: UInt32(attachmentLength), form: form)
-        let slot: UInt32
-        if let free = freeLongSlots.popLast() {
-            slot = free
-            longEntries[Int(slot)] = long
-        } else {
-            slot = UInt32(longEntries.count)
-            longEntries.append(long)
-        }
+        let slot = longEntries.store(long, reusing: &freeLongSlots)
         return Entry(start: slot, textLength: PackedTexts.escape, attachment: 0)
     }
 
