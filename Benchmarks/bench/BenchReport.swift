@@ -206,8 +206,14 @@ struct BenchReport: Encodable {
         if data.rows < 1_000_000 && measuredQueries {  // the 1 ms of docs/SPEC.md section 5 is for 100,000 rows; a million has its own line below
             lines.append(SpecLine(measure: "search + group + first page, p99 of the mix", value: queryMix.p99 / 1000, unit: "ms", must: 1, aim: 0.2, higherIsBetter: false))
         }
-        if measuredQueries {
+        if measuredQueries && data.rows < 1_000_000 {
             lines.append(SpecLine(measure: "grouping with no search, p99", value: groupingMix.p99 / 1000, unit: "ms", must: 0.2, aim: 0.05, higherIsBetter: false))
+        }
+        if measuredQueries && data.rows >= 1_000_000 {
+            // docs/SPEC.md section 5 sets the 0.2 ms for 100,000 rows; at a million a grouping
+            // is a query class, held to the million-row line (as each grouping's row is).
+            lines.append(SpecLine(measure: "1,000,000 rows: grouping with no search, p99", value: groupingMix.p99 / 1000, unit: "ms",
+                                  must: queryLine.must / 1000, aim: queryLine.aim / 1000, higherIsBetter: false))
         }
         if let mutations {
             lines.append(SpecLine(measure: "add, update, delete, worst p99", value: max(mutations.add.p99, mutations.update.p99, mutations.delete.p99),

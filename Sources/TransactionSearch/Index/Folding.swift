@@ -37,7 +37,9 @@ public enum Folding {
         return (sink.bytes, sink.origins)
     }
 
-    private static func fold<Sink: FoldSink>(_ text: String, into sink: inout Sink) {
+    /// Writes the folded UTF-8 bytes of `text` into `sink`, each with the index (in Unicode
+    /// scalars) of the scalar it came from.
+    static func fold<Sink: FoldSink>(_ text: String, into sink: inout Sink) {
         let table = FoldTable.shared
         var text = text
         text.withUTF8 { utf8 in

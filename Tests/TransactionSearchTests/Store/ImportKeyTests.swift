@@ -79,4 +79,39 @@ import TransactionSearchSupport
             #expect(ImportKeys.hex((first, second)) == reference(first) + reference(second), "\(first) \(second)")
         }
     }
+    /// Fingerprints are kept in stores: the hash fed field by field, the merchant folded into
+    /// it, gives what FNV-1a over the five texts gives (an independent reference below), on
+    /// random Unicode merchants, accounts, dates and amounts; and one key worked out from the
+    /// definition (outside Swift) stays as it is.
+    @Test func fingerprintsHashAccountDateAmountCurrencyAndFoldedMerchant() throws {
+        func reference(_ fields: [String]) -> (UInt64, UInt64) {
+            var first: UInt64 = 0xCBF2_9CE4_8422_2325, second: UInt64 = 0x6C62_272E_07BB_0142
+            for (index, field) in fields.enumerated() {
+                for byte in (index > 0 ? [0x1F] : []) + Array(field.utf8) {
+                    first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                    second = (second ^ UInt64(byte)) &* 0x0000_0001_0000_0193 &+ 0x9E37_79B9
+                }
+            }
+            return (first, second)
+        }
+        let pinned = TransactionDraft(date: try .day(2026, 3, 14), merchant: "Starbucks STRASSE", account: "Main",
+                                      amount: DecimalAmount("-4.10")!, currency: .eur)
+        #expect(ImportKeys.fingerprintKey(ImportKeys.fingerprint(of: pinned, currency: .eur), occurrence: 1)
+                == "fp:80220f1dee263fcf31fb7654fa78ab56#1")
+        var random = SeededRandom(seed: 29)
+        let pieces = ["Café", "STRAßE", "ＡＢＣ", "coffee", " ", "Ω", "İ", "👍🏽", "x", "", "Ñandú", "ǅ"]
+        for round in 0..<300 {
+            let merchant = (0..<random.int(in: 1...4)).map { _ in random.pick(pieces) }.joined()
+            let account: String? = round % 3 == 0 ? nil : random.pick(["Main", "Épargne", "****1234"])
+            let date: TransactionDate = round % 2 == 0 ? try .day(2000 + random.int(in: 0...40), random.int(in: 1...12), random.int(in: 1...28))
+                : .instant(millisecondsSince1970: Int64(random.int(in: 0...4_000_000_000_000)))
+            let amount = DecimalAmount("\(random.int(in: -99_999...99_999)).\(random.int(in: 0...999))")!
+            let currency: Currency = random.pick([.eur, .usd, .jpy])
+            let draft = TransactionDraft(date: date, merchant: merchant, account: account, amount: amount, currency: currency)
+            let minor = (try? amount.minorUnits(in: currency)).map(String.init) ?? amount.description
+            let expected = reference([account ?? "", date.description, minor, currency.code, Folding.fold(merchant)])
+            let fingerprint = ImportKeys.fingerprint(of: draft, currency: currency)
+            #expect(fingerprint == ImportKeys.Fingerprint(high: expected.0, low: expected.1), "\(merchant) \(amount) \(currency.code)")
+        }
+    }
 }

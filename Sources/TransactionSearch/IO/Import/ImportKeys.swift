@@ -54,10 +54,18 @@ enum ImportKeys {
     }
 
     /// The fingerprint of what identifies a transaction that has no id of its own.
+    /// The hash of account, date, amount (minor units), currency and folded merchant, as
+    /// `StableHash.of` those five texts, fed field by field: no array, and the merchant folded
+    /// straight into the hash (every record without an id of a bank file makes one).
     static func fingerprint(of draft: TransactionDraft, currency: Currency) -> Fingerprint {
-        let amount = (try? draft.amount.minorUnits(in: currency)).map(String.init) ?? draft.amount.description
-        let hash = StableHash.of([draft.account ?? "", draft.date.description, amount, currency.code, Folding.fold(draft.merchant)])
-        return Fingerprint(high: hash.0, low: hash.1)
+        var hash = StableHash()
+        hash.field(draft.account ?? "")
+        hash.field(draft.date.description)
+        hash.field((try? draft.amount.minorUnits(in: currency)).map(String.init) ?? draft.amount.description)
+        hash.field(currency.code)
+        hash.startField()
+        Folding.fold(draft.merchant, into: &hash)
+        return Fingerprint(high: hash.value.0, low: hash.value.1)
     }
 
     /// A fingerprint as two words (a dictionary key that hashes two integers, not a string).
@@ -105,18 +113,39 @@ enum ImportKeys {
 
 /// A 128-bit hash that never changes between builds or platforms (unlike `Hasher`): FNV-1a
 /// over UTF-8 bytes in two lanes with different offsets and primes, fields separated by 0x1F.
-enum StableHash {
+/// Fed a field at a time (`field`, or `startField` and then bytes, as folding writes them).
+struct StableHash: FoldSink {
+    /// The two lanes so far.
+    private(set) var value: (UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x6C62_272E_07BB_0142)
+    private var fields = 0
+
+    /// The hash of `fields`, in order.
     static func of(_ fields: [String]) -> (UInt64, UInt64) {
-        var first: UInt64 = 0xCBF2_9CE4_8422_2325
-        var second: UInt64 = 0x6C62_272E_07BB_0142
-        func feed(_ byte: UInt8) {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            second = (second ^ UInt64(byte)) &* 0x0000_0001_0000_0193 &+ 0x9E37_79B9
-        }
-        for (index, field) in fields.enumerated() {
-            if index > 0 { feed(0x1F) }
-            for byte in field.utf8 { feed(byte) }
-        }
-        return (first, second)
+        var hash = StableHash()
+        for field in fields { hash.field(field) }
+        return hash.value
     }
+
+    /// Feeds one field's UTF-8 bytes.
+    mutating func field(_ text: String) {
+        startField()
+        for byte in text.utf8 { feed(byte) }
+    }
+
+    /// Begins a field: the separator before every field but the first.
+    mutating func startField() {
+        if fields > 0 { feed(0x1F) }
+        fields += 1
+    }
+
+    /// Feeds one byte of the current field.
+    @inline(__always)
+    mutating func feed(_ byte: UInt8) {
+        value.0 = (value.0 ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        value.1 = (value.1 ^ UInt64(byte)) &* 0x0000_0001_0000_0193 &+ 0x9E37_79B9
+    }
+
+    /// A folded byte of the current field (`Folding` writes into the hash).
+    @inline(__always)
+    mutating func append(_ byte: UInt8, origin: Int32) { feed(byte) }
 }

@@ -57,6 +57,16 @@ struct BucketTable: Sendable {
     /// Adds many rows at once, row `i` going to `buckets[i]` with `currencies[i]` and
     /// `amounts[i]`: the table is sized once and filled through pointers.
     mutating func addAll(buckets: [UInt32], currencies: [UInt16], amounts: [Int64]) {
+        buckets.withUnsafeBufferPointer { buckets in
+            currencies.withUnsafeBufferPointer { currencies in
+                amounts.withUnsafeBufferPointer { addAll(buckets: buckets, currencies: currencies, amounts: $0) }
+            }
+        }
+    }
+
+    /// `addAll(buckets:currencies:amounts:)` over buffers: a bulk build passes the store's own
+    /// amount and currency columns, not copies of them.
+    mutating func addAll(buckets: UnsafeBufferPointer<UInt32>, currencies: UnsafeBufferPointer<UInt16>, amounts: UnsafeBufferPointer<Int64>) {
         precondition(buckets.count == amounts.count && currencies.count == amounts.count)
         guard let highestBucket = buckets.max(), let highestCurrency = currencies.max() else { return }
         if counts.isEmpty { stride = Int(highestCurrency) + 1 }

@@ -44,6 +44,16 @@ struct SparseBucketTable: Sendable {
     /// Adds many rows at once, row `i` going to `buckets[i]` with `currencies[i]` and
     /// `amounts[i]`: for a table filled while empty, whose arrays are then held at their size.
     mutating func addAll(buckets: [UInt32], currencies: [UInt16], amounts: [Int64]) {
+        buckets.withUnsafeBufferPointer { buckets in
+            currencies.withUnsafeBufferPointer { currencies in
+                amounts.withUnsafeBufferPointer { addAll(buckets: buckets, currencies: currencies, amounts: $0) }
+            }
+        }
+    }
+
+    /// `addAll(buckets:currencies:amounts:)` over buffers (a bulk build passes the store's own
+    /// amount and currency columns).
+    mutating func addAll(buckets: UnsafeBufferPointer<UInt32>, currencies: UnsafeBufferPointer<UInt16>, amounts: UnsafeBufferPointer<Int64>) {
         precondition(buckets.count == amounts.count && currencies.count == amounts.count)
         guard let highestBucket = buckets.max() else { return }
         if Int(highestBucket) >= heads.count {

@@ -143,12 +143,13 @@ final class RowTable: @unchecked Sendable {
         liveCount -= 1
     }
 
-    /// A fresh id (`tx_N`) used by no row and not in `reserved`.
-    func generateID(avoiding reserved: StringSet = StringSet()) -> String {
+    /// A fresh id (`tx_N`) used by no row and not in `reserved`. No set is made when none is
+    /// given: an empty `StringSet` draws a random hash seed (a system call), once per id.
+    func generateID(avoiding reserved: StringSet? = nil) -> String {
         while true {
             generatedIDCounter += 1
             let id = "tx_" + String(generatedIDCounter)
-            if ids.row(of: id) == nil && !reserved.contains(id) { return id }
+            if ids.row(of: id) == nil && reserved?.contains(id) != true { return id }
         }
     }
 

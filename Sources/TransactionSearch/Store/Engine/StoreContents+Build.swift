@@ -37,29 +37,44 @@ extension StoreContents {
         }])
     }
 
-    /// Adds every row to every bucket table, a table at a time.
+    /// Adds every row to every bucket table, a table at a time. What a table is given besides
+    /// the store's own columns is one array of bucket codes at a time (4 bytes a row): the
+    /// build's memory beyond the store is what an import's peak is judged by.
     private func buildBuckets(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, categoryOf: ColumnBuffer<UInt32>) {
         // Class references and pointers taken once: reading a struct property of this class in
         // a per-row closure would copy the struct each time.
         let dayCodes = table.dayCode, cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account)
         let descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, flags = table.flags
         let table = self.table
-        let currencies = rows.map { table.currency[$0] }
-        let amounts = rows.map { table.amount[$0] }
-        let months = rows.map { monthOfDay[dayCodes[$0]] }
-        let categories = rows.map { categoryOf[descriptorColumn[$0]] }
-        buckets.total.addAll(buckets: [UInt32](repeating: 0, count: rows.count), currencies: currencies, amounts: amounts)
-        buckets.day.addAll(buckets: rows.map { dayCodes[$0] }, currencies: currencies, amounts: amounts)
-        buckets.month.addAll(buckets: months, currencies: currencies, amounts: amounts)
-        buckets.card.addAll(buckets: rows.map { cardColumn[$0] }, currencies: currencies, amounts: amounts)
-        buckets.category.addAll(buckets: categories, currencies: currencies, amounts: amounts)
-        buckets.merchant.addAll(buckets: rows.map { merchantOf[descriptorColumn[$0]] }, currencies: currencies, amounts: amounts)
-        buckets.account.addAll(buckets: rows.map { accountColumn[$0] }, currencies: currencies, amounts: amounts)
-        let pending = rows.indices.filter { flags[rows[$0]] & RowFlags.pending.rawValue != 0 }
-        buckets.pendingByAccount.addAll(buckets: pending.map { accountColumn[rows[$0]] }, currencies: pending.map { currencies[$0] },
-                                        amounts: pending.map { amounts[$0] })
-        for index in rows.indices where amounts[index] < 0 {
-            buckets.spending.add(categories[index], months[index], currency: currencies[index], amount: amounts[index])
+        // Rows ascending and as many as the row numbers are rows 0..<count: the amount and
+        // currency columns are then the rows' values in order, read in place.
+        let isEveryRow = rows.last.map { Int($0) == rows.count - 1 } ?? true
+        let currencyCopy = isEveryRow ? [] : rows.map { table.currency[$0] }
+        let amountCopy = isEveryRow ? [] : rows.map { table.amount[$0] }
+        currencyCopy.withUnsafeBufferPointer { currencyCopy in
+            amountCopy.withUnsafeBufferPointer { amountCopy in
+                let currencies = isEveryRow ? UnsafeBufferPointer(start: table.currency.base, count: rows.count) : currencyCopy
+                let amounts = isEveryRow ? UnsafeBufferPointer(start: table.amount.base, count: rows.count) : amountCopy
+                func fill(_ bucketTable: inout BucketTable, _ bucketOf: (UInt32) -> UInt32) {
+                    rows.map(bucketOf).withUnsafeBufferPointer { bucketTable.addAll(buckets: $0, currencies: currencies, amounts: amounts) }
+                }
+                fill(&buckets.total) { _ in 0 }
+                fill(&buckets.day) { dayCodes[$0] }
+                fill(&buckets.month) { monthOfDay[dayCodes[$0]] }
+                fill(&buckets.card) { cardColumn[$0] }
+                fill(&buckets.category) { categoryOf[descriptorColumn[$0]] }
+                fill(&buckets.account) { accountColumn[$0] }
+                rows.map { merchantOf[descriptorColumn[$0]] }.withUnsafeBufferPointer {
+                    buckets.merchant.addAll(buckets: $0, currencies: currencies, amounts: amounts)
+                }
+                let pending = rows.indices.filter { flags[rows[$0]] & RowFlags.pending.rawValue != 0 }
+                buckets.pendingByAccount.addAll(buckets: pending.map { accountColumn[rows[$0]] }, currencies: pending.map { currencies[$0] },
+                                                amounts: pending.map { amounts[$0] })
+                for index in rows.indices where amounts[index] < 0 {
+                    let row = rows[index]
+                    buckets.spending.add(categoryOf[descriptorColumn[row]], monthOfDay[dayCodes[row]], currency: currencies[index], amount: amounts[index])
+                }
+            }
         }
     }
 
