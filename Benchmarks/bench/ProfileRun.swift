@@ -95,6 +95,13 @@ enum ProfileRun {
                     }
                     print("  \(kind.padding(toLength: 7, withPad: " ", startingAt: 0)) p50 \(String(format: "%6.1f", all.p50))  p95 \(String(format: "%6.1f", all.p95))  p99 \(String(format: "%6.1f", all.p99))  max \(String(format: "%7.1f", all.max))   median/max by position: \(byPosition.joined(separator: "  "))")
                 }
+                // Updates by what they change (the bench's updates take turns: category,
+                // merchant, amount, notes).
+                let byChange = ["category", "merchant", "amount", "notes"].enumerated().map { change, name in
+                    let at = Percentiles(stride(from: change, to: samples.updates.count, by: 4).map { samples.updates[$0] })
+                    return "\(name) p50 \(String(format: "%.1f", at.p50)) p99 \(String(format: "%.1f", at.p99)) max \(String(format: "%.1f", at.max))"
+                }
+                print("  updates by change: \(byChange.joined(separator: "; "))")
             }
         case "each":
             let store = TransactionStore()

@@ -55,7 +55,8 @@ final class FieldIndex: @unchecked Sendable {
         }
     }
 
-    /// The title order as an order of codes: by their labels.
+    /// The title order as an order of codes: by their labels. No keys (`RowOrder.key`): ranks
+    /// are spread again as titles arrive, while the codes stay in the list.
     private struct LabelOrder: RowOrder {
         let ranks: [UInt32]
         func precedes(_ a: UInt32, _ b: UInt32) -> Bool { ranks[Int(a)] < ranks[Int(b)] }
@@ -143,9 +144,9 @@ final class FieldIndex: @unchecked Sendable {
         let codes = pool.liveCodes
         if isSearchable { trigrams = given ?? TrigramIndex(codes: codes, folded: pool.folded) }
         guard titles != .none else { return }
-        titleList.build(sortedRows: titles == .plain ? plainTitleOrder(codes) : codes.map { (code: $0, key: titleKey($0)) }
-            .sorted { $0.key < $1.key }.map(\.code))
         titleRank = [UInt32](repeating: 0, count: pool.codeLimit)
+        titleList.build(sortedRows: titles == .plain ? plainTitleOrder(codes) : codes.map { (code: $0, key: titleKey($0)) }
+            .sorted { $0.key < $1.key }.map(\.code), order: LabelOrder(ranks: titleRank))
         spreadRanks()
     }
 
@@ -188,7 +189,7 @@ final class FieldIndex: @unchecked Sendable {
         } else {
             var order = titleList.rows
             order.insert(code, at: titleList.rank(of: position))
-            titleList.build(sortedRows: order)
+            titleList.build(sortedRows: order, order: LabelOrder(ranks: titleRank))
             spreadRanks()
         }
     }

@@ -42,10 +42,12 @@ struct TrigramIndex: Equatable, Sendable {
     init() {}
 
     /// Pairs sorted at once, at most: a bulk build goes through its strings in slices of
-    /// about this many (key, code) pairs (2 MiB), so its transient buffer stays small however
-    /// much text there is (on mostly distinct text, one buffer of every pair was the largest
-    /// thing an import held).
-    static let pairsPerSlice = 1 << 18
+    /// about this many (key, code) pairs (1 MiB, and as much again to sort them), so its
+    /// transient buffers stay small however much text there is (on mostly distinct text, one
+    /// buffer of every pair was the largest thing an import held). Merchants and notes are
+    /// built side by side: 2 MiB slices held 8 MiB at once, most of what a 100,000-row
+    /// long-tail import held beyond its store.
+    static let pairsPerSlice = 1 << 17
 
     /// The index of the given codes' folded texts (codes ascending), built at once, a slice of
     /// strings at a time (`pairsPerSlice`): every (key, code) pair of the slice packed into one

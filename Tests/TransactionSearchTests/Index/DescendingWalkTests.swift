@@ -37,7 +37,7 @@ import TransactionSearchSupport
             let order = OrderedRowListTests.ByValue(keys: keys)
             var list = OrderedRowList()
             if random.chance(0.5) {
-                list.build(sortedRows: (0..<UInt32(count)).map { $0 })
+                list.build(sortedRows: (0..<UInt32(count)).map { $0 }, order: order)
             } else {
                 for row in (0..<UInt32(count)).shuffled(using: &random) { list.insert(row, order: order) }
             }

@@ -80,20 +80,27 @@ import TransactionSearchSupport
 }
 
 @Suite struct OrderedRowListTests {
+    /// Rows by a value, ties by row number; with `keyed`, the value is also the order's key
+    /// (`RowOrder.key`), so that chunks are found by their last keys (ties read the rows).
     struct ByValue: RowOrder {
         let keys: [Int]
+        var keyed = true
         func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
             keys[Int(a)] != keys[Int(b)] ? keys[Int(a)] < keys[Int(b)] : a < b
         }
+        func key(_ row: UInt32) -> UInt64 { keyed ? UInt64(keys[Int(row)]) : 0 }
     }
 
-    @Test func staysSortedThroughRandomInsertsAndRemovals() {
+    /// Random inserts and removals (many equal values, so keys tie across chunks), a rebuild
+    /// from sorted rows, then everything removed: the rows stay in order and every chunk's last
+    /// key stays its last row's (`checkInvariants`), with keys and without.
+    @Test(arguments: [true, false]) func staysSortedThroughRandomInsertsAndRemovals(keyed: Bool) {
         var random = SeededRandom(seed: 9)
         let keys = (0..<20_000).map { _ in random.int(in: 0...500) }
-        let order = ByValue(keys: keys)
+        let order = ByValue(keys: keys, keyed: keyed)
         var list = OrderedRowList()
         var present = Set<UInt32>()
-        for _ in 0..<50_000 {
+        for step in 0..<50_000 {
             let row = UInt32(random.int(in: 0...(keys.count - 1)))
             if present.contains(row) {
                 list.remove(row, order: order)
@@ -102,6 +109,7 @@ import TransactionSearchSupport
                 list.insert(row, order: order)
                 present.insert(row)
             }
+            if step % 5_000 == 0 { list.checkInvariants(order: order) }
         }
         list.checkInvariants(order: order)
         #expect(list.rows == present.sorted { order.precedes($0, $1) })
@@ -110,5 +118,13 @@ import TransactionSearchSupport
         var backward: [UInt32] = []
         list.walkBackward(before: list.endPosition) { backward.append($0); return true }
         #expect(backward == list.rows.reversed())
+        list.build(sortedRows: present.sorted { order.precedes($0, $1) }, order: order)
+        list.checkInvariants(order: order)
+        for (step, row) in present.shuffled(using: &random).enumerated() {
+            list.remove(row, order: order)
+            if step % 1_000 == 0 { list.checkInvariants(order: order) }
+        }
+        list.checkInvariants(order: order)
+        #expect(list.count == 0 && list.rows.isEmpty)
     }
 }

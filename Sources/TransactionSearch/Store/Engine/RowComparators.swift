@@ -21,6 +21,10 @@ struct DateOrder: RowOrder {
         if left != right { return left < right }
         return ids.compare(a, b) < 0
     }
+
+    /// The instant, its sign bit flipped so that signed order is unsigned order.
+    @inline(__always)
+    func key(_ row: UInt32) -> UInt64 { UInt64(bitPattern: rows.instant(Int(row))) ^ (1 << 63) }
 }
 
 /// The store's amount order: by magnitude as a plain number (see `CurrencyTable.scaleBuffer`)
@@ -35,6 +39,12 @@ struct AmountOrder: RowOrder {
         ids = contents.table.ids
     }
 
+    /// The order over a view taken already (a bulk build's parts share one).
+    init(rows: RowView, ids: KeyIndex<UInt8>) {
+        self.rows = rows
+        self.ids = ids
+    }
+
     @inline(__always)
     func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
         let left = rows.magnitude(Int(a)), right = rows.magnitude(Int(b))
@@ -43,4 +53,8 @@ struct AmountOrder: RowOrder {
         if leftInstant != rightInstant { return leftInstant > rightInstant }
         return ids.compare(a, b) < 0
     }
+
+    /// The magnitude.
+    @inline(__always)
+    func key(_ row: UInt32) -> UInt64 { rows.magnitude(Int(row)) }
 }

@@ -15,7 +15,7 @@ extension StoreContents {
         let view = self.rows
         // Taken before the parts run (the view and these): the orders and the buckets read them
         // while the postings part writes another property of the descriptors.
-        let dateOrder = DateOrder(rows: view, ids: table.ids)
+        let dateOrder = DateOrder(rows: view, ids: table.ids), amountOrder = AmountOrder(rows: view, ids: table.ids)
         let merchantOf = text.descriptors.merchantOf, categoryOf = text.descriptors.categoryOf
         // The orders beside the postings and then the buckets: they write different
         // structures. (Three parts, the buckets apart, took 12 M instructions off the longer
@@ -24,8 +24,8 @@ extension StoreContents {
         // as two parts: the resident figure is noisy.)
         BuildParallelism.run(rows: rows.count, [{
             let dateSorted = StoreContents.isInDateOrder(rows, dateOrder) ? rows : self.sortedByDate(rows, view)
-            self.orders.byDate.build(sortedRows: dateSorted)
-            self.orders.byAmount.build(sortedRows: StoreContents.sortedByAmount(dateSorted: dateSorted, view))
+            self.orders.byDate.build(sortedRows: dateSorted, order: dateOrder)
+            self.orders.byAmount.build(sortedRows: StoreContents.sortedByAmount(dateSorted: dateSorted, view), order: amountOrder)
         }, {
             self.text.descriptors.setPostings(PostingList.buildAll(rows: rows, codes: view.descriptor,
                                                                    codeLimit: self.text.descriptors.codeLimit, rowCapacity: capacity))
