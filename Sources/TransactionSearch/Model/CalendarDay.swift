@@ -72,22 +72,10 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         guard (0...9999).contains(parts.year) else {
             return pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2)
         }
-        // Ten ASCII bytes written in place (a bank file's import key hashes every row's date:
-        // three padded strings joined cost about 2,600 instructions a date).
-        return String(unsafeUninitializedCapacity: 10) { bytes in
-            func put(_ value: Int, digits: Int, at start: Int) {
-                var rest = value
-                for index in (start ..< start + digits).reversed() {
-                    bytes[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-                    rest /= 10
-                }
-            }
-            put(parts.year, digits: 4, at: 0)
-            bytes[4] = 0x2D
-            put(parts.month, digits: 2, at: 5)
-            bytes[7] = 0x2D
-            put(parts.day, digits: 2, at: 8)
-            return 10
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            var writer = DateTextWriter(buffer)
+            writer.putDay(year: parts.year, month: parts.month, day: parts.day)
+            return writer.end
         }
     }
 

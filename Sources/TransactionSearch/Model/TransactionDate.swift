@@ -31,26 +31,13 @@ public enum TransactionDate: Hashable, Sendable, CustomStringConvertible {
                 // The common case, written into the string's own buffer (pieces joined with `+`
                 // cost several times more; imports fingerprint every row with this text).
                 return String(unsafeUninitializedCapacity: 24) { buffer in
-                    var end = 0
-                    func put(_ value: Int, _ width: Int) {
-                        var divisor = 1
-                        for _ in 1..<width { divisor *= 10 }
-                        for _ in 0..<width {
-                            buffer[end] = 0x30 + UInt8(value / divisor % 10)
-                            end += 1
-                            divisor /= 10
-                        }
-                    }
-                    func put(byte: UInt8) {
-                        buffer[end] = byte
-                        end += 1
-                    }
-                    put(civil.year, 4); put(byte: 0x2D); put(civil.month, 2); put(byte: 0x2D); put(civil.day, 2)
-                    put(byte: 0x54); put(secondOfDay / 3600, 2); put(byte: 0x3A); put(secondOfDay / 60 % 60, 2)
-                    put(byte: 0x3A); put(secondOfDay % 60, 2)
-                    if millis != 0 { put(byte: 0x2E); put(millis, 3) }
-                    put(byte: 0x5A)
-                    return end
+                    var writer = DateTextWriter(buffer)
+                    writer.putDay(year: civil.year, month: civil.month, day: civil.day)
+                    writer.put(byte: 0x54); writer.put(secondOfDay / 3600, 2); writer.put(byte: 0x3A)
+                    writer.put(secondOfDay / 60 % 60, 2); writer.put(byte: 0x3A); writer.put(secondOfDay % 60, 2)
+                    if millis != 0 { writer.put(byte: 0x2E); writer.put(millis, 3) }
+                    writer.put(byte: 0x5A)
+                    return writer.end
                 }
             }
             var text = pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)

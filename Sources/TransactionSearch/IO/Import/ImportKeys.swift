@@ -54,6 +54,7 @@ enum ImportKeys {
     }
 
     /// The fingerprint of what identifies a transaction that has no id of its own.
+    ///
     /// The hash of account, date, amount (minor units), currency and folded merchant, as
     /// `StableHash.of` those five texts, fed field by field: no array, and the merchant folded
     /// straight into the hash (every record without an id of a bank file makes one).
