@@ -22,10 +22,14 @@ import TransactionSearchSupport
 /// - `mutation-times`: the bench's mutation measurement alone, five rounds, each printing the
 ///   percentiles per kind and the median and worst time by position after a cache refill
 ///   (0: the first change after it), so the tail can be told apart from the rest;
+/// - `cold-mutations`: adds, updates (category, merchant, amount, notes in turn) and deletes,
+///   each after 48 MiB of other memory has been written (the caches as a burst of queries at a
+///   million rows leaves them), no result cached; prints each kind's median, for `perf record`
+///   (`profiledColdMutation` marks the timed part);
 /// - `note-updates`: 200 updates that each write a new note (the bench's every fourth update),
 ///   no cache, each counted.
 enum ProfileRun {
-    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "mutation-times", "note-updates", "import-bank-csv"]
+    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "mutation-times", "note-updates", "import-bank-csv", "cold-mutations"]
 
     static func run(_ part: String, options: BenchOptions) throws {
         let drafts = try BenchRun(options: options).loadDrafts()
@@ -80,6 +84,8 @@ enum ProfileRun {
                 try profiledMutation(store, random.pick(ids), patch)
             }
             print("profiled note updates: \(store.count) rows")
+        case "cold-mutations":
+            try coldMutations(drafts, options: options)
         case "mutation-times":
             let run = BenchRun(options: options)
             for round in 1...5 {
@@ -131,6 +137,55 @@ enum ProfileRun {
     @inline(never)
     static func profiledMutation(_ store: TransactionStore, _ id: String, _ patch: TransactionPatch) throws {
         try store.update(id: id, patch)
+    }
+
+    /// See `cold-mutations` above.
+    private static func coldMutations(_ drafts: [TransactionDraft], options: BenchOptions) throws {
+        let store = TransactionStore()
+        try store.add(contentsOf: drafts)
+        let ids = store.transactions(in: .dateAscending).map(\.id)
+        let newRows = TransactionGenerator(rows: 600, seed: options.seed &+ 1, years: options.years,
+                                           merchants: options.merchants).generate()
+        var random = SeededRandom(seed: options.seed &+ 99)
+        let flush = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 48 << 20)
+        flush.initialize(repeating: 0)
+        defer { flush.deallocate() }
+        func evict() { for index in stride(from: 0, to: flush.count, by: 64) { flush[index] &+= 1 } }
+        var times: [String: [Double]] = [:]
+        func timed(_ kind: String, _ body: () throws -> Void) rethrows {
+            evict()
+            let start = DispatchTime.now().uptimeNanoseconds
+            try profiledColdMutation(body)
+            times[kind, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        }
+        for round in 0..<5 {
+            var added: [String] = []
+            for (index, row) in newRows.enumerated() {
+                var draft = row
+                draft.id = "cold-\(round)-\(index)"
+                try timed("add") { added.append(try store.add(draft).id) }
+                var patch = TransactionPatch()
+                let kind: String
+                switch index % 4 {
+                case 0: patch.category = .set(["Groceries", "Recategorised", "Travel"][index % 3]); kind = "category"
+                case 1: patch.merchant = .set("Renamed \(random.int(in: 0...50))"); kind = "merchant"
+                case 2: patch.amount = .set(DecimalAmount(significand: -Int64(random.int(in: 1...999)), fractionDigits: 0)); kind = "amount"
+                default: patch.notes = .set("note \(round)-\(index)"); kind = "notes"
+                }
+                let id = random.pick(ids)
+                try timed(kind) { try store.update(id: id, patch) }
+            }
+            for id in added { try timed("delete") { try store.delete(id: id) } }
+        }
+        for kind in ["add", "category", "merchant", "amount", "notes", "delete"] {
+            let figures = Percentiles(times[kind] ?? [])
+            print("\(kind.padding(toLength: 9, withPad: " ", startingAt: 0)) p50 \(String(format: "%6.1f", figures.p50)) µs  p95 \(String(format: "%6.1f", figures.p95)) µs  max \(String(format: "%8.1f", figures.max)) µs")
+        }
+    }
+
+    @inline(never)
+    static func profiledColdMutation(_ body: () throws -> Void) rethrows {
+        try body()
     }
 
     @inline(never)

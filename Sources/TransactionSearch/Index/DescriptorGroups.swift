@@ -39,7 +39,9 @@ struct DescriptorGroups: Sendable {
             first[key] = descriptor
             return
         }
-        while others.count <= Int(key) { others.append([]) }
+        // Grown in one step (an append a key past a long tail of merchants was one update's
+        // tens of thousands of appends).
+        if others.count <= Int(key) { others.append(contentsOf: repeatElement([], count: Int(key) + 1 - others.count)) }
         others[Int(key)].append(descriptor)
     }
 

@@ -113,7 +113,7 @@ extension TransactionStore {
             var applied = AppliedImport()
             for replacement in plan.replacements {
                 noteChange(of: replacement.row)
-                contents.replace(row: replacement.row, with: replacement.new)
+                contents.replace(row: replacement.row, with: replacement.new, was: replacement.old)
                 noteChange(of: replacement.row)
                 applied.replaced.append((replacement.old, replacement.new))
             }

@@ -117,9 +117,9 @@ public final class TransactionStore: Sendable {
             guard let row = contents.table.ids.row(of: id) else { throw ValidationError(.id, .unknownID(id)) }
             let old = contents.transaction(at: row)
             let new = try contents.validator.validate(patch, on: old)
-            if let duplicate = contents.table.duplicateKey(of: new, replacing: row) { throw duplicate }
+            if let duplicate = contents.table.duplicateKey(of: new, replacing: row, was: old) { throw duplicate }
             noteChange(of: row)
-            contents.replace(row: row, with: new)
+            contents.replace(row: row, with: new, was: old)
             noteChange(of: row)
             record(count: 1) { [.updated(old: old, new: new)] }
             return new

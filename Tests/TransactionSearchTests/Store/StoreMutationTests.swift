@@ -19,6 +19,35 @@ import Testing
         store.checkInvariants()
     }
 
+    /// An update looks up only the fields it changes, by their bytes: a text that differs only
+    /// in its Unicode spelling (equal as `String`s) is a change and is stored as given, a
+    /// field set to what it holds changes nothing, and the strings' uses stay counted
+    /// (`checkInvariants` counts them from the rows).
+    @Test func anUpdateStoresTheBytesGivenAndKeepsUnchangedFields() throws {
+        let store = TransactionStore()
+        let decomposed = "Cafe\u{301} Noir", precomposed = "Caf\u{E9} Noir"
+        #expect(decomposed == precomposed && !decomposed.utf8.elementsEqual(precomposed.utf8))
+        try store.add(.sample("a", merchant: decomposed))
+        try store.add(.sample("b", merchant: decomposed))
+        var patch = TransactionPatch()
+        patch.merchant = .set(precomposed)
+        let updated = try store.update(id: "a", patch)
+        #expect(updated.merchant.utf8.elementsEqual(precomposed.utf8))
+        #expect(store.transaction(id: "a")!.merchant.utf8.elementsEqual(precomposed.utf8))
+        #expect(store.transaction(id: "b")!.merchant.utf8.elementsEqual(decomposed.utf8))
+        store.checkInvariants()
+        var same = TransactionPatch()
+        same.merchant = .set(precomposed)
+        same.amount = .set(DecimalAmount(significand: -5, fractionDigits: 0))
+        let before = store.transaction(id: "a")!
+        let after = try store.update(id: "a", same)
+        #expect(after.merchant == before.merchant && after.category == before.category && after.date == before.date)
+        #expect(after.amount == Money(minorUnits: -500, currency: .eur))
+        store.checkInvariants()
+        try store.delete(id: "a")
+        store.checkInvariants()
+    }
+
     @Test func generatedIDsSkipIDsAlreadyTaken() throws {
         let store = TransactionStore()
         try store.add(.sample("tx_1"))

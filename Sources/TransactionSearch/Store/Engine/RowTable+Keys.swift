@@ -17,12 +17,15 @@ extension RowTable {
 
     /// Why `transaction` cannot be stored: a key another row holds (the id first; `row` is the
     /// transaction's own row when it replaces one, an empty id is one still to be generated);
-    /// nil when its keys are free.
-    func duplicateKey(of transaction: Transaction, replacing row: UInt32? = nil) -> ValidationError? {
-        if !transaction.id.isEmpty, let holder = ids.row(of: transaction.id), holder != row {
+    /// nil when its keys are free. `previous`, the row's version now, skips looking up a key
+    /// that stays the same (the row holds it).
+    func duplicateKey(of transaction: Transaction, replacing row: UInt32? = nil, was previous: Transaction? = nil) -> ValidationError? {
+        let sameID = previous.map { RecordChanges.sameBytes($0.id, transaction.id) } ?? false
+        if !sameID, !transaction.id.isEmpty, let holder = ids.row(of: transaction.id), holder != row {
             return ValidationError(.id, .duplicateID(transaction.id))
         }
-        if let key = transaction.importKey, let holder = importKeys.row(of: key), holder != row {
+        let sameImportKey = previous.map { RecordChanges.sameBytes($0.importKey, transaction.importKey) } ?? false
+        if !sameImportKey, let key = transaction.importKey, let holder = importKeys.row(of: key), holder != row {
             return ValidationError(.importKey, .duplicateImportKey(key))
         }
         return nil

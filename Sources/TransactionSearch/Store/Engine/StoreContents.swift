@@ -69,21 +69,37 @@ final class StoreContents: @unchecked Sendable {
     var fieldTexts: FieldTexts { FieldTexts(text) }
 
     /// The transaction stored in a live row.
+    ///
+    /// One row's strings come straight from each pool: taking every pool's texts first
+    /// (`RowStrings`, for many rows) allocated two arrays and a box and retained six arenas,
+    /// a tenth of an update's or delete's time after a burst of queries at a million rows.
     func transaction(at row: UInt32) -> Transaction {
-        var strings = RowStrings(fieldTexts)
-        return transaction(at: row, strings: &strings)
+        let record = self.record(row)
+        var transaction = emptyTransaction(of: record)
+        table.setKeys(of: row, in: &transaction)
+        TextField.forEach { field in
+            let code = record.codes[field]
+            field.transactionField.setTextValue(code == 0 ? nil : text[field].pool.string(code), in: &transaction)
+        }
+        return transaction
+    }
+
+    /// A record's transaction with its date, amount and status, its keys and texts not set.
+    @inline(__always)
+    private func emptyTransaction(of record: RowRecord) -> Transaction {
+        let date: TransactionDate = record.flags.contains(.calendarDay)
+            ? .day(CalendarDay(daysSince1970: calendar.day(ofCode: record.dayCode)))
+            : .instant(millisecondsSince1970: record.instant)
+        return Transaction(
+            id: "", date: date, merchant: "", amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
+            status: record.flags.contains(.pending) ? .pending : .posted)
     }
 
     /// The transaction stored in a live row, its strings made by `strings` (for many rows:
     /// the pools' texts taken once, a string repeated from the row before not made again).
     func transaction(at row: UInt32, strings: inout RowStrings) -> Transaction {
         let record = self.record(row)
-        let date: TransactionDate = record.flags.contains(.calendarDay)
-            ? .day(CalendarDay(daysSince1970: calendar.day(ofCode: record.dayCode)))
-            : .instant(millisecondsSince1970: record.instant)
-        var transaction = Transaction(
-            id: "", date: date, merchant: "", amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
-            status: record.flags.contains(.pending) ? .pending : .posted)
+        var transaction = emptyTransaction(of: record)
         table.setKeys(of: row, in: &transaction)
         setTexts(of: record, strings: &strings, in: &transaction)
         return transaction
@@ -116,10 +132,17 @@ final class StoreContents: @unchecked Sendable {
         var expected = StoreBuckets()
         var liveRows = 0
         let descriptors = text.descriptors
+        // Uses counted from the rows, per string code of each field and per day and month code.
+        var textUses = TextFieldValues<[Int]> { field in [Int](repeating: 0, count: text[field].codeLimit) }
+        var dayUses = [Int](repeating: 0, count: calendar.days.codeLimit)
+        var monthUses = [Int](repeating: 0, count: calendar.months.codeLimit)
         for row in 0..<UInt32(table.rowLimit) where table.isLive(row) {
             liveRows += 1
             let record = self.record(row)
             expected.add(record)
+            for field in TextField.allCases where record.codes[field] != 0 { textUses[field][Int(record.codes[field])] += 1 }
+            dayUses[Int(record.dayCode)] += 1
+            monthUses[Int(record.monthCode)] += 1
             let key = DescriptorIndex.Key(merchant: record.merchant, category: record.category, subcategory: record.subcategory)
             precondition(descriptors.key(record.descriptor) == key, "row \(row) has a stale descriptor")
             precondition(descriptors.postings[Int(record.descriptor)].contains(row), "descriptor posting lost row \(row)")
@@ -136,6 +159,18 @@ final class StoreContents: @unchecked Sendable {
             precondition(calendar.months.value(record.monthCode) == month, "row \(row) has a stale month")
         }
         precondition(liveRows == count, "live rows \(liveRows) != count \(count)")
+        for field in TextField.allCases {
+            for code in 1..<text[field].codeLimit {
+                precondition(text[field].pool.referenceCount(UInt32(code)) == textUses[field][code],
+                             "\(field) code \(code): \(text[field].pool.referenceCount(UInt32(code))) uses counted, \(textUses[field][code]) rows")
+            }
+        }
+        for code in 1..<calendar.days.codeLimit {
+            precondition(calendar.days.referenceCount(UInt32(code)) == dayUses[code], "day code \(code): uses disagree with the rows")
+        }
+        for code in 1..<calendar.months.codeLimit {
+            precondition(calendar.months.referenceCount(UInt32(code)) == monthUses[code], "month code \(code): uses disagree with the rows")
+        }
         checkClasses()
         StoreContents.checkSame(expected.total, buckets.total, upTo: 1, "total")
         StoreContents.checkSame(expected.day, buckets.day, upTo: calendar.days.codeLimit, "day")

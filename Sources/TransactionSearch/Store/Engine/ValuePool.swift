@@ -25,6 +25,9 @@ struct ValuePool: Sendable {
 
     func code(of value: Int32) -> UInt32? { codeOf[ValuePool.key(value)] }
 
+    /// How many uses `code` has (0 for a free code).
+    func referenceCount(_ code: UInt32) -> Int { Int(references[Int(code)]) }
+
     @inline(__always)
     private static func key(_ value: Int32) -> UInt64 { UInt64(UInt32(bitPattern: value)) }
 
