@@ -58,4 +58,50 @@ import TransactionSearchSupport
         table.checkInvariants(hashOf: hashOf)
         for value in UInt32(0)..<UInt32(count) { #expect(table.find(hash: hashOf(value)) { $0 == value } == value) }
     }
+
+    /// A table past the size that grows at once moves its previous slots step by step: while
+    /// it does, keys inserted, removed (from the moved part and from the part not moved yet),
+    /// removed again after re-insertion and looked up still equal a plain set.
+    /// Hashes spread, or with their low `clearedBits` cleared: homes 256 slots apart, runs
+    /// of a hundred values and more, distances past the 255 a byte holds.
+    @Test(arguments: [0, 8])
+    func growsStepByStepLikeAPlainSet(clearedBits: Int) {
+        let seed = UInt64(0x57E9 + clearedBits)
+        var random = SeededRandom(seed: seed)
+        let hashOf: (UInt32) -> Int = { value in
+            Int(truncatingIfNeeded: UInt64(value) &* 0xBF58_476D_1CE4_E5B9) & ~((1 << clearedBits) - 1)
+        }
+        var table = HashSlots(capacity: 4, seed: seed)
+        var model = Set<UInt32>()
+        var stepsWhileGrowing = 0
+        for step in 0..<120_000 {
+            let value = UInt32(random.int(in: 0...70_000))
+            let found = table.find(hash: hashOf(value)) { $0 == value }
+            #expect((found != nil) == model.contains(value), "seed \(seed) step \(step) value \(value)")
+            if model.contains(value) {
+                if random.chance(0.3) {
+                    table.remove(value, hash: hashOf(value), hashOf: hashOf)
+                    model.remove(value)
+                }
+            } else if random.chance(0.8) {
+                table.insert(value, hash: hashOf(value), hashOf: hashOf)
+                model.insert(value)
+            }
+            if table.isGrowing { stepsWhileGrowing += 1 }
+            #expect(table.count == model.count, "seed \(seed) step \(step)")
+            if step % 9_999 == 0 || (table.isGrowing && step % 997 == 0) {
+                table.checkInvariants(hashOf: hashOf)
+                for probe in UInt32(0)...70_000 where (table.find(hash: hashOf(probe)) { $0 == probe } != nil) != model.contains(probe) {
+                    Issue.record("seed \(seed) step \(step) probe \(probe)")
+                    return
+                }
+            }
+        }
+        #expect(stepsWhileGrowing > 1_000, "the table never grew step by step (\(stepsWhileGrowing) steps)")
+        table.checkInvariants(hashOf: hashOf)
+        // Everything out: the table ends empty whatever state its growth is in.
+        for value in model { table.remove(value, hash: hashOf(value), hashOf: hashOf) }
+        #expect(table.count == 0)
+        table.checkInvariants(hashOf: hashOf)
+    }
 }
