@@ -20,17 +20,8 @@ import TransactionSearchSupport
         let steps = homeBits == 0 ? 1_500 : (homeBits == 3 ? 6_000 : 20_000)
         for step in 0..<steps {
             let value = UInt32(random.int(in: 0...3_000))
-            let found = table.find(hash: hashOf(value)) { $0 == value }
-            #expect((found != nil) == model.contains(value), "seed \(seed) step \(step) value \(value)")
-            if model.contains(value) {
-                if random.chance(0.45) {
-                    table.remove(value, hash: hashOf(value), hashOf: hashOf)
-                    model.remove(value)
-                }
-            } else if random.chance(0.7) {
-                table.insert(value, hash: hashOf(value), hashOf: hashOf)
-                model.insert(value)
-            }
+            HashSlotsTests.randomChange(of: value, &table, &model, &random, removing: 0.45, inserting: 0.7, hashOf: hashOf,
+                                        "seed \(seed) step \(step) value \(value)")
             #expect(table.count == model.count, "seed \(seed) step \(step)")
             if step % (homeBits >= 64 ? 50 : 400) == 0 { table.checkInvariants(hashOf: hashOf) }
             if step % 500 == 0 {
@@ -76,17 +67,8 @@ import TransactionSearchSupport
         var stepsWhileGrowing = 0
         for step in 0..<120_000 {
             let value = UInt32(random.int(in: 0...70_000))
-            let found = table.find(hash: hashOf(value)) { $0 == value }
-            #expect((found != nil) == model.contains(value), "seed \(seed) step \(step) value \(value)")
-            if model.contains(value) {
-                if random.chance(0.3) {
-                    table.remove(value, hash: hashOf(value), hashOf: hashOf)
-                    model.remove(value)
-                }
-            } else if random.chance(0.8) {
-                table.insert(value, hash: hashOf(value), hashOf: hashOf)
-                model.insert(value)
-            }
+            HashSlotsTests.randomChange(of: value, &table, &model, &random, removing: 0.3, inserting: 0.8, hashOf: hashOf,
+                                        "seed \(seed) step \(step) value \(value)")
             if table.isGrowing { stepsWhileGrowing += 1 }
             #expect(table.count == model.count, "seed \(seed) step \(step)")
             if step % 9_999 == 0 || (table.isGrowing && step % 997 == 0) {
@@ -103,5 +85,24 @@ import TransactionSearchSupport
         for value in model { table.remove(value, hash: hashOf(value), hashOf: hashOf) }
         #expect(table.count == 0)
         table.checkInvariants(hashOf: hashOf)
+    }
+
+    /// One step of a random walk: `value` looked up (found exactly when the model holds it),
+    /// then removed with chance `removing` if present, or inserted with chance `inserting` if
+    /// not, in the table and the model alike.
+    private static func randomChange(of value: UInt32, _ table: inout HashSlots, _ model: inout Set<UInt32>,
+                                     _ random: inout SeededRandom, removing: Double, inserting: Double,
+                                     hashOf: (UInt32) -> Int, _ context: @autoclosure () -> Comment) {
+        let found = table.find(hash: hashOf(value)) { $0 == value }
+        #expect((found != nil) == model.contains(value), context())
+        if model.contains(value) {
+            if random.chance(removing) {
+                table.remove(value, hash: hashOf(value), hashOf: hashOf)
+                model.remove(value)
+            }
+        } else if random.chance(inserting) {
+            table.insert(value, hash: hashOf(value), hashOf: hashOf)
+            model.insert(value)
+        }
     }
 }

@@ -77,10 +77,7 @@ final class StoreContents: @unchecked Sendable {
         let record = self.record(row)
         var transaction = emptyTransaction(of: record)
         table.setKeys(of: row, in: &transaction)
-        TextField.forEach { field in
-            let code = record.codes[field]
-            field.transactionField.setTextValue(code == 0 ? nil : text[field].pool.string(code), in: &transaction)
-        }
+        setTexts(of: record, in: &transaction) { field, code in code == 0 ? nil : text[field].pool.string(code) }
         return transaction
     }
 
@@ -101,17 +98,19 @@ final class StoreContents: @unchecked Sendable {
         let record = self.record(row)
         var transaction = emptyTransaction(of: record)
         table.setKeys(of: row, in: &transaction)
-        setTexts(of: record, strings: &strings, in: &transaction)
+        setTexts(of: record, in: &transaction) { strings.string($0, $1) }
         return transaction
     }
 
-    /// Sets every text field of `transaction` from a record's codes. (A function of its own:
-    /// setting them in a closure in `transaction(at:strings:)` captured the transaction there,
-    /// which then cost a copy of it on return.)
+    /// Sets every text field of `transaction` from a record's codes, each string made by
+    /// `string` (field, code; nil for none). (A function of its own: setting them in a closure
+    /// in `transaction(at:strings:)` captured the transaction there, which then cost a copy of
+    /// it on return.)
     @inline(__always)
-    private func setTexts(of record: RowRecord, strings: inout RowStrings, in transaction: inout Transaction) {
+    private func setTexts(of record: RowRecord, in transaction: inout Transaction,
+                          _ string: (TextField, UInt32) -> String?) {
         TextField.forEach { field in
-            field.transactionField.setTextValue(strings.string(field, record.codes[field]), in: &transaction)
+            field.transactionField.setTextValue(string(field, record.codes[field]), in: &transaction)
         }
     }
 
