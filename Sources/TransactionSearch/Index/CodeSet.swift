@@ -43,8 +43,20 @@ struct CodeSet: Sendable, Equatable {
         case .single, .pair, .triple: self.init(list.rows)
         case .narrow(let codes): self.init(codes)
         case .sorted(let codes): self.init(codes)
+        case .blocked(let blocks): self.init(blocks)
         case .dense(let words, let count): self.init(words: words, count: Int(count))
         }
+    }
+
+    /// The members of a blocked list, set straight from its blocks.
+    private init(_ blocks: SortedBlocks) {
+        guard let largest = blocks.lastMember else { return }
+        var words = [UInt64](repeating: 0, count: Int(largest >> 6) + 1)
+        words.withUnsafeMutableBufferPointer { words in
+            blocks.forEach { code in words[Int(code >> 6)] |= 1 << UInt64(code & 63) }
+        }
+        self.words = words
+        count = Int(blocks.count)
     }
 
     private init(words: [UInt64], count: Int) {
@@ -82,6 +94,7 @@ struct CodeSet: Sendable, Equatable {
                 case .single, .pair, .triple: list.forEach(set)
                 case .narrow(let codes): for code in codes { set(code) }
                 case .sorted(let codes): for code in codes { set(code) }
+                case .blocked(let blocks): blocks.forEach(set)
                 case .dense(let listWords, _):
                     for index in 0..<min(listWords.count, words.count) { words[index] |= listWords[index] }
                 }

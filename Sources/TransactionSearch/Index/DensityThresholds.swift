@@ -9,4 +9,9 @@ enum DensityThresholds {
     static let toDenseDivisor = 32
     /// Divisor below which a bitset turns back into a list (half the way up: no flapping).
     static let toSparseDivisor = 64
+    /// A list with more members than this (and not dense) is kept in blocks (`SortedBlocks`):
+    /// 8 KiB of four-byte members, the most an insert or removal moves in one array.
+    static let blocksAbove = 2048
+    /// Blocks with fewer members than this turn back into one array (half the way up).
+    static let blocksBelow = 1024
 }

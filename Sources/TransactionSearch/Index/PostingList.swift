@@ -1,7 +1,9 @@
 /// The rows that carry one value (one merchant, one category...), or the string codes that
 /// contain one trigram: nothing, up to three members inline, a sorted array (two bytes a
-/// member while every member is below 65,536, four above), or a bitset over all members when
-/// dense (see `DensityThresholds`). Iteration visits members in ascending order.
+/// member while every member is below 65,536, four above), the same in blocks once it holds
+/// thousands (`SortedBlocks`: an insert or removal moves one block, not half the list), or a
+/// bitset over all members when dense (see `DensityThresholds`). Iteration visits members in
+/// ascending order.
 ///
 /// Two and three members inline: a long tail of merchants has thousands with two or three
 /// rows, each of which took an array (32 bytes of header and its members, and malloc's own
@@ -21,6 +23,9 @@ enum PostingList: Sendable {
     case narrow([UInt16])
     /// Ascending, some member at or above `narrowLimit`.
     case sorted([UInt32])
+    /// Ascending, more than `DensityThresholds.blocksAbove` members (fewer than
+    /// `blocksBelow` turn back into an array), in blocks.
+    case blocked(SortedBlocks)
     case dense(words: [UInt64], count: UInt32)
 
     /// Members below this fit a `narrow` list.
@@ -34,6 +39,7 @@ enum PostingList: Sendable {
         case .triple: 3
         case .narrow(let codes): codes.count
         case .sorted(let rows): rows.count
+        case .blocked(let blocks): Int(blocks.count)
         case .dense(_, let count): Int(count)
         }
     }
@@ -43,6 +49,7 @@ enum PostingList: Sendable {
         case .empty, .single, .pair, .triple: 0
         case .narrow(let codes): codes.capacity * 2 + 32
         case .sorted(let rows): rows.capacity * 4 + 32
+        case .blocked(let blocks): blocks.memoryUse + 32
         case .dense(let words, _): words.capacity * 8 + 32
         }
     }
@@ -55,6 +62,7 @@ enum PostingList: Sendable {
         case .triple(let first, let second, let third): return row == first || row == second || row == third
         case .narrow(let codes): return row < PostingList.narrowLimit && codes.binarySearch(UInt16(row)).found
         case .sorted(let rows): return rows.binarySearch(row).found
+        case .blocked(let blocks): return blocks.contains(row)
         case .dense(let words, _):
             let word = Int(row >> 6)
             return word < words.count && words[word] & (1 << UInt64(row & 63)) != 0
@@ -85,18 +93,20 @@ enum PostingList: Sendable {
                     buffer[codes.count] = row  // above every narrow member
                     initialized = codes.count + 1
                 }
-                self = PostingList.isDense(count: rows.count, capacity: rowCapacity)
-                    ? PostingList.bitset(of: rows, rowCapacity: rowCapacity) : .sorted(rows)
+                self = PostingList.finished(rows, rowCapacity: rowCapacity)
             } else {
                 codes.insertNew(UInt16(row))
-                self = PostingList.isDense(count: codes.count, capacity: rowCapacity)
-                    ? PostingList.bitset(of: codes, rowCapacity: rowCapacity) : .narrow(codes)
+                self = PostingList.finished(codes, rowCapacity: rowCapacity)
             }
         case .sorted(var rows):
             self = .empty
             rows.insertNew(row)
-            self = PostingList.isDense(count: rows.count, capacity: rowCapacity)
-                ? PostingList.bitset(of: rows, rowCapacity: rowCapacity) : .sorted(rows)
+            self = PostingList.finished(rows, rowCapacity: rowCapacity)
+        case .blocked(var blocks):
+            self = .empty
+            blocks.insert(row)
+            self = PostingList.isDense(count: Int(blocks.count), capacity: rowCapacity)
+                ? PostingList.bitset(of: blocks, rowCapacity: rowCapacity) : .blocked(blocks)
         case .dense(var words, let count):
             self = .empty
             let word = Int(row >> 6)
@@ -124,6 +134,13 @@ enum PostingList: Sendable {
             self = .dense(words: bits, count: count + added)
             return
         }
+        if case .blocked(var blocks) = self {
+            self = .empty
+            blocks.append(ascending: words.lazy.map { UInt32(truncatingIfNeeded: $0) })
+            self = PostingList.isDense(count: Int(blocks.count), capacity: rowCapacity)
+                ? PostingList.bitset(of: blocks, rowCapacity: rowCapacity) : .blocked(blocks)
+            return
+        }
         // The members so far, taken out of `self` so that the array is uniquely referenced
         // and grows in place; two bytes a member while the incoming ones fit too.
         let incomingFit = UInt32(truncatingIfNeeded: lastWord) < PostingList.narrowLimit
@@ -131,7 +148,7 @@ enum PostingList: Sendable {
         var rows: [UInt32] = []
         var isNarrow = incomingFit
         switch self {
-        case .empty, .dense: break
+        case .empty, .dense, .blocked: break
         case .single, .pair, .triple:
             let existing = self.rows
             if isNarrow && existing[existing.count - 1] < PostingList.narrowLimit {
@@ -169,7 +186,8 @@ enum PostingList: Sendable {
     /// A list of ascending two-byte members in the form its size and density call for.
     private static func finished(_ codes: [UInt16], rowCapacity: Int) -> PostingList {
         if codes.count <= 3 { return small(codes.map(UInt32.init)) }
-        return isDense(count: codes.count, capacity: rowCapacity) ? bitset(of: codes, rowCapacity: rowCapacity) : .narrow(codes)
+        if isDense(count: codes.count, capacity: rowCapacity) { return bitset(of: codes, rowCapacity: rowCapacity) }
+        return codes.count > DensityThresholds.blocksAbove ? .blocked(SortedBlocks(ascending: codes)) : .narrow(codes)
     }
 
     /// A list of ascending members in the form its size and density call for.
@@ -201,6 +219,10 @@ enum PostingList: Sendable {
             self = .empty
             rows.removeExisting(row)
             self = rows.count <= 3 ? PostingList.small(rows) : .sorted(rows)
+        case .blocked(var blocks):
+            self = .empty
+            blocks.remove(row)
+            self = Int(blocks.count) < DensityThresholds.blocksBelow ? PostingList.list(ascending: blocks.members) : .blocked(blocks)
         case .dense(var words, let count):
             self = .empty
             let word = Int(row >> 6)
@@ -215,6 +237,21 @@ enum PostingList: Sendable {
             } else {
                 self = .dense(words: words, count: count - 1)
             }
+        }
+    }
+
+    /// The smallest member, or nil when empty.
+    var first: UInt32? {
+        switch self {
+        case .empty: return nil
+        case .single(let only): return only
+        case .pair(let first, _), .triple(let first, _, _): return first
+        case .narrow(let codes): return codes.first.map(UInt32.init)
+        case .sorted(let rows): return rows.first
+        case .blocked(let blocks): return blocks.firstMember
+        case .dense(let words, _):
+            guard let index = words.firstIndex(where: { $0 != 0 }) else { return nil }
+            return UInt32(index << 6 | words[index].trailingZeroBitCount)
         }
     }
 
@@ -233,6 +270,7 @@ enum PostingList: Sendable {
             body(third)
         case .narrow(let codes): codes.withUnsafeBufferPointer { for code in $0 { body(UInt32(code)) } }
         case .sorted(let rows): rows.withUnsafeBufferPointer { for row in $0 { body(row) } }
+        case .blocked(let blocks): blocks.forEach(body)
         case .dense(let words, _): PostingList.forEachBit(in: words, body)
         }
     }
@@ -257,13 +295,15 @@ enum PostingList: Sendable {
         guard let last = rows.last else { return .empty }
         if rows.count <= 3 { return small(Array(rows)) }
         if isDense(count: rows.count, capacity: rowCapacity) { return bitset(of: rows, rowCapacity: rowCapacity) }
+        if rows.count > DensityThresholds.blocksAbove { return .blocked(SortedBlocks(ascending: rows)) }
         return last < narrowLimit ? .narrow(rows.map { UInt16(truncatingIfNeeded: $0) }) : .sorted(Array(rows))
     }
 
     /// One or more ascending members: up to three inline, more as an array list, two bytes a
-    /// member when they fit.
+    /// member when they fit, in blocks past `DensityThresholds.blocksAbove`.
     private static func list(ascending rows: [UInt32]) -> PostingList {
         if rows.count <= 3 { return small(rows) }
+        if rows.count > DensityThresholds.blocksAbove { return .blocked(SortedBlocks(ascending: rows)) }
         return rows[rows.count - 1] < narrowLimit ? .narrow(rows.map { UInt16(truncatingIfNeeded: $0) }) : .sorted(rows)
     }
 
@@ -297,6 +337,13 @@ enum PostingList: Sendable {
         return (0..<codeLimit).map { code in
             build(sortedRows: grouped[ends[code] ..< ends[code + 1]], rowCapacity: rowCapacity)
         }
+    }
+
+    private static func bitset(of blocks: SortedBlocks, rowCapacity: Int) -> PostingList {
+        let highest = Int(blocks.lastMember ?? 0)
+        var words = [UInt64](repeating: 0, count: (max(rowCapacity, highest + 1) + 63) / 64)
+        blocks.forEach { row in words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
+        return .dense(words: words, count: blocks.count)
     }
 
     private static func bitset<Rows: Collection>(of rows: Rows, rowCapacity: Int) -> PostingList

@@ -272,6 +272,7 @@ struct TrigramIndex: Equatable, Sendable {
             case .single, .pair, .triple: result = result.filter { list.contains($0) }
             case .narrow(let codes): result = result.intersection(sortedWith: codes)
             case .sorted(let codes): result = result.intersection(sortedWith: codes)
+            case .blocked(let blocks): result = blocks.keeping(result)
             case .dense(let words, _):
                 words.withUnsafeBufferPointer { words in
                     result.removeAll { code in

@@ -79,6 +79,81 @@ import TransactionSearchSupport
     }
 }
 
+/// Lists of thousands of members are kept in blocks (`SortedBlocks`): through inserts and
+/// removals that split and merge blocks, bulk appends and builds, and the changes to and from
+/// an array and a bitset, a list answers like a plain set.
+@Suite struct BlockedPostingListTests {
+    static func isBlocked(_ list: PostingList) -> Bool {
+        if case .blocked(let blocks) = list {
+            blocks.checkInvariants()
+            return true
+        }
+        return false
+    }
+
+    @Test(arguments: [UInt64(0xB10C), 0x5EED])
+    func matchesASetThroughBlockSplitsAndMerges(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let capacity = 400_000  // dense above 12,500 members
+        var list = PostingList.empty
+        var model = Set<UInt32>()
+        var sawBlocked = false, sawDense = false, sawSorted = false
+        // Up to 9,000 members (blocks), up to 16,000 (a bitset), down to 300 (an array), twice.
+        for target in [9_000, 600, 16_000, 300, 7_000, 0] {
+            while model.count != target {
+                if model.count < target {
+                    // Clustered and spread members, so that some blocks fill and split.
+                    let row = random.chance(0.5) ? UInt32(random.int(in: 100_000...112_000)) : UInt32(random.int(in: 0...(capacity - 1)))
+                    if model.insert(row).inserted { list.insert(row, rowCapacity: capacity) }
+                } else {
+                    let victim = model.randomElement(using: &random)!
+                    model.remove(victim)
+                    list.remove(victim, rowCapacity: capacity)
+                }
+                if BlockedPostingListTests.isBlocked(list) { sawBlocked = true }
+                if case .dense = list { sawDense = true }
+                if case .sorted = list { sawSorted = true }
+                #expect(list.count == model.count, "seed \(seed)")
+                if model.count % 997 == 0 {
+                    #expect(list.rows == model.sorted(), "seed \(seed) at \(model.count)")
+                    #expect(list.first == model.min(), "seed \(seed) at \(model.count)")
+                }
+            }
+            #expect(list.rows == model.sorted(), "seed \(seed) target \(target)")
+            #expect((0..<UInt32(1_000)).map { $0 * 397 % UInt32(capacity) }.allSatisfy { list.contains($0) == model.contains($0) })
+        }
+        #expect(sawBlocked && sawDense && sawSorted, "seed \(seed)")
+    }
+
+    /// Bulk appends (a trigram index built slice by slice) and builds from sorted rows give
+    /// blocks past 2,048 members; a repeated member is added once.
+    @Test func bulkAppendsAndBuildsMakeBlocks() {
+        var random = SeededRandom(seed: 0xA99E)
+        let capacity = 1_000_000
+        var appended = PostingList.empty
+        var expected: [UInt32] = []
+        var next: UInt32 = 70_000
+        for _ in 0..<12 {
+            var run: [UInt64] = []
+            for _ in 0..<random.int(in: 1...900) {
+                next += UInt32(random.int(in: 0...40))
+                run.append(UInt64(next))
+                if expected.last != next { expected.append(next) }
+            }
+            run.withUnsafeBufferPointer { appended.appendAscending($0[...], rowCapacity: capacity) }
+            #expect(appended.rows == expected)
+            #expect(BlockedPostingListTests.isBlocked(appended) == (expected.count > DensityThresholds.blocksAbove))
+        }
+        let built = PostingList.build(sortedRows: expected, rowCapacity: capacity)
+        #expect(BlockedPostingListTests.isBlocked(built) && built.rows == expected)
+        let selection = RowSelection(rowLimit: capacity)
+        selection.insert(built)
+        #expect((0..<UInt32(capacity)).filter { selection.contains($0) } == expected)
+        #expect(CodeSet(built).codes == expected)
+        #expect(CodeSet(unionOf: [built, .single(5)], limit: capacity).codes == [5] + expected)
+    }
+}
+
 @Suite struct OrderedRowListTests {
     /// Rows by a value, ties by row number; with `keyed`, the value is also the order's key
     /// (`RowOrder.key`), so that chunks are found by their last keys (ties read the rows).

@@ -111,6 +111,55 @@ import TransactionSearchSupport
         }
     }
 
+    /// A pool of 100,000 strings over five letters: a trigram is in about 2,800 of them, past
+    /// the 2,048 members where a list is kept in blocks and below the bitsets' 1/32 of the
+    /// codes. Built at once and string by string, then a third of the strings replaced by
+    /// others (codes reused, members taken out of and put into the middle of blocks): every
+    /// key holds what a plain map holds, and short terms and candidates answer exactly.
+    @Test func listsInBlocksMatchAPlainMap() {
+        let seed: UInt64 = 0xB70C
+        var random = SeededRandom(seed: seed)
+        let alphabet = Array("abcdé")  // é folds to e: five letters, 125 trigrams
+        func text() -> [UInt8] { Array(Folding.fold(String((0..<random.int(in: 3...8)).map { _ in random.pick(alphabet) })).utf8) }
+        var live: [UInt32: [UInt8]] = [:]
+        for code in 1...UInt32(100_000) { live[code] = text() }
+        let codeLimit = live.count + 1
+        var packed = PackedTexts()
+        for code in 1...UInt32(live.count) { packed.set(code, to: live[code]!) }
+        var index = TrigramIndex(codes: (1...UInt32(live.count)).map { $0 }, folded: packed)
+        var incremental = TrigramIndex()
+        for code in 1...UInt32(live.count) { live[code]!.withUnsafeBufferPointer { incremental.insert(code, folded: $0, codeLimit: codeLimit) } }
+        #expect(index == incremental, "seed \(seed)")
+        let blocked = index.columns.keys.filter { if case .blocked = index.list(forKey: $0) { true } else { false } }
+        #expect(blocked.count > 20, "seed \(seed): \(blocked.count) lists in blocks")
+        for _ in 0..<33_000 {
+            let code = UInt32(random.int(in: 1...live.count))
+            live[code]!.withUnsafeBufferPointer { index.remove(code, folded: $0, codeLimit: codeLimit) }
+            let replacement = text()
+            live[code] = replacement
+            replacement.withUnsafeBufferPointer { index.insert(code, folded: $0, codeLimit: codeLimit) }
+        }
+        var expected: [UInt32: [UInt32]] = [:]
+        for code in live.keys.sorted() {
+            for key in live[code]!.withUnsafeBufferPointer({ Trigram.distinctKeys(of: $0, includingShort: true) }) { expected[key, default: []].append(code) }
+        }
+        #expect(index.trigramCount == expected.count, "seed \(seed)")
+        for (key, codes) in expected where index.codes(forKey: key) != codes {
+            Issue.record("seed \(seed): key \(key) holds \(index.codes(forKey: key).count), expected \(codes.count)")
+            return
+        }
+        let liveCodes = live.keys.sorted()
+        for term in ["a", "é", "ab", "eé", "abc", "dcba", "eéa", "aaaaa"] {
+            let bytes = Array(Folding.fold(term).utf8)
+            let truth = liveCodes.filter { live[$0]!.withUnsafeBufferPointer { text in bytes.withUnsafeBufferPointer { ByteSearch.contains(text, $0) } } }
+            let found = bytes.withUnsafeBufferPointer { needle in
+                needle.count <= 2 ? index.codes(containingShort: needle, codeLimit: codeLimit)
+                    : index.candidates(for: needle).filter { live[$0]!.withUnsafeBufferPointer { ByteSearch.contains($0, needle) } }
+            }
+            #expect(found == truth, "seed \(seed) term \(term)")
+        }
+    }
+
     /// Enough strings that the bulk build takes every path: several slices of strings,
     /// buckets of a few pairs, buckets sorted through the scratch buffer, and lists that turn
     /// into bitsets as slices append to them (every string has an "a").

@@ -46,6 +46,10 @@ final class RowSelection {
             rows.withUnsafeBufferPointer { rows in
                 for row in rows { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
             }
+        case .blocked(let blocks):
+            blocks.forEachBlock { rows in
+                for row in rows { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
+            }
         case .dense(let source, _):
             source.withUnsafeBufferPointer { source in
                 for index in 0..<min(source.count, wordCount) { words[index] |= source[index] }
