@@ -39,4 +39,50 @@ import TransactionSearchSupport
             }
         }
     }
+
+
+    /// Keys crowded with thousands of descriptors spread over 200,000 codes, so that the
+    /// others of a key go through every form of a list (an array, blocks, a bitset) and back,
+    /// and lose their first descriptor again and again: each key lists what a plain map does.
+    @Test func crowdedKeysMatchAPlainMap() {
+        let seed: UInt64 = 0xC40D
+        var random = SeededRandom(seed: seed)
+        var groups = DescriptorGroups()
+        var model: [UInt32: Set<UInt32>] = [:]
+        var keyOf: [UInt32: UInt32] = [:]
+        var descriptors: [UInt32] = []
+        func check(_ phase: String) {
+            for key in UInt32(0)...40 {
+                var listed: [UInt32] = []
+                groups.forEach(of: key) { listed.append($0) }
+                #expect(listed.count == model[key, default: []].count && Set(listed) == model[key, default: []],
+                        "seed \(seed) \(phase) key \(key)")
+            }
+            #expect(groups.count == keyOf.count, "seed \(seed) \(phase)")
+        }
+        // Key 1 gets about 12,000 (a bitset), key 2 about 4,000 (blocks), keys 3-40 a few each.
+        for target in [20_000, 2_000, 18_000, 0] {
+            while keyOf.count != target {
+                if keyOf.count < target {
+                    let descriptor = UInt32(random.int(in: 1...200_000))
+                    guard keyOf[descriptor] == nil else { continue }
+                    let roll = random.int(in: 0...99)
+                    let key: UInt32 = roll < 60 ? 1 : roll < 80 ? 2 : UInt32(random.int(in: 3...40))
+                    groups.add(descriptor, under: key)
+                    model[key, default: []].insert(descriptor)
+                    keyOf[descriptor] = key
+                    descriptors.append(descriptor)
+                } else {
+                    let position = random.int(in: 0...(descriptors.count - 1))
+                    descriptors.swapAt(position, descriptors.count - 1)
+                    let descriptor = descriptors.removeLast()
+                    let key = keyOf.removeValue(forKey: descriptor)!
+                    groups.remove(descriptor, from: key)
+                    model[key]!.remove(descriptor)
+                }
+            }
+            check("target \(target)")
+            #expect(keyOf.allSatisfy { groups.lists($0.key, under: $0.value) && !groups.lists($0.key, under: $0.value + 1) })
+        }
+    }
 }
