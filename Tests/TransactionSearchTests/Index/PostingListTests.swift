@@ -166,12 +166,15 @@ import TransactionSearchSupport
         func key(_ row: UInt32) -> UInt64 { keyed ? UInt64(keys[Int(row)]) : 0 }
     }
 
-    /// Random inserts and removals (many equal values, so keys tie across chunks), a rebuild
-    /// from sorted rows, then everything removed: the rows stay in order and every chunk's last
-    /// key stays its last row's (`checkInvariants`), with keys and without.
-    @Test(arguments: [true, false]) func staysSortedThroughRandomInsertsAndRemovals(keyed: Bool) {
+    /// Random inserts and removals (values from 0 to `largest`: with 500, many equal values,
+    /// so keys tie across chunks; with the largest Int, spread values whose guessed places
+    /// are far off), a rebuild from sorted rows, then everything removed: the rows stay in
+    /// order and every chunk's last key stays its last row's (`checkInvariants`), with keys
+    /// and without.
+    @Test(arguments: [(true, 500), (false, 500), (true, Int.max), (true, 40_000)])
+    func staysSortedThroughRandomInsertsAndRemovals(keyed: Bool, largest: Int) {
         var random = SeededRandom(seed: 9)
-        let keys = (0..<20_000).map { _ in random.int(in: 0...500) }
+        let keys = (0..<20_000).map { _ in random.chance(0.1) ? random.int(in: 0...50) : random.int(in: 0...largest) }
         let order = ByValue(keys: keys, keyed: keyed)
         var list = OrderedRowList()
         var present = Set<UInt32>()
@@ -188,8 +191,8 @@ import TransactionSearchSupport
         }
         list.checkInvariants(order: order)
         #expect(list.rows == present.sorted { order.precedes($0, $1) })
-        let position = list.lowerBound { keys[Int($0)] < 250 }
-        #expect(list.rank(of: position) == present.filter { keys[Int($0)] < 250 }.count)
+        let position = list.lowerBound { keys[Int($0)] < largest / 2 }
+        #expect(list.rank(of: position) == present.filter { keys[Int($0)] < largest / 2 }.count)
         var backward: [UInt32] = []
         list.walkBackward(before: list.endPosition) { backward.append($0); return true }
         #expect(backward == list.rows.reversed())
