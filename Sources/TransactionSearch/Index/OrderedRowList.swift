@@ -73,7 +73,7 @@ struct OrderedRowList: Sendable {
         if chunkIndex == chunks.count { chunkIndex -= 1 }
         var chunk = chunks[chunkIndex]
         chunks[chunkIndex] = []  // keep `chunk` uniquely referenced
-        let offset = offset(of: row, in: chunk, at: chunkIndex, order: order)
+        let offset = OrderedRowList.lowerBound(in: chunk) { order.precedes($0, row) }
         chunk.insert(row, at: offset)
         if chunk.count > OrderedRowList.chunkCapacity {
             let half = chunk.count / 2
@@ -93,7 +93,7 @@ struct OrderedRowList: Sendable {
         precondition(chunkIndex < chunks.count, "OrderedRowList.remove: row \(row) is not in the list")
         var chunk = chunks[chunkIndex]
         chunks[chunkIndex] = []
-        let offset = offset(of: row, in: chunk, at: chunkIndex, order: order)
+        let offset = OrderedRowList.lowerBound(in: chunk) { order.precedes($0, row) }
         precondition(offset < chunk.count && chunk[offset] == row, "OrderedRowList.remove: row \(row) is not where its key says")
         chunk.remove(at: offset)
         count -= 1
@@ -269,46 +269,6 @@ struct OrderedRowList: Sendable {
             }
             return low
         }
-    }
-
-    /// How many rows of `chunk` (chunk `chunkIndex`, which holds `row` or would) are before
-    /// `row`. The chunk spans the keys from the previous chunk's last key to its own, so the
-    /// row's key is first guessed into place in proportion (at most `guesses` times, each
-    /// probe narrowing the range), then the rest is a binary search. Instants and magnitudes
-    /// are spread evenly enough within a chunk that two guesses leave a few dozen rows; a
-    /// binary search of the whole chunk read ten rows, each a cache miss at a million rows
-    /// (most of an add's or delete's time in the orders). An order without keys, or the first
-    /// chunk, is searched plainly.
-    @inline(__always)
-    private func offset<Order: RowOrder>(of row: UInt32, in chunk: [UInt32], at chunkIndex: Int, order: Order) -> Int {
-        let guesses = 2
-        var low = 0
-        var high = chunk.count
-        var highKey = lastKeys[chunkIndex]
-        let key = order.key(row)
-        if key > highKey { return chunk.count }  // every row of the chunk has a smaller key
-        if chunkIndex > 0 {
-            var lowKey = lastKeys[chunkIndex - 1]
-            var step = 0
-            while step < guesses && high - low > 16 && highKey > lowKey && key >= lowKey {
-                let fraction = Double(key - lowKey) / Double(highKey - lowKey)
-                let guess = min(high - 1, low + Int(fraction * Double(high - low)))
-                let probe = chunk[guess]
-                if order.precedes(probe, row) {
-                    low = guess + 1
-                    lowKey = order.key(probe)
-                } else {
-                    high = guess
-                    highKey = order.key(probe)
-                }
-                step += 1
-            }
-        }
-        while low < high {
-            let middle = (low + high) >> 1
-            if order.precedes(chunk[middle], row) { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     @inline(__always)
