@@ -19,6 +19,9 @@ import TransactionSearchSupport
 ///   cannot inflate);
 /// - `mutations`: the bench's updates with the mix cached (refilled every 100), counting only
 ///   the first update after each refill (the tail: every cached query checked on cold caches);
+/// - `first-adds`: the bench's adds with the mix cached (refilled every 100), counting only
+///   the first add after each refill but the very first (`profiledAdd`: the adds' tail, on
+///   caches the mix left; the first add after a build grows every column, a one-off);
 /// - `mutation-times`: the bench's mutation measurement alone, five rounds, each printing the
 ///   percentiles per kind and the median and worst time by position after a cache refill
 ///   (0: the first change after it), so the tail can be told apart from the rest;
@@ -29,7 +32,7 @@ import TransactionSearchSupport
 /// - `note-updates`: 200 updates that each write a new note (the bench's every fourth update),
 ///   no cache, each counted.
 enum ProfileRun {
-    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "mutation-times", "note-updates", "import-bank-csv", "cold-mutations"]
+    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "first-adds", "mutation-times", "note-updates", "import-bank-csv", "cold-mutations"]
 
     static func run(_ part: String, options: BenchOptions) throws {
         let drafts = try BenchRun(options: options).loadDrafts()
@@ -73,6 +76,24 @@ enum ProfileRun {
                 }
             }
             print("profiled mutations: \(store.cacheStatistics.entries) cached")
+        case "first-adds":
+            let store = TransactionStore()
+            try store.add(contentsOf: drafts)
+            let mix = (QueryMix.standard(for: store) + QueryMix.grouping).map(\.query)
+            let newRows = TransactionGenerator(rows: 2000, seed: options.seed &+ 1, years: options.years,
+                                               merchants: options.merchants).generate()
+            for (index, row) in newRows.enumerated() {
+                var draft = row
+                draft.id = "bench-\(index)"
+                // The first add after the build grows every column (a one-off); not counted.
+                if index % 100 == 0 && index > 0 {
+                    for query in mix { _ = store.search(query) }
+                    try profiledAdd(store, draft)
+                } else {
+                    try store.add(draft)
+                }
+            }
+            print("profiled first adds: \(store.count) rows")
         case "note-updates":
             let store = TransactionStore()
             try store.add(contentsOf: drafts)
@@ -132,6 +153,11 @@ enum ProfileRun {
             let rounds = part == "mix-loop" ? 30 : 1
             print("profiled mix: \((0..<rounds).reduce(0) { total, _ in total + profiledMix(store, queries) }) matches")
         }
+    }
+
+    @inline(never)
+    static func profiledAdd(_ store: TransactionStore, _ draft: TransactionDraft) throws {
+        try store.add(draft)
     }
 
     @inline(never)

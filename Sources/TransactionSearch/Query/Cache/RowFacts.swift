@@ -50,28 +50,16 @@ struct RowFacts {
             guard code != 0 else { return }
             let start = folded.count
             // The pool's folded texts read straight from the contents.
-            contents.text[field].pool.folded.withBytes(code) { bytes in
-                folded.append(contentsOf: bytes)
-                signatures[field] = ByteSignature(bytes)
-            }
+            signatures[field] = contents.text[field].appendFolded(code, to: &folded)
             bounds[field] = start ..< folded.count
         }
         self.folded = folded
         self.bounds = bounds
         self.signatures = signatures
         // The digits `CardMask.title` keeps, read here without making the title.
-        var lastFour: UInt32 = 0
-        var digits = 0
-        if record.card != 0 {
-            contents.text[.card].pool.withUTF8(record.card) { bytes in
-                for byte in bytes where byte >= 0x30 && byte <= 0x39 {
-                    lastFour = lastFour << 8 | UInt32(byte)
-                    digits += 1
-                }
-            }
-        }
-        cardLastFour = lastFour
-        hasMaskedCard = digits >= 4
+        let digits = record.card != 0 ? contents.text[.card].asciiDigits(of: record.card) : (lastFour: 0, count: 0)
+        cardLastFour = digits.lastFour
+        hasMaskedCard = digits.count >= 4
     }
 
     /// The byte signature of the folded text of the field whose raw value is `index` (empty

@@ -77,7 +77,7 @@ final class StoreContents: @unchecked Sendable {
         let record = self.record(row)
         var transaction = emptyTransaction(of: record)
         table.setKeys(of: row, in: &transaction)
-        setTexts(of: record, in: &transaction) { field, code in code == 0 ? nil : text[field].pool.string(code) }
+        setTexts(of: record, in: &transaction) { field, code in code == 0 ? nil : text[field].string(code) }
         return transaction
     }
 
