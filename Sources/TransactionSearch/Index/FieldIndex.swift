@@ -78,29 +78,17 @@ final class FieldIndex: @unchecked Sendable {
     @inline(__always)
     func string(_ code: UInt32) -> String { pool.string(code) }
 
-    /// Appends the folded bytes of `code` to `buffer` and returns their byte signature: what
-    /// the facts of a changed row (`RowFacts`) take of each field. (A method of its own: a
-    /// closure handed to the pool from outside, `text[field].pool.folded.withBytes { }`, made
-    /// the compiler copy the pool first, since the closure might change the index.)
-    func appendFolded(_ code: UInt32, to buffer: inout [UInt8]) -> ByteSignature {
-        pool.folded.withBytes(code) { bytes in
-            buffer.append(contentsOf: bytes)
-            return ByteSignature(bytes)
-        }
+    /// Appends the folded bytes of `code` to `buffer`: what the facts of a changed row
+    /// (`RowFacts`) take of each field. (No closure handed to the pool from outside:
+    /// `text[field].pool.folded.withBytes { }` made the compiler copy the pool first, a retain
+    /// and release of each of its arrays, since the closure might change the index.)
+    func appendFolded(_ code: UInt32, to buffer: inout [UInt8]) {
+        pool.folded.appendBytes(code, to: &buffer)
     }
 
-    /// The ASCII digits of the UTF-8 of `code`, the last four one byte each (the last lowest),
-    /// and how many digits there are in all: what a card's title (`****4242`) keeps.
+    /// The ASCII digits of the UTF-8 of `code`: see `StringPool.asciiDigits(of:)`.
     func asciiDigits(of code: UInt32) -> (lastFour: UInt32, count: Int) {
-        pool.withUTF8(code) { bytes in
-            var lastFour: UInt32 = 0
-            var count = 0
-            for byte in bytes where byte >= 0x30 && byte <= 0x39 {
-                lastFour = lastFour << 8 | UInt32(byte)
-                count += 1
-            }
-            return (lastFour, count)
-        }
+        pool.asciiDigits(of: code)
     }
 
     /// The code of a text, or nil when no row has it.

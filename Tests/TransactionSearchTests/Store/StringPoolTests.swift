@@ -49,6 +49,10 @@ import TransactionSearchSupport
             #expect(pool.code(of: text) == code, "seed \(seed): \(Array(text.utf8))")
             #expect(pool.folded.bytes(code) == Array(Folding.fold(text).utf8), "seed \(seed): \(Array(text.utf8))")
             #expect(pool.withUTF8(code) { Array($0) } == Array(text.utf8))
+            // The digits a card title keeps: read from the folded bytes under a case mask.
+            let digits = Array(text.utf8).filter { $0 >= 0x30 && $0 <= 0x39 }
+            let lastFour = digits.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            #expect(pool.asciiDigits(of: code) == (lastFour, digits.count), "seed \(seed): \(Array(text.utf8))")
         }
         #expect(pool.liveCount == expected.count && pool.codeLimit == expected.count + 1)
         // The folded spelling of a capitalised string is another string.

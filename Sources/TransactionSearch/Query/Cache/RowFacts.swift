@@ -50,8 +50,9 @@ struct RowFacts {
             guard code != 0 else { return }
             let start = folded.count
             // The pool's folded texts read straight from the contents.
-            signatures[field] = contents.text[field].appendFolded(code, to: &folded)
+            contents.text[field].appendFolded(code, to: &folded)
             bounds[field] = start ..< folded.count
+            signatures[field] = folded.withUnsafeBufferPointer { ByteSignature(UnsafeBufferPointer(rebasing: $0[start...])) }
         }
         self.folded = folded
         self.bounds = bounds

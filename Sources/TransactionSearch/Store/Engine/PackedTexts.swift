@@ -169,6 +169,12 @@ struct PackedTexts: Sendable {
         }
     }
 
+    /// Appends the bytes of `code` to `buffer` (no closure handed in: a caller reaching these
+    /// texts inside a class, as `FieldIndex` does, copied them to call `withBytes`).
+    func appendBytes(_ code: UInt32, to buffer: inout [UInt8]) {
+        withBytes(code) { buffer.append(contentsOf: $0) }
+    }
+
     /// The bytes of `code` as an array.
     func bytes(_ code: UInt32) -> [UInt8] {
         withBytes(code) { Array($0) }

@@ -135,6 +135,21 @@ struct StringPool: Sendable {
         StringPool.utf8(of: code, in: folded, body)
     }
 
+    /// The ASCII digits of the UTF-8 of `code`, the last four one byte each (the last lowest),
+    /// and how many there are in all: what a card's title (`****4242`) keeps. A case mask
+    /// changes only letters, so its folded bytes hold the same digits (nothing decoded).
+    func asciiDigits(of code: UInt32) -> (lastFour: UInt32, count: Int) {
+        folded.withBytesAndAttachment(code) { foldedBytes, attachment, form in
+            var lastFour: UInt32 = 0
+            var count = 0
+            for byte in form == .caseMask || attachment.isEmpty ? foldedBytes : attachment where byte >= 0x30 && byte <= 0x39 {
+                lastFour = lastFour << 8 | UInt32(byte)
+                count += 1
+            }
+            return (lastFour, count)
+        }
+    }
+
     /// Calls `body` with the UTF-8 of `code` in a pool's texts (its `folded`): the attachment,
     /// the folded bytes when they are the same (a string is attached only when it differs, so
     /// never empty when attached), or the folded bytes with a case mask's capitals, decoded
