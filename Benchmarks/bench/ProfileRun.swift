@@ -82,18 +82,20 @@ enum ProfileRun {
             let mix = (QueryMix.standard(for: store) + QueryMix.grouping).map(\.query)
             let newRows = TransactionGenerator(rows: 2000, seed: options.seed &+ 1, years: options.years,
                                                merchants: options.merchants).generate()
+            var times: [Double] = []
             for (index, row) in newRows.enumerated() {
                 var draft = row
                 draft.id = "bench-\(index)"
                 // The first add after the build grows every column (a one-off); not counted.
                 if index % 100 == 0 && index > 0 {
                     for query in mix { _ = store.search(query) }
-                    try profiledAdd(store, draft)
+                    times.append(try microseconds { try profiledAdd(store, draft) })
                 } else {
                     try store.add(draft)
                 }
             }
-            print("profiled first adds: \(store.count) rows")
+            let figures = Percentiles(times)
+            print("profiled first adds: \(store.count) rows; first add after a refill p50 \(String(format: "%.1f", figures.p50)) µs, max \(String(format: "%.1f", figures.max)) µs")
         case "note-updates":
             let store = TransactionStore()
             try store.add(contentsOf: drafts)
