@@ -72,11 +72,19 @@ struct SortedBlocks: Sendable {
             count = 1
             return
         }
-        let index = blockIndex(of: member)
-        let (found, offset) = blocks[index].members.binarySearch(member)
-        precondition(!found, "SortedBlocks.insert: \(member) is already present")
-        blocks[index].members.insert(member, at: offset)
-        if offset == 0 { blocks[index].first = member }
+        let index: Int
+        if let last = blocks[blocks.count - 1].members.last, member > last {
+            // Above every member (a new row's number, a new string's code): appended to the
+            // last block without a search, as an array list appends.
+            index = blocks.count - 1
+            blocks[index].members.append(member)
+        } else {
+            index = blockIndex(of: member)
+            let (found, offset) = blocks[index].members.binarySearch(member)
+            precondition(!found, "SortedBlocks.insert: \(member) is already present")
+            blocks[index].members.insert(member, at: offset)
+            if offset == 0 { blocks[index].first = member }
+        }
         count += 1
         let size = blocks[index].members.count
         if size > SortedBlocks.blockCapacity {
