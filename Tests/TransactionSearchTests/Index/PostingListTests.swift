@@ -151,6 +151,9 @@ import TransactionSearchSupport
         #expect((0..<UInt32(capacity)).filter { selection.contains($0) } == expected)
         #expect(CodeSet(built).codes == expected)
         #expect(CodeSet(unionOf: [built, .single(5)], limit: capacity).codes == [5] + expected)
+        // Blocks fit a list's 16 bytes, as every other form does (a list is 16 bytes a code of
+        // every pool and descriptor that has one).
+        #expect(MemoryLayout<PostingList>.stride == 16)
     }
 }
 
