@@ -130,6 +130,10 @@ struct BenchReport: Encodable {
         var must: Double
         var aim: Double
         var higherIsBetter: Bool
+        /// Set when the line's must and aim are for another size than this run's: the text
+        /// names that size instead of a verdict (a fixed cost of an import is a large share of
+        /// a small file).
+        var judgedOnlyAt: String? = nil
 
         var meetsMust: Bool { higherIsBetter ? value > must : value < must }
         var meetsAim: Bool { higherIsBetter ? value > aim : value < aim }
@@ -250,11 +254,14 @@ struct BenchReport: Encodable {
                 lines.append(SpecLine(measure: "importing \(figure.format) vs our CSV", value: figure.median / max(csv.median, 0.001), unit: "x",
                                       must: bankCSV ? 1.5 : 2, aim: 1.2, higherIsBetter: false))
             }
-            // Issue 15: memory while importing at most twice the file beyond the store.
+            // Issue 15: memory while importing a 100,000-transaction file at most twice the file
+            // beyond the store. A smaller file is reported but not judged: about 1 MiB of the
+            // peak does not grow with the rows (20,000 bank CSV rows are a 0.7 MiB file).
             for figure in imports {
                 guard let extra = figure.extraBytes else { continue }
                 lines.append(SpecLine(measure: "import memory beyond the store, \(figure.format)", value: Double(extra) / Double(max(figure.fileBytes, 1)),
-                                      unit: "x", must: 2, aim: 2, higherIsBetter: false))
+                                      unit: "x", must: 2, aim: 2, higherIsBetter: false,
+                                      judgedOnlyAt: data.rows < 100_000 ? "judged at 100,000 rows" : nil))
             }
         }
         return lines
@@ -316,7 +323,7 @@ struct BenchReport: Encodable {
         out.append("")
         out.append("docs/SPEC.md section 5:")
         for line in specLines {
-            let verdict = line.meetsAim ? "meets aim" : (line.meetsMust ? "meets must, misses aim" : "MISSES MUST")
+            let verdict = line.judgedOnlyAt ?? (line.meetsAim ? "meets aim" : (line.meetsMust ? "meets must, misses aim" : "MISSES MUST"))
             out.append("  \(line.measure.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%10.3f", line.value)) \(line.unit.padding(toLength: 5, withPad: " ", startingAt: 0))"
                        + " (must \(line.higherIsBetter ? ">" : "<") \(format(line.must)), aim \(line.higherIsBetter ? ">" : "<") \(format(line.aim))): \(verdict)")
         }
