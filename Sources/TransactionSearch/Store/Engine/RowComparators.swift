@@ -29,7 +29,11 @@ struct DateOrder: RowOrder {
 
     /// The instant, its sign bit flipped so that signed order is unsigned order.
     @inline(__always)
-    func key(_ row: UInt32) -> UInt64 { UInt64(bitPattern: rows.instant(Int(row))) ^ (1 << 63) }
+    func key(_ row: UInt32) -> UInt64 { DateOrder.key(row, rows: rows) }
+
+    /// `key` over a view passed in (`ChangeOrder` shares it).
+    @inline(__always)
+    static func key(_ row: UInt32, rows: RowView) -> UInt64 { UInt64(bitPattern: rows.instant(Int(row))) ^ (1 << 63) }
 }
 
 /// The store's amount order: by magnitude as a plain number (see `CurrencyTable.scaleBuffer`)
@@ -65,7 +69,11 @@ struct AmountOrder: RowOrder {
 
     /// The magnitude.
     @inline(__always)
-    func key(_ row: UInt32) -> UInt64 { rows.magnitude(Int(row)) }
+    func key(_ row: UInt32) -> UInt64 { AmountOrder.key(row, rows: rows) }
+
+    /// `key` over a view passed in (`ChangeOrder` shares it).
+    @inline(__always)
+    static func key(_ row: UInt32, rows: RowView) -> UInt64 { rows.magnitude(Int(row)) }
 }
 
 /// The date order or the amount order as one type, for a single change's insert and removal:
@@ -92,6 +100,6 @@ struct ChangeOrder: RowOrder {
     /// `DateOrder.key` or `AmountOrder.key`.
     @inline(__always)
     func key(_ row: UInt32) -> UInt64 {
-        byAmount ? rows.magnitude(Int(row)) : UInt64(bitPattern: rows.instant(Int(row))) ^ (1 << 63)
+        byAmount ? AmountOrder.key(row, rows: rows) : DateOrder.key(row, rows: rows)
     }
 }
