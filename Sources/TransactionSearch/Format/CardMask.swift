@@ -3,15 +3,23 @@
 public enum CardMask {
     /// `****4242` for `Visa 4242`; the name itself when it has fewer than four digits.
     public static func title(of card: String) -> String {
-        var lastFour: [UInt8] = []
-        var digitCount = 0
-        for byte in card.utf8 where byte >= 0x30 && byte <= 0x39 {
-            digitCount += 1
-            lastFour.append(byte)
-            if lastFour.count > 4 { lastFour.removeFirst() }
-        }
-        guard digitCount >= 4 else { return card }
+        let digits = digits(in: card.utf8)
+        guard digits.count >= 4 else { return card }
+        let lastFour = (0..<4).map { UInt8(truncatingIfNeeded: digits.lastFour >> (24 - 8 * $0)) }
         return "****" + String(decoding: lastFour, as: UTF8.self)
+    }
+
+    /// The ASCII digits of a card name's UTF-8: the last four one byte each (the last lowest),
+    /// and how many there are in all. What `title(of:)` keeps, and what a changed row's cache
+    /// facts read from the pool's bytes without making the title (`StringPool.asciiDigits`).
+    static func digits(in bytes: some Sequence<UInt8>) -> (lastFour: UInt32, count: Int) {
+        var lastFour: UInt32 = 0
+        var count = 0
+        for byte in bytes where byte >= 0x30 && byte <= 0x39 {
+            lastFour = lastFour << 8 | UInt32(byte)
+            count += 1
+        }
+        return (lastFour, count)
     }
 
     /// The last four digits of a card name, when it has four or more.

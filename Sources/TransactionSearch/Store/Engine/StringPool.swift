@@ -140,13 +140,7 @@ struct StringPool: Sendable {
     /// changes only letters, so its folded bytes hold the same digits (nothing decoded).
     func asciiDigits(of code: UInt32) -> (lastFour: UInt32, count: Int) {
         folded.withBytesAndAttachment(code) { foldedBytes, attachment, form in
-            var lastFour: UInt32 = 0
-            var count = 0
-            for byte in form == .caseMask || attachment.isEmpty ? foldedBytes : attachment where byte >= 0x30 && byte <= 0x39 {
-                lastFour = lastFour << 8 | UInt32(byte)
-                count += 1
-            }
-            return (lastFour, count)
+            CardMask.digits(in: form == .caseMask || attachment.isEmpty ? foldedBytes : attachment)
         }
     }
 
