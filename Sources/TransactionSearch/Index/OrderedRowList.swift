@@ -69,11 +69,42 @@ struct OrderedRowList: Sendable {
             count = 1
             return
         }
-        var chunkIndex = firstChunk(notBefore: row, order: order)
-        if chunkIndex == chunks.count { chunkIndex -= 1 }
+        insert(row, at: place(of: row, order: order, clamped: true), order: order)
+    }
+
+    mutating func remove<Order: RowOrder>(_ row: UInt32, order: Order) {
+        remove(row, at: place(of: row, order: order, clamped: false), order: order)
+    }
+
+    /// Inserts a new row into two lists (the date and the amount order), their searches
+    /// stepped together: after a burst of queries at a million rows each search is a chain of
+    /// cache misses, and stepping them together overlaps one's misses with the other's.
+    static func insert<Order: RowOrder>(_ row: UInt32, into first: inout OrderedRowList, order firstOrder: Order,
+                                        and second: inout OrderedRowList, order secondOrder: Order) {
+        guard !first.chunks.isEmpty, !second.chunks.isEmpty else {
+            first.insert(row, order: firstOrder)
+            second.insert(row, order: secondOrder)
+            return
+        }
+        let (inFirst, inSecond) = places(of: row, in: first, firstOrder, and: second, secondOrder, clamped: true)
+        first.insert(row, at: inFirst, order: firstOrder)
+        second.insert(row, at: inSecond, order: secondOrder)
+    }
+
+    /// Removes a row from two lists, their searches stepped together (see
+    /// `insert(_:into:order:and:order:)`).
+    static func remove<Order: RowOrder>(_ row: UInt32, from first: inout OrderedRowList, order firstOrder: Order,
+                                        and second: inout OrderedRowList, order secondOrder: Order) {
+        let (inFirst, inSecond) = places(of: row, in: first, firstOrder, and: second, secondOrder, clamped: false)
+        first.remove(row, at: inFirst, order: firstOrder)
+        second.remove(row, at: inSecond, order: secondOrder)
+    }
+
+    /// Puts `row` at `position`, the place its order gives it (`place(of:order:clamped:)`).
+    private mutating func insert<Order: RowOrder>(_ row: UInt32, at position: Position, order: Order) {
+        let chunkIndex = position.chunk, offset = position.offset
         var chunk = chunks[chunkIndex]
         chunks[chunkIndex] = []  // keep `chunk` uniquely referenced
-        let offset = OrderedRowList.lowerBoundInFours(in: chunk) { order.precedes($0, row) }
         chunk.insert(row, at: offset)
         if chunk.count > OrderedRowList.chunkCapacity {
             let half = chunk.count / 2
@@ -88,12 +119,12 @@ struct OrderedRowList: Sendable {
         count += 1
     }
 
-    mutating func remove<Order: RowOrder>(_ row: UInt32, order: Order) {
-        let chunkIndex = firstChunk(notBefore: row, order: order)
+    /// Takes out `row`, found at `position` (`place(of:order:clamped:)` with `clamped` false).
+    private mutating func remove<Order: RowOrder>(_ row: UInt32, at position: Position, order: Order) {
+        let chunkIndex = position.chunk, offset = position.offset
         precondition(chunkIndex < chunks.count, "OrderedRowList.remove: row \(row) is not in the list")
         var chunk = chunks[chunkIndex]
         chunks[chunkIndex] = []
-        let offset = OrderedRowList.lowerBoundInFours(in: chunk) { order.precedes($0, row) }
         precondition(offset < chunk.count && chunk[offset] == row, "OrderedRowList.remove: row \(row) is not where its key says")
         chunk.remove(at: offset)
         count -= 1
@@ -254,68 +285,107 @@ struct OrderedRowList: Sendable {
         precondition(total == count, "ordered list count \(count) != \(total)")
     }
 
-    /// The first chunk whose last row is not before `row` (`chunks.count` when none is): keys
-    /// compared first, the rows themselves only where a chunk's last key equals the row's.
-    private func firstChunk<Order: RowOrder>(notBefore row: UInt32, order: Order) -> Int {
+    /// Where `row` goes, or is: the first position whose row is not before it. `clamped` (an
+    /// insert into a list with rows) keeps it in the last chunk when it comes after every row;
+    /// otherwise its chunk is `chunks.count` there.
+    private func place<Order: RowOrder>(of row: UInt32, order: Order, clamped: Bool) -> Position {
         let key = order.key(row)
-        return lastKeys.withUnsafeBufferPointer { lastKeys in
-            var low = 0
-            var high = lastKeys.count
-            // By quarters while the keys alone decide (three loads a step, none waiting for
-            // another: `lowerBoundInFours`), then halves, reading rows where keys tie.
-            while high - low >= 8 {
-                let quarter = (high - low) >> 2
-                let first = low + quarter, second = first + quarter, third = second + quarter
-                let (a, b, c) = (lastKeys[first], lastKeys[second], lastKeys[third])
-                if a == key || b == key || c == key { break }
-                if c < key {
-                    low = third + 1
-                } else if b < key {
-                    (low, high) = (second + 1, third)
-                } else if a < key {
-                    (low, high) = (first + 1, second)
-                } else {
-                    high = first
-                }
+        var chunk = lastKeys.withUnsafeBufferPointer { lastKeys in
+            var search = QuarterSearch(count: lastKeys.count)
+            while search.isWide {
+                let probes = search.probes
+                let keys = (lastKeys[probes.0], lastKeys[probes.1], lastKeys[probes.2])
+                if !search.narrow(byKeys: keys, key) { break }
             }
-            while low < high {
-                let middle = (low + high) >> 1
-                let lastKey = lastKeys[middle]
-                let isBefore = lastKey != key ? lastKey < key : order.precedes(chunks[middle][chunks[middle].count - 1], row)
-                if isBefore { low = middle + 1 } else { high = middle }
-            }
-            return low
+            return finishChunkSearch(search, row: row, key: key, lastKeys: lastKeys, order: order)
         }
+        if clamped && chunk == chunks.count { chunk -= 1 }
+        guard chunk < chunks.count else { return Position(chunk: chunk, offset: 0) }
+        let offset = chunks[chunk].withUnsafeBufferPointer { rows in
+            var search = QuarterSearch(count: rows.count)
+            while search.isWide {
+                let probes = search.probes
+                search.narrow(before: (OrderedRowList.isBefore(rows[probes.0], row, key, order), OrderedRowList.isBefore(rows[probes.1], row, key, order),
+                                       OrderedRowList.isBefore(rows[probes.2], row, key, order)))
+            }
+            return search.finish { OrderedRowList.isBefore(rows[$0], row, key, order) }
+        }
+        return Position(chunk: chunk, offset: offset)
     }
 
-    /// `lowerBound(in:_:)` by quarters: three rows tested a step, none depending on another,
-    /// so that their cache misses (a row's columns, at a million rows) overlap: five steps of
-    /// three overlapping misses rather than ten misses one after another.
-    @inline(__always)
-    private static func lowerBoundInFours(in chunk: [UInt32], _ isBefore: (UInt32) -> Bool) -> Int {
-        chunk.withUnsafeBufferPointer { rows in
-            var low = 0
-            var high = rows.count
-            while high - low >= 8 {
-                let quarter = (high - low) >> 2
-                let first = low + quarter, second = first + quarter, third = second + quarter
-                let (a, b, c) = (rows[first], rows[second], rows[third])
-                let (isBeforeFirst, isBeforeSecond, isBeforeThird) = (isBefore(a), isBefore(b), isBefore(c))
-                if isBeforeThird {
-                    low = third + 1
-                } else if isBeforeSecond {
-                    (low, high) = (second + 1, third)
-                } else if isBeforeFirst {
-                    (low, high) = (first + 1, second)
-                } else {
-                    high = first
+    /// `place(of:order:clamped:)` in two lists at once: each step tests both lists' probes
+    /// before either decides, so that the cache misses of the two searches overlap.
+    private static func places<Order: RowOrder>(of row: UInt32, in first: OrderedRowList, _ firstOrder: Order,
+                                                and second: OrderedRowList, _ secondOrder: Order,
+                                                clamped: Bool) -> (Position, Position) {
+        let firstKey = firstOrder.key(row), secondKey = secondOrder.key(row)
+        var (firstChunk, secondChunk) = first.lastKeys.withUnsafeBufferPointer { firstKeys in
+            second.lastKeys.withUnsafeBufferPointer { secondKeys in
+                var one = QuarterSearch(count: firstKeys.count), other = QuarterSearch(count: secondKeys.count)
+                var oneOpen = true, otherOpen = true  // by quarters while keys alone decide
+                while true {
+                    oneOpen = oneOpen && one.isWide
+                    otherOpen = otherOpen && other.isWide
+                    guard oneOpen || otherOpen else { break }
+                    let (oneProbes, otherProbes) = (one.probes, other.probes)
+                    let oneKeys = oneOpen ? (firstKeys[oneProbes.0], firstKeys[oneProbes.1], firstKeys[oneProbes.2]) : (0, 0, 0)
+                    let otherKeys = otherOpen
+                        ? (secondKeys[otherProbes.0], secondKeys[otherProbes.1], secondKeys[otherProbes.2]) : (0, 0, 0)
+                    if oneOpen { oneOpen = one.narrow(byKeys: oneKeys, firstKey) }
+                    if otherOpen { otherOpen = other.narrow(byKeys: otherKeys, secondKey) }
                 }
+                return (first.finishChunkSearch(one, row: row, key: firstKey, lastKeys: firstKeys, order: firstOrder),
+                        second.finishChunkSearch(other, row: row, key: secondKey, lastKeys: secondKeys, order: secondOrder))
             }
-            while low < high {
-                let middle = (low + high) >> 1
-                if isBefore(rows[middle]) { low = middle + 1 } else { high = middle }
+        }
+        if clamped && firstChunk == first.chunks.count { firstChunk -= 1 }
+        if clamped && secondChunk == second.chunks.count { secondChunk -= 1 }
+        guard firstChunk < first.chunks.count, secondChunk < second.chunks.count else {
+            return (first.place(of: row, order: firstOrder, clamped: clamped), second.place(of: row, order: secondOrder, clamped: clamped))
+        }
+        let (firstOffset, secondOffset) = first.chunks[firstChunk].withUnsafeBufferPointer { firstRows in
+            second.chunks[secondChunk].withUnsafeBufferPointer { secondRows in
+                var one = QuarterSearch(count: firstRows.count), other = QuarterSearch(count: secondRows.count)
+                while one.isWide || other.isWide {
+                    let (oneProbes, otherProbes) = (one.probes, other.probes)
+                    let oneWide = one.isWide, otherWide = other.isWide
+                    // Every probe's key read before any is compared: six loads in flight.
+                    let oneKeys = oneWide ? (firstOrder.key(firstRows[oneProbes.0]), firstOrder.key(firstRows[oneProbes.1]),
+                                             firstOrder.key(firstRows[oneProbes.2])) : (0, 0, 0)
+                    let otherKeys = otherWide ? (secondOrder.key(secondRows[otherProbes.0]), secondOrder.key(secondRows[otherProbes.1]),
+                                                 secondOrder.key(secondRows[otherProbes.2])) : (0, 0, 0)
+                    if oneWide { one.narrow(byKeys: oneKeys, firstKey, probes: oneProbes, rows: firstRows, row: row, order: firstOrder) }
+                    if otherWide { other.narrow(byKeys: otherKeys, secondKey, probes: otherProbes, rows: secondRows, row: row, order: secondOrder) }
+                }
+                return (one.finish { OrderedRowList.isBefore(firstRows[$0], row, firstKey, firstOrder) },
+                        other.finish { OrderedRowList.isBefore(secondRows[$0], row, secondKey, secondOrder) })
             }
-            return low
+        }
+        return (Position(chunk: firstChunk, offset: firstOffset), Position(chunk: secondChunk, offset: secondOffset))
+    }
+
+    /// Whether `probe` comes before `row`, whose key is `key`: by their keys, and where those
+    /// are equal by the order itself, out of line (rare, and a change's code stays small).
+    @inline(__always)
+    private static func isBefore<Order: RowOrder>(_ probe: UInt32, _ row: UInt32, _ key: UInt64, _ order: Order) -> Bool {
+        let probeKey = order.key(probe)
+        return probeKey != key ? probeKey < key : precedesOutOfLine(probe, row, order)
+    }
+
+    /// `order.precedes`, not inlined (see `isBefore`).
+    @inline(never)
+    static func precedesOutOfLine<Order: RowOrder>(_ first: UInt32, _ second: UInt32, _ order: Order) -> Bool {
+        order.precedes(first, second)
+    }
+
+    /// The chunk search's last steps, by halves, reading rows where a chunk's last key equals
+    /// the row's: the first chunk whose last row is not before `row` (`chunks.count` when none is).
+    @inline(__always)
+    private func finishChunkSearch<Order: RowOrder>(_ search: QuarterSearch, row: UInt32, key: UInt64,
+                                                    lastKeys: UnsafeBufferPointer<UInt64>, order: Order) -> Int {
+        search.finish { middle in
+            let lastKey = lastKeys[middle]
+            return lastKey != key ? lastKey < key : OrderedRowList.precedesOutOfLine(chunks[middle][chunks[middle].count - 1], row, order)
         }
     }
 
@@ -326,6 +396,74 @@ struct OrderedRowList: Sendable {
         while low < high {
             let middle = (low + high) >> 1
             if isBefore(chunk[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// A lower-bound search over `0..<count` stepped by quarters: three probes a step, none
+/// depending on another, so that their cache misses overlap (at a million rows, five steps of
+/// three overlapping misses rather than ten misses one after another); `finish` takes the last
+/// few by halves. `OrderedRowList` steps one or two at a time.
+struct QuarterSearch {
+    private(set) var low = 0
+    private(set) var high: Int
+
+    init(count: Int) {
+        high = count
+    }
+
+    /// Whether the range is still wide enough for a step by quarters.
+    var isWide: Bool { high - low >= 8 }
+
+    /// The three probes of the next step, a quarter apart.
+    var probes: (Int, Int, Int) {
+        let quarter = (high - low) >> 2
+        return (low + quarter, low + 2 * quarter, low + 3 * quarter)
+    }
+
+    /// Narrows the range by whether each probe is before the target.
+    @inline(__always)
+    mutating func narrow(before: (Bool, Bool, Bool)) {
+        let probes = self.probes
+        if before.2 {
+            low = probes.2 + 1
+        } else if before.1 {
+            (low, high) = (probes.1 + 1, probes.2)
+        } else if before.0 {
+            (low, high) = (probes.0 + 1, probes.1)
+        } else {
+            high = probes.0
+        }
+    }
+
+    /// Narrows by the probes' keys against the target's key; false (unchanged) when a probe's
+    /// key equals it, where only the rows can decide.
+    @inline(__always)
+    mutating func narrow(byKeys keys: (UInt64, UInt64, UInt64), _ key: UInt64) -> Bool {
+        if keys.0 == key || keys.1 == key || keys.2 == key { return false }
+        narrow(before: (keys.0 < key, keys.1 < key, keys.2 < key))
+        return true
+    }
+
+    /// Narrows by probe rows' keys (`keys`, read by the caller) against the row's `key`, the
+    /// rows themselves compared where keys are equal.
+    @inline(__always)
+    mutating func narrow<Order: RowOrder>(byKeys keys: (UInt64, UInt64, UInt64), _ key: UInt64, probes: (Int, Int, Int),
+                                          rows: UnsafeBufferPointer<UInt32>, row: UInt32, order: Order) {
+        func before(_ probeKey: UInt64, _ probe: Int) -> Bool {
+            probeKey != key ? probeKey < key : OrderedRowList.precedesOutOfLine(rows[probe], row, order)
+        }
+        narrow(before: (before(keys.0, probes.0), before(keys.1, probes.1), before(keys.2, probes.2)))
+    }
+
+    /// The first index in the range not `isBefore`, by halves.
+    @inline(__always)
+    func finish(_ isBefore: (Int) -> Bool) -> Int {
+        var low = self.low, high = self.high
+        while low < high {
+            let middle = (low + high) >> 1
+            if isBefore(middle) { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -208,4 +208,49 @@ import TransactionSearchSupport
         list.checkInvariants(order: order)
         #expect(list.count == 0 && list.rows.isEmpty)
     }
+
+    /// Rows inserted into and removed from two lists at once (`insert(_:into:order:and:order:)`,
+    /// the store's date and amount orders) land where two single inserts put them: two orders
+    /// over different values (one with many equal keys, one spread, one with every key equal),
+    /// from empty lists through chunk splits and merges back to empty.
+    @Test(arguments: [(500, Int.max, true), (Int.max, 50, true), (500, 500, false)])
+    func twoListsAtOnceMatchTwoSingleLists(firstLargest: Int, secondLargest: Int, secondKeyed: Bool) {
+        var random = SeededRandom(seed: 17)
+        let count = 12_000
+        let first = ByValue(keys: (0..<count).map { _ in random.int(in: 0...firstLargest) })
+        let second = ByValue(keys: (0..<count).map { _ in random.int(in: 0...secondLargest) }, keyed: secondKeyed)
+        var pairFirst = OrderedRowList(), pairSecond = OrderedRowList()
+        var singleFirst = OrderedRowList(), singleSecond = OrderedRowList()
+        var present = Set<UInt32>()
+        func check() {
+            pairFirst.checkInvariants(order: first)
+            pairSecond.checkInvariants(order: second)
+            #expect(pairFirst.rows == singleFirst.rows)
+            #expect(pairSecond.rows == singleSecond.rows)
+            #expect(pairFirst.rows == present.sorted { first.precedes($0, $1) })
+            #expect(pairSecond.rows == present.sorted { second.precedes($0, $1) })
+        }
+        for step in 0..<30_000 {
+            // Mostly inserts at first, so that chunks fill and split; then as many removals.
+            let row = UInt32(random.int(in: 0...(count - 1)))
+            if present.contains(row) {
+                if step < 15_000 && random.chance(0.7) { continue }
+                OrderedRowList.remove(row, from: &pairFirst, order: first, and: &pairSecond, order: second)
+                singleFirst.remove(row, order: first)
+                singleSecond.remove(row, order: second)
+                present.remove(row)
+            } else {
+                OrderedRowList.insert(row, into: &pairFirst, order: first, and: &pairSecond, order: second)
+                singleFirst.insert(row, order: first)
+                singleSecond.insert(row, order: second)
+                present.insert(row)
+            }
+            if step % 3_000 == 0 { check() }
+        }
+        check()
+        for row in present.shuffled(using: &random) {
+            OrderedRowList.remove(row, from: &pairFirst, order: first, and: &pairSecond, order: second)
+        }
+        #expect(pairFirst.count == 0 && pairSecond.count == 0 && pairFirst.rows.isEmpty && pairSecond.rows.isEmpty)
+    }
 }

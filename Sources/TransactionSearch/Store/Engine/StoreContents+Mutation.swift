@@ -10,8 +10,8 @@ extension StoreContents {
         let record = makeRecord(transaction)
         table.registerKeys(of: transaction, at: row)
         place(record, at: row)
-        orders.byDate.insert(row, order: ChangeOrder(self, byAmount: false))
-        orders.byAmount.insert(row, order: ChangeOrder(self, byAmount: true))
+        OrderedRowList.insert(row, into: &orders.byDate, order: ChangeOrder(self, byAmount: false),
+                              and: &orders.byAmount, order: ChangeOrder(self, byAmount: true))
         return row
     }
 
@@ -109,8 +109,8 @@ extension StoreContents {
     @discardableResult
     func remove(row: UInt32) -> RowRecord {
         let record = self.record(row)
-        orders.byDate.remove(row, order: ChangeOrder(self, byAmount: false))
-        orders.byAmount.remove(row, order: ChangeOrder(self, byAmount: true))
+        OrderedRowList.remove(row, from: &orders.byDate, order: ChangeOrder(self, byAmount: false),
+                              and: &orders.byAmount, order: ChangeOrder(self, byAmount: true))
         removeFromPostings(row, record)
         buckets.remove(record)
         table.removeKeys(of: row)
@@ -137,8 +137,13 @@ extension StoreContents {
         let scales = currencies.scaleBuffer
         let amountMoves = dateMoves
             || old.amount.magnitude &* scales[UInt32(old.currency)] != new.amount.magnitude &* scales[UInt32(new.currency)]
-        if dateMoves { orders.byDate.remove(row, order: ChangeOrder(self, byAmount: false)) }
-        if amountMoves { orders.byAmount.remove(row, order: ChangeOrder(self, byAmount: true)) }
+        // A row whose date moves moves in both orders (the amount order's ties go by date).
+        if dateMoves {
+            OrderedRowList.remove(row, from: &orders.byDate, order: ChangeOrder(self, byAmount: false),
+                                  and: &orders.byAmount, order: ChangeOrder(self, byAmount: true))
+        } else if amountMoves {
+            orders.byAmount.remove(row, order: ChangeOrder(self, byAmount: true))
+        }
         if changes.keys { table.replaceKeys(of: row, with: transaction) }
         let capacity = table.rowLimit
         if old.descriptor != new.descriptor {
@@ -154,8 +159,12 @@ extension StoreContents {
         }
         buckets.replace(old, with: new)
         table.write(new, at: row)
-        if dateMoves { orders.byDate.insert(row, order: ChangeOrder(self, byAmount: false)) }
-        if amountMoves { orders.byAmount.insert(row, order: ChangeOrder(self, byAmount: true)) }
+        if dateMoves {
+            OrderedRowList.insert(row, into: &orders.byDate, order: ChangeOrder(self, byAmount: false),
+                                  and: &orders.byAmount, order: ChangeOrder(self, byAmount: true))
+        } else if amountMoves {
+            orders.byAmount.insert(row, order: ChangeOrder(self, byAmount: true))
+        }
         if changes.date { calendar.releaseDay(old.dayCode, month: old.monthCode) }
         TextField.forEach { field in
             if changes.fields[field] { text[field].release(old.codes[field]) }
