@@ -15,6 +15,9 @@ final class EventHub: Sendable {
     private let queue = Locked<[StoreEvent]>([])
     private let delivery = Locked(())
     private let subscriberCount = Atomic<Int>(0)
+    /// Events queued and not yet taken for delivery: `deliver()` after a change nobody
+    /// listens to returns on this load, not three locks (cold code after a burst of queries).
+    private let queued = Atomic<Int>(0)
 
     /// Whether anyone listens: events are only built when someone does.
     var hasSubscribers: Bool { subscriberCount.load(ordering: .acquiring) > 0 }
@@ -32,16 +35,22 @@ final class EventHub: Sendable {
     /// Queues events; call `deliver()` once the write lock is released.
     func enqueue(_ events: [StoreEvent]) {
         guard !events.isEmpty else { return }
-        queue.withLock { $0.append(contentsOf: events) }
+        queue.withLock { pending in
+            pending.append(contentsOf: events)
+            queued.add(events.count, ordering: .releasing)  // under the lock: the count is the queue's
+        }
     }
 
     /// Delivers queued events unless another thread is delivering (it will deliver them).
     func deliver() {
+        // Nothing queued: a deliverer that took the events delivers them.
+        guard queued.load(ordering: .acquiring) > 0 else { return }
         while true {
             let delivered: Bool? = delivery.withLockIfAvailable { _ -> Bool in
                 while true {
                     let batch = queue.withLock { pending -> [StoreEvent] in
                         defer { pending.removeAll() }
+                        queued.subtract(pending.count, ordering: .releasing)
                         return pending
                     }
                     if batch.isEmpty { return true }
