@@ -86,6 +86,8 @@ final class LiveQueries: Sendable {
 
     /// Marks the queries a version of a changed row matches. Called under the store's write lock.
     func markAffected(by row: RowFacts) {
+        // None (a cache alone needs the facts): no lock taken, cold code after a burst of queries.
+        guard !isEmpty else { return }
         observers.withLock { observers in
             // In place through the values (no copy of each observer, no lookup by id).
             for index in observers.indices where !observers.values[index].isDirty {

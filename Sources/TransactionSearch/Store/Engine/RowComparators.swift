@@ -87,9 +87,20 @@ struct ChangeOrder: RowOrder {
     let byAmount: Bool
 
     init(_ contents: StoreContents, byAmount: Bool) {
-        rows = RowView(contents)
-        ids = contents.table.ids
+        self.init(rows: RowView(contents), ids: contents.table.ids, byAmount: byAmount)
+    }
+
+    private init(rows: RowView, ids: KeyIndex<UInt8>, byAmount: Bool) {
+        self.rows = rows
+        self.ids = ids
         self.byAmount = byAmount
+    }
+
+    /// The date order and the amount order over one view of the columns (a change that moves
+    /// a row in both takes the view once).
+    static func both(_ contents: StoreContents) -> (byDate: ChangeOrder, byAmount: ChangeOrder) {
+        let rows = RowView(contents), ids = contents.table.ids
+        return (ChangeOrder(rows: rows, ids: ids, byAmount: false), ChangeOrder(rows: rows, ids: ids, byAmount: true))
     }
 
     @inline(__always)

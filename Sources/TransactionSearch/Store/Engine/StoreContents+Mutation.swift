@@ -10,8 +10,7 @@ extension StoreContents {
         let record = makeRecord(transaction)
         table.registerKeys(of: transaction, at: row)
         place(record, at: row)
-        OrderedRowList.insert(row, into: &orders.byDate, order: ChangeOrder(self, byAmount: false),
-                              and: &orders.byAmount, order: ChangeOrder(self, byAmount: true))
+        insertIntoOrders(row)
         return row
     }
 
@@ -109,8 +108,7 @@ extension StoreContents {
     @discardableResult
     func remove(row: UInt32) -> RowRecord {
         let record = self.record(row)
-        OrderedRowList.remove(row, from: &orders.byDate, order: ChangeOrder(self, byAmount: false),
-                              and: &orders.byAmount, order: ChangeOrder(self, byAmount: true))
+        removeFromOrders(row)
         removeFromPostings(row, record)
         buckets.remove(record)
         table.removeKeys(of: row)
@@ -139,8 +137,7 @@ extension StoreContents {
             || old.amount.magnitude &* scales[UInt32(old.currency)] != new.amount.magnitude &* scales[UInt32(new.currency)]
         // A row whose date moves moves in both orders (the amount order's ties go by date).
         if dateMoves {
-            OrderedRowList.remove(row, from: &orders.byDate, order: ChangeOrder(self, byAmount: false),
-                                  and: &orders.byAmount, order: ChangeOrder(self, byAmount: true))
+            removeFromOrders(row)
         } else if amountMoves {
             orders.byAmount.remove(row, order: ChangeOrder(self, byAmount: true))
         }
@@ -160,8 +157,7 @@ extension StoreContents {
         buckets.replace(old, with: new)
         table.write(new, at: row)
         if dateMoves {
-            OrderedRowList.insert(row, into: &orders.byDate, order: ChangeOrder(self, byAmount: false),
-                                  and: &orders.byAmount, order: ChangeOrder(self, byAmount: true))
+            insertIntoOrders(row)
         } else if amountMoves {
             orders.byAmount.insert(row, order: ChangeOrder(self, byAmount: true))
         }
@@ -224,6 +220,18 @@ extension StoreContents {
     private func release(_ record: RowRecord) {
         calendar.releaseDay(record.dayCode, month: record.monthCode)
         text.release(record)
+    }
+
+    /// Puts a row into the date and the amount order, one search stepped over both lists.
+    private func insertIntoOrders(_ row: UInt32) {
+        let (byDate, byAmount) = ChangeOrder.both(self)
+        OrderedRowList.insert(row, into: &orders.byDate, order: byDate, and: &orders.byAmount, order: byAmount)
+    }
+
+    /// Takes a row out of the date and the amount order, one search stepped over both lists.
+    private func removeFromOrders(_ row: UInt32) {
+        let (byDate, byAmount) = ChangeOrder.both(self)
+        OrderedRowList.remove(row, from: &orders.byDate, order: byDate, and: &orders.byAmount, order: byAmount)
     }
 
     private func addToPostings(_ row: UInt32, _ record: RowRecord) {
