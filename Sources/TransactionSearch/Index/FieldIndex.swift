@@ -74,8 +74,9 @@ final class FieldIndex: @unchecked Sendable {
 
     /// The string of `code`. (Reached through this index, not `pool`: `text[field].pool` from
     /// another type copied the pool, a retain and release of each of its arrays, which at a
-    /// million rows were cache misses of every change.)
-    @inline(__always)
+    /// million rows were cache misses of every change; and not inlined, since inlined into a
+    /// transaction's reading it copied the pool again, twelve times an update or delete.)
+    @inline(never)
     func string(_ code: UInt32) -> String { pool.string(code) }
 
     /// Appends the folded bytes of `code` to `buffer`: what the facts of a changed row
