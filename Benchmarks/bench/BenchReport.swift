@@ -111,6 +111,8 @@ struct BenchReport: Encodable {
         var add: Percentiles
         var update: Percentiles
         var delete: Percentiles
+        /// The cache's entries right after a refill (the mix's results), kept current by the
+        /// changes that follow until the store drops it (`BenchRun.measureMutations`).
         var cacheEntries: Int
     }
 
@@ -295,7 +297,7 @@ struct BenchReport: Encodable {
         }
         if let mutations {
             out.append("")
-            out.append(row(["mutation (\(mutations.add.count) each, cache of \(mutations.cacheEntries) kept current)", "", "", "p50", "p95", "p99", "max", "", ""]))
+            out.append(row(["mutation (\(mutations.add.count) each; \(mutations.cacheEntries) cached, refilled per 100)", "", "", "p50", "p95", "p99", "max", "", ""]))
             for (name, figures) in [("add", mutations.add), ("update", mutations.update), ("delete", mutations.delete)] {
                 out.append(row([name, "", "", format(figures.p50), format(figures.p95), format(figures.p99), format(figures.max), "", ""]))
             }

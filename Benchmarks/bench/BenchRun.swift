@@ -232,19 +232,27 @@ struct BenchRun {
     }
 
     /// Adds, updates and deletes one at a time with every index, bucket and cache kept
-    /// current; the cache is kept full of the query mix's results.
+    /// current; the cache is refilled with the query mix's results before every 100th change
+    /// of each kind (past `ResultCache.pendingLimit` row versions with no search between, the
+    /// store drops it: the changes after that keep no cache current until the next refill).
     private func measureMutations(_ store: inout TransactionStore) throws -> BenchReport.Mutations {
         let samples = try mutationSamples(&store)
         return BenchReport.Mutations(add: Percentiles(samples.adds), update: Percentiles(samples.updates),
-                                     delete: Percentiles(samples.deletes), cacheEntries: store.cacheStatistics.entries)
+                                     delete: Percentiles(samples.deletes), cacheEntries: samples.cachedAfterRefill)
     }
 
     /// The times of `measureMutations`, in the order made (the cache refilled before every
-    /// 100th of each kind): `bench --profile mutation-times` reads them by position.
-    func mutationSamples(_ store: inout TransactionStore) throws -> (adds: [Double], updates: [Double], deletes: [Double]) {
+    /// 100th of each kind): `bench --profile mutation-times` reads them by position. Also the
+    /// cache's entries right after a refill.
+    func mutationSamples(_ store: inout TransactionStore) throws
+        -> (adds: [Double], updates: [Double], deletes: [Double], cachedAfterRefill: Int) {
         var random = SeededRandom(seed: options.seed &+ 99)
         let mix = QueryMix.standard(for: store) + QueryMix.grouping
-        func warmCache() { for item in mix { _ = store.search(item.query) } }
+        var cachedAfterRefill = 0
+        func warmCache() {
+            for item in mix { _ = store.search(item.query) }
+            cachedAfterRefill = store.cacheStatistics.entries
+        }
         let newRows = TransactionGenerator(rows: mutationCount, seed: options.seed &+ 1, years: options.years,
                                            merchants: options.merchants).generate()
         let existing = store.transactions(in: .dateAscending).map(\.id)
@@ -274,7 +282,7 @@ struct BenchRun {
             try deletes.append(microseconds { try store.delete(id: id) })
         }
         store.checkInvariants()
-        return (adds, updates, deletes)
+        return (adds, updates, deletes, cachedAfterRefill)
     }
 
     /// The same queries answered from the cache, beside computing them.
