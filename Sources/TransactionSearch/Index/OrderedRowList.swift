@@ -354,8 +354,16 @@ struct OrderedRowList: Sendable {
                                              firstOrder.key(firstRows[oneProbes.2])) : (0, 0, 0)
                     let otherKeys = otherWide ? (secondOrder.key(secondRows[otherProbes.0]), secondOrder.key(secondRows[otherProbes.1]),
                                                  secondOrder.key(secondRows[otherProbes.2])) : (0, 0, 0)
-                    if oneWide { one.narrow(byKeys: oneKeys, firstKey, probes: oneProbes, rows: firstRows, row: row, order: firstOrder) }
-                    if otherWide { other.narrow(byKeys: otherKeys, secondKey, probes: otherProbes, rows: secondRows, row: row, order: secondOrder) }
+                    if oneWide {
+                        one.narrow(before: (isBefore(oneKeys.0, firstRows[oneProbes.0], row, firstKey, firstOrder),
+                                            isBefore(oneKeys.1, firstRows[oneProbes.1], row, firstKey, firstOrder),
+                                            isBefore(oneKeys.2, firstRows[oneProbes.2], row, firstKey, firstOrder)))
+                    }
+                    if otherWide {
+                        other.narrow(before: (isBefore(otherKeys.0, secondRows[otherProbes.0], row, secondKey, secondOrder),
+                                              isBefore(otherKeys.1, secondRows[otherProbes.1], row, secondKey, secondOrder),
+                                              isBefore(otherKeys.2, secondRows[otherProbes.2], row, secondKey, secondOrder)))
+                    }
                 }
                 return (one.finish { OrderedRowList.isBefore(firstRows[$0], row, firstKey, firstOrder) },
                         other.finish { OrderedRowList.isBefore(secondRows[$0], row, secondKey, secondOrder) })
@@ -365,16 +373,24 @@ struct OrderedRowList: Sendable {
     }
 
     /// Whether `probe` comes before `row`, whose key is `key`: by their keys, and where those
-    /// are equal by the order itself, out of line (rare, and a change's code stays small).
+    /// are equal by the order itself, out of line (so that a change's code stays small; for
+    /// the date and amount orders a tie is an equal instant or magnitude, while an order
+    /// without keys, a field's title ranks, compares every row there).
     @inline(__always)
     private static func isBefore<Order: RowOrder>(_ probe: UInt32, _ row: UInt32, _ key: UInt64, _ order: Order) -> Bool {
-        let probeKey = order.key(probe)
-        return probeKey != key ? probeKey < key : precedesOutOfLine(probe, row, order)
+        isBefore(order.key(probe), probe, row, key, order)
+    }
+
+    /// `isBefore` with the probe's key read already (a chunk's last key, or one read ahead).
+    @inline(__always)
+    private static func isBefore<Order: RowOrder>(_ probeKey: UInt64, _ probe: UInt32, _ row: UInt32, _ key: UInt64,
+                                                  _ order: Order) -> Bool {
+        probeKey != key ? probeKey < key : precedesOutOfLine(probe, row, order)
     }
 
     /// `order.precedes`, not inlined (see `isBefore`).
     @inline(never)
-    static func precedesOutOfLine<Order: RowOrder>(_ first: UInt32, _ second: UInt32, _ order: Order) -> Bool {
+    private static func precedesOutOfLine<Order: RowOrder>(_ first: UInt32, _ second: UInt32, _ order: Order) -> Bool {
         order.precedes(first, second)
     }
 
@@ -384,8 +400,7 @@ struct OrderedRowList: Sendable {
     private func finishChunkSearch<Order: RowOrder>(_ search: QuarterSearch, row: UInt32, key: UInt64,
                                                     lastKeys: UnsafeBufferPointer<UInt64>, order: Order) -> Int {
         search.finish { middle in
-            let lastKey = lastKeys[middle]
-            return lastKey != key ? lastKey < key : OrderedRowList.precedesOutOfLine(chunks[middle][chunks[middle].count - 1], row, order)
+            OrderedRowList.isBefore(lastKeys[middle], chunks[middle][chunks[middle].count - 1], row, key, order)
         }
     }
 

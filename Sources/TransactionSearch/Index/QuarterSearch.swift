@@ -44,17 +44,6 @@ struct QuarterSearch {
         return true
     }
 
-    /// Narrows by probe rows' keys (`keys`, read by the caller) against the row's `key`, the
-    /// rows themselves compared where keys are equal.
-    @inline(__always)
-    mutating func narrow<Order: RowOrder>(byKeys keys: (UInt64, UInt64, UInt64), _ key: UInt64, probes: (Int, Int, Int),
-                                          rows: UnsafeBufferPointer<UInt32>, row: UInt32, order: Order) {
-        func before(_ probeKey: UInt64, _ probe: Int) -> Bool {
-            probeKey != key ? probeKey < key : OrderedRowList.precedesOutOfLine(rows[probe], row, order)
-        }
-        narrow(before: (before(keys.0, probes.0), before(keys.1, probes.1), before(keys.2, probes.2)))
-    }
-
     /// The first index in the range not `isBefore`, by halves.
     @inline(__always)
     func finish(_ isBefore: (Int) -> Bool) -> Int {

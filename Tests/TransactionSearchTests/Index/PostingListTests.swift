@@ -201,7 +201,7 @@ import TransactionSearchSupport
         #expect(backward == list.rows.reversed())
         list.build(sortedRows: present.sorted { order.precedes($0, $1) }, order: order)
         list.checkInvariants(order: order)
-        for (step, row) in present.shuffled(using: &random).enumerated() {
+        for (step, row) in present.sorted().shuffled(using: &random).enumerated() {
             list.remove(row, order: order)
             if step % 1_000 == 0 { list.checkInvariants(order: order) }
         }
@@ -216,7 +216,7 @@ import TransactionSearchSupport
     @Test(arguments: [(500, Int.max, true), (Int.max, 50, true), (500, 500, false)])
     func twoListsAtOnceMatchTwoSingleLists(firstLargest: Int, secondLargest: Int, secondKeyed: Bool) {
         var random = SeededRandom(seed: 17)
-        let count = 12_000
+        let count = 40_000
         let first = ByValue(keys: (0..<count).map { _ in random.int(in: 0...firstLargest) })
         let second = ByValue(keys: (0..<count).map { _ in random.int(in: 0...secondLargest) }, keyed: secondKeyed)
         var pairFirst = OrderedRowList(), pairSecond = OrderedRowList()
@@ -230,11 +230,12 @@ import TransactionSearchSupport
             #expect(pairFirst.rows == present.sorted { first.precedes($0, $1) })
             #expect(pairSecond.rows == present.sorted { second.precedes($0, $1) })
         }
-        for step in 0..<30_000 {
-            // Mostly inserts at first, so that chunks fill and split; then as many removals.
+        for step in 0..<60_000 {
+            // Inserts outnumber removals in the first half, so that chunks fill and split; then
+            // the set settles near half full. The drain below empties both lists.
             let row = UInt32(random.int(in: 0...(count - 1)))
             if present.contains(row) {
-                if step < 15_000 && random.chance(0.7) { continue }
+                if step < 30_000 && random.chance(0.7) { continue }
                 OrderedRowList.remove(row, from: &pairFirst, order: first, and: &pairSecond, order: second)
                 singleFirst.remove(row, order: first)
                 singleSecond.remove(row, order: second)
@@ -245,11 +246,15 @@ import TransactionSearchSupport
                 singleSecond.insert(row, order: second)
                 present.insert(row)
             }
-            if step % 3_000 == 0 { check() }
+            if step % 6_000 == 0 { check() }
         }
         check()
-        for row in present.shuffled(using: &random) {
+        for (step, row) in present.sorted().shuffled(using: &random).enumerated() {
             OrderedRowList.remove(row, from: &pairFirst, order: first, and: &pairSecond, order: second)
+            if step % 1_000 == 0 {
+                pairFirst.checkInvariants(order: first)
+                pairSecond.checkInvariants(order: second)
+            }
         }
         #expect(pairFirst.count == 0 && pairSecond.count == 0 && pairFirst.rows.isEmpty && pairSecond.rows.isEmpty)
     }
