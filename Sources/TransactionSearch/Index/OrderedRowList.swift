@@ -145,14 +145,10 @@ struct OrderedRowList: Sendable {
 
     /// The first position whose row is not `isBefore` (the rows that are come first).
     func lowerBound(_ isBefore: (UInt32) -> Bool) -> Position {
-        var low = 0
-        var high = chunks.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if isBefore(chunks[middle][chunks[middle].count - 1]) { low = middle + 1 } else { high = middle }
-        }
-        guard low < chunks.count else { return endPosition }
-        return Position(chunk: low, offset: OrderedRowList.lowerBound(in: chunks[low], isBefore))
+        let chunk = QuarterSearch(count: chunks.count).finish { isBefore(chunks[$0][chunks[$0].count - 1]) }
+        guard chunk < chunks.count else { return endPosition }
+        let rows = chunks[chunk]
+        return Position(chunk: chunk, offset: QuarterSearch(count: rows.count).finish { isBefore(rows[$0]) })
     }
 
     /// How many rows come before `position`.
@@ -402,16 +398,5 @@ struct OrderedRowList: Sendable {
         search.finish { middle in
             OrderedRowList.isBefore(lastKeys[middle], chunks[middle][chunks[middle].count - 1], row, key, order)
         }
-    }
-
-    @inline(__always)
-    private static func lowerBound(in chunk: [UInt32], _ isBefore: (UInt32) -> Bool) -> Int {
-        var low = 0
-        var high = chunk.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if isBefore(chunk[middle]) { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

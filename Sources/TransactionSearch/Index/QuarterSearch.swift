@@ -1,7 +1,8 @@
 /// A lower-bound search over `0..<count` stepped by quarters: three probes a step, none
 /// depending on another, so that their cache misses overlap (at a million rows, five steps of
 /// three overlapping misses rather than ten misses one after another); `finish` takes the last
-/// few by halves. `OrderedRowList` steps one or two at a time.
+/// few by halves (or, from the start, a plain binary search). `OrderedRowList` steps one or two
+/// at a time.
 struct QuarterSearch {
     /// The range still searched: the answer is in `low...high`.
     private(set) var low = 0

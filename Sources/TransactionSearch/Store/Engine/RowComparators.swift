@@ -80,8 +80,9 @@ struct AmountOrder: RowOrder {
 /// the paired search over both lists (an add, a delete, a new date or id) and the one-list
 /// search (an update that moves only the amount) are each one specialization serving both
 /// orders, so a change right after a burst of queries fetches that code from memory once, not
-/// a copy per order (about twenty instruction-cache lines a change). Bulk builds, sorts and pages keep `DateOrder` and
-/// `AmountOrder`, where a test of which order in every comparison would cost.
+/// a copy per order (about twenty instruction-cache lines a change). Bulk builds, sorts and
+/// pages keep `DateOrder` and `AmountOrder`, where a test of which order in every comparison
+/// would cost.
 struct ChangeOrder: RowOrder {
     let rows: RowView
     let ids: KeyIndex<UInt8>
