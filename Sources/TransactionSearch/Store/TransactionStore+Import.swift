@@ -28,8 +28,7 @@ extension TransactionStore {
         let read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency)
         return lock.withReadLock {
             let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching, keepingFates: true)
-            var report = TransactionStore.report(of: read, plan: plan, addedIDs: [], skipped: [])
-            report.replacedPendingIDs = plan.replacements.map(\.old.id)
+            let report = TransactionStore.report(of: read, plan: plan, addedIDs: nil, skipped: [])
             var dates: ClosedRange<CalendarDay>?
             var currencies = Set<Currency>()
             for index in 0..<read.records.count {
@@ -57,10 +56,14 @@ extension TransactionStore {
                 rows.append(ImportPreview.Row(location: location, transaction: transaction, outcome: .new))
             case .alreadyPresent(let row):
                 rows.append(ImportPreview.Row(location: location, transaction: contents.transaction(at: row), outcome: .alreadyPresent))
-            case .replacesPending(let place):
-                let replacement = plan.replacements[place]
-                rows.append(ImportPreview.Row(location: location, transaction: replacement.new,
-                                              outcome: .replacesPending(id: replacement.old.id)))
+            case .changes(let place):
+                let change = plan.replacements[place]
+                let outcome: ImportPreview.Row.Outcome = switch change.kind {
+                case .settlesPending: .replacesPending(id: change.old.id)
+                case .correction: .corrects(id: change.old.id)
+                case .keyUpgrade: .alreadyPresent
+                }
+                rows.append(ImportPreview.Row(location: location, transaction: change.new, outcome: outcome))
             case .refused:
                 continue
             }
@@ -91,6 +94,8 @@ extension TransactionStore {
     struct AppliedImport {
         var addedRows: [UInt32] = []
         var replaced: [(old: Transaction, new: Transaction)] = []
+        /// Stored rows' changes, in the order of `replaced`: why each changed.
+        var kinds: [ImportPlan.ChangeKind] = []
     }
 
     /// Imports, and says what changed; `keepingAdded` fills `applied.addedRows`.
@@ -116,6 +121,7 @@ extension TransactionStore {
                 contents.replace(row: replacement.row, with: replacement.new, was: replacement.old)
                 noteChange(of: replacement.row)
                 applied.replaced.append((replacement.old, replacement.new))
+                applied.kinds.append(replacement.kind)
             }
             // The staged records are handed over, so that they are freed as the store takes them.
             let additions = StagedAdditions(records: read.records, plan: plan, validator: contents.validator, table: contents.table)
@@ -130,9 +136,8 @@ extension TransactionStore {
             record(count: applied.replaced.count + rows.count) {
                 applied.replaced.map { .updated(old: $0.old, new: $0.new) } + transactions(atRows: rows).map { .added($0) }
             }
-            var report = TransactionStore.report(of: read, plan: plan, addedIDs: rows.map { contents.table.ids.key(of: $0) },
+            let report = TransactionStore.report(of: read, plan: plan, addedIDs: rows.map { contents.table.ids.key(of: $0) },
                                                  skipped: problems)
-            report.replacedPendingIDs = applied.replaced.map(\.old.id)
             return (report, applied)
         }
         afterMutation()
@@ -170,10 +175,25 @@ extension TransactionStore {
         options.timeZone.map { ZoneClock(timeZone: $0) } ?? contents.clock
     }
 
-    private static func report(of read: ReadImport, plan: ImportPlan, addedIDs: [String], skipped: [ImportIssue]) -> ImportReport {
-        ImportReport(format: read.format, encoding: read.encoding, addedIDs: addedIDs, alreadyPresent: plan.alreadyPresent,
-                     replacedPendingIDs: [], skipped: skipped, skippedParts: read.skippedParts, accounts: read.accounts,
-                     warnings: read.warnings, layout: read.layout)
+    /// The report of a plan: `addedIDs` are the added rows' ids in record order (nil for a
+    /// preview, which adds nothing).
+    private static func report(of read: ReadImport, plan: ImportPlan, addedIDs: [String]?, skipped: [ImportIssue]) -> ImportReport {
+        var report = ImportReport(
+            format: read.format, encoding: read.encoding, addedIDs: addedIDs ?? [], alreadyPresent: plan.alreadyPresent,
+            matchedWithoutAccount: plan.matchedWithoutAccount, sharedBankIDs: read.sharedBankIDs, skipped: skipped,
+            skippedParts: read.skippedParts, accounts: read.accounts, warnings: read.warnings, layout: read.layout)
+        for change in plan.replacements {
+            switch change.kind {
+            case .settlesPending: report.replacedPendingIDs.append(change.old.id)
+            case .correction: report.correctedIDs.append(change.old.id)
+            case .keyUpgrade: report.alreadyPresent += 1
+            }
+        }
+        report.likelyDuplicates = plan.likelyDuplicates.map { duplicate in
+            let added = addedIDs.flatMap { duplicate.addedOrdinal < $0.count ? $0[duplicate.addedOrdinal] : nil } ?? ""
+            return ImportReport.LikelyDuplicate(location: duplicate.location, existingID: duplicate.existingID, addedID: added)
+        }
+        return report
     }
 
     static func inInputOrder(_ issues: [ImportIssue]) -> [ImportIssue] {

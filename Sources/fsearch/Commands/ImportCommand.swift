@@ -56,6 +56,7 @@ enum ImportCommand {
         }
         for issue in report.skipped { Console.error("fsearch: skipped \(name): \(issue)") }
         for warning in report.warnings { Console.error("fsearch: warning: \(name): \(warning)") }
+        for notice in report.notices { Console.error("fsearch: check: \(name): \(notice)") }
         Console.write("\(name) (\(report.format)): \(report.summary); \(storePath) now holds \(durable.store.count).\n")
         return 0
     }

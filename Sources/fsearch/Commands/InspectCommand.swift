@@ -44,7 +44,7 @@ enum InspectCommand {
         if output == "json" {
             Console.write(try json(InspectSummary(name: name, preview: preview)))
         } else {
-            Console.write(text(name: name, preview: preview, comparing: durable != nil))
+            Console.write(text(name: name, preview: preview, comparing: durable != nil, accountGiven: options.account != nil))
         }
         return 0
     }
@@ -63,7 +63,7 @@ enum InspectCommand {
     }
 
     /// The preview as a few labelled lines.
-    static func text(name: String, preview: ImportPreview, comparing: Bool) -> String {
+    static func text(name: String, preview: ImportPreview, comparing: Bool, accountGiven: Bool = false) -> String {
         let report = preview.report
         var lines = ["file          \(name)", "format        \(report.format), \(report.encoding)"]
         if let layout = report.layout {
@@ -77,14 +77,20 @@ enum InspectCommand {
             if !layout.preambleLines.isEmpty { lines.append("preamble      lines \(layout.preambleLines.map(String.init).joined(separator: ", "))") }
             for footer in layout.footerLines { lines.append("footer        \(VisibleText.escaped(footer.description))") }
         }
-        if !report.accounts.isEmpty { lines.append("accounts      \(report.accounts.joined(separator: ", "))") }
+        if !report.accounts.isEmpty {
+            lines.append("accounts      \(report.accounts.joined(separator: ", "))")
+        } else if !accountGiven {
+            lines.append("accounts      none named: its rows are told from another account's by date, amount and text alone; --account NAME keeps two accounts' files apart")
+        }
         lines.append("currencies    \(preview.currencies.map(\.code).joined(separator: ", "))")
         if let dates = preview.dates { lines.append("date range    \(dates.lowerBound) to \(dates.upperBound)") }
         var counts = "\(preview.records) transactions"
         if comparing {
-            counts += ": \(preview.additions) new, \(report.alreadyPresent) already present, \(report.replacedPendingIDs.count) pending to replace"
+            let corrections = report.correctedIDs.isEmpty ? "" : ", \(report.correctedIDs.count) to correct"
+            counts += ": \(preview.additions) new, \(report.alreadyPresent) already present\(corrections), \(report.replacedPendingIDs.count) pending to replace"
         }
         lines.append("count         " + counts)
+        for notice in report.notices { lines.append("check         \(VisibleText.escaped(notice))") }
         for part in report.skippedParts.prefix(10) { lines.append("skipped       \(VisibleText.escaped(part.description))") }
         if report.skippedParts.count > 10 { lines.append("skipped       ... and \(report.skippedParts.count - 10) more") }
         for warning in report.warnings.prefix(10) { lines.append("note          \(VisibleText.escaped(warning))") }
@@ -108,6 +114,7 @@ enum InspectCommand {
         case .new: "new"
         case .alreadyPresent: "already present as \(VisibleText.escaped(row.transaction.id))"
         case .replacesPending(let id): "replaces pending \(VisibleText.escaped(id))"
+        case .corrects(let id): "corrects \(VisibleText.escaped(id))"
         }
     }
 
@@ -135,12 +142,16 @@ struct InspectSummary: Encodable {
     var records: Int
     var additions: Int
     var alreadyPresent: Int
+    var matchedWithoutAccount: Int
+    var toCorrect: Int
     var pendingToReplace: Int
+    var likelyDuplicates: [String]
     var skipped: [String]
     var warnings: [String]
     var problems: [String]
     /// The first records as they would be stored: their fields (`id` once stored), `location`,
-    /// and `outcome` (`new`, `already-present`, `replaces-pending` with `replaces`: the id).
+    /// and `outcome` (`new`, `already-present`, `replaces-pending` with `replaces`: the id,
+    /// `corrects` with `corrects`: the id).
     var firstRows: [[String: String]]
 
     init(name: String, preview: ImportPreview) {
@@ -156,7 +167,10 @@ struct InspectSummary: Encodable {
         records = preview.records
         additions = preview.additions
         alreadyPresent = report.alreadyPresent
+        matchedWithoutAccount = report.matchedWithoutAccount
+        toCorrect = report.correctedIDs.count
         pendingToReplace = report.replacedPendingIDs.count
+        likelyDuplicates = report.likelyDuplicates.map { "\($0.location): \($0.existingID)" }
         skipped = report.skippedParts.map(\.description)
         warnings = report.warnings
         problems = preview.problems.map(\.description)
@@ -169,6 +183,7 @@ struct InspectSummary: Encodable {
             case .new: fields["outcome"] = "new"
             case .alreadyPresent: fields["outcome"] = "already-present"
             case .replacesPending(let id): (fields["outcome"], fields["replaces"]) = ("replaces-pending", id)
+            case .corrects(let id): (fields["outcome"], fields["corrects"]) = ("corrects", id)
             }
             return fields
         }

@@ -21,7 +21,7 @@ import TransactionSearchSupport
                                          merchant: "M", amount: 1)
             let key: StagedRecords.StagedKey
             if random.chance(0.15) {
-                key = random.chance(0.5) ? .bank(id: "B\(index)") : .none
+                key = random.chance(0.5) ? .bank(key: "bank2:-:B\(index)") : .none
             } else {
                 let fingerprint = random.chance(0.5) ? pool[random.int(in: 0...(pool.count - 1))]
                     : ImportKeys.Fingerprint(high: random.next(), low: random.next())

@@ -33,10 +33,10 @@ import TransactionSearchSupport
             currency: currencies[Int(random.next() % UInt64(currencies.count))], status: random.chance(0.3) ? .pending : .posted,
             notes: randomText(&random))
         let record = ImportRecord(location: locations[Int(random.next() % UInt64(locations.count))], draft: draft,
-                                  pendingBankID: randomText(&random))
+                                  pendingKey: randomText(&random))
         let keys: [StagedRecords.StagedKey] = [
-            .none, .given(randomText(&random) ?? ""), .bank(id: randomText(&random) ?? "FIT-1"),
-            .bank(id: String(repeating: "L", count: 250)),
+            .none, .given(randomText(&random) ?? ""), .bank(key: randomText(&random) ?? "bank2:-:FIT-1"),
+            .bank(key: String(repeating: "L", count: 250)),
             .fingerprint(ImportKeys.Fingerprint(high: random.next(), low: random.next()), occurrence: Int(random.next() % 5) + 1),
         ]
         return (record, keys[Int(random.next() % UInt64(keys.count))])
@@ -57,14 +57,14 @@ import TransactionSearchSupport
         #expect(staged.count == count)
         for (index, (record, key)) in expected.enumerated() {
             var want = record
-            want.draft.importKey = key.importKey(account: record.draft.account)
+            want.draft.importKey = key.importKey
             let got = staged[index]
             #expect(got.draft == want.draft, "seed \(seed), record \(index)")
             #expect(got.location == want.location, "seed \(seed), record \(index)")
-            #expect(got.pendingBankID == want.pendingBankID, "seed \(seed), record \(index)")
+            #expect(got.pendingKey == want.pendingKey, "seed \(seed), record \(index)")
             let identity = staged.identity(at: index)
             #expect(identity.id == want.draft.id && identity.importKey == want.draft.importKey, "seed \(seed), record \(index)")
-            #expect(identity.isPosted == (want.draft.status == .posted) && identity.hasPendingLink == (want.pendingBankID != nil))
+            #expect(identity.isPosted == (want.draft.status == .posted) && identity.hasPendingLink == (want.pendingKey != nil))
             #expect(staged.id(at: index) == want.draft.id)
         }
     }
@@ -74,12 +74,12 @@ import TransactionSearchSupport
         let empty = TransactionDraft(id: "", date: .instant(millisecondsSince1970: 0), merchant: "", category: "", subcategory: "",
                                      card: "", account: "", amount: 0, notes: "")
         let none = TransactionDraft(date: .instant(millisecondsSince1970: 0), merchant: "", amount: 0)
-        staged.append(ImportRecord(location: .line(1), draft: empty, pendingBankID: ""), key: .given(""))
+        staged.append(ImportRecord(location: .line(1), draft: empty, pendingKey: ""), key: .given(""))
         staged.append(ImportRecord(location: .line(2), draft: none), key: .none)
         #expect(staged[0].draft == TransactionDraft(id: "", date: .instant(millisecondsSince1970: 0), merchant: "", category: "",
                                                     subcategory: "", card: "", account: "", amount: 0, notes: "", importKey: ""))
-        #expect(staged[0].pendingBankID == "")
-        #expect(staged[1].draft == none && staged[1].pendingBankID == nil)
+        #expect(staged[0].pendingKey == "")
+        #expect(staged[1].draft == none && staged[1].pendingKey == nil)
     }
 
     /// The bulk build's shortcut agrees with validation wherever it is taken.
@@ -92,7 +92,7 @@ import TransactionSearchSupport
         var shortcuts = 0
         for _ in 0..<(2000 * RandomScale.factor) {
             var (record, key) = Self.randomRecord(&random)
-            record.draft.importKey = key.importKey(account: record.draft.account)
+            record.draft.importKey = key.importKey
             let transaction = try? validator.validate(record.draft)
             let normalized = transaction.map {
                 $0.merchant == record.draft.merchant && $0.category == record.draft.category && $0.subcategory == record.draft.subcategory

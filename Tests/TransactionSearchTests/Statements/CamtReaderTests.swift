@@ -48,14 +48,15 @@ import Testing
 
     /// Version .02: the debit's merchant is the creditor, the credit's the debtor; two `Ustrd`
     /// lines join with a space, then `AddtlNtryInf` after ` | `; bank ids come from the entry's
-    /// `AcctSvcrRef`, else `NtryRef` (`2`), else the detail's `AcctSvcrRef`, else its `TxId`
-    /// when `EndToEndId` is `NOTPROVIDED`; an entry with no details takes `AddtlNtryInf` as the
+    /// `AcctSvcrRef`, else `NtryRef` (`2`), else the detail's `AcctSvcrRef`; a `TxId` or an
+    /// `EndToEndId` is the payer's reference, never the bank's id (docs/SPEC.md section 9); an entry with no details takes `AddtlNtryInf` as the
     /// merchant and its proprietary bank code as the type; the ISO domain code wins over the
     /// proprietary one.
     @Test func version02MerchantsNotesAndIDs() throws {
         let parsed = try read("camt053-v02.xml")
         #expect(parsed.accounts == ["****3000"])
-        #expect(parsed.entries.map(\.bankID) == ["2026030200001", "2", "KARTE-0328-77", "TX-778", nil])
+        #expect(parsed.entries.map(\.bankID) == ["2026030200001", "2", "KARTE-0328-77", nil, nil])
+        #expect(parsed.entries[3].payerReference == "TX-778")
         #expect(parsed.entries[0].notes == "Abschlag Strom März 2026 Vertragskonto 100200300 | SEPA-BASISLASTSCHRIFT")
         #expect(parsed.entries.map(\.transactionType) == ["PMNT/IDDT/ESDD", "PMNT/RCDT/ESCT", nil, nil, "NCHG+805"])
         #expect(parsed.entries[4].merchant == "Kontoführungsentgelt")
@@ -79,13 +80,13 @@ import Testing
                                                "status INFO: information only, never booked")])
     }
 
-    /// A batch whose three details carry amounts that add up becomes three entries (the third has
-    /// no reference of its own: `BATCH-A/3`); details with no amounts, or amounts that do not add
+    /// A batch whose three details carry amounts that add up becomes three entries, each keyed
+    /// by the entry's id and its place (`BATCH-A/1`...; their `EndToEndId` is the payer's); details with no amounts, or amounts that do not add
     /// up, keep the entry whole with a warning; details with their own CdtDbtInd net out (-15 + 5).
     @Test func batchesSplitOnlyWhenTheirDetailsAddUp() throws {
         let parsed = try read("batch.xml")
         #expect(parsed.entries.map(\.amount.description) == ["-100.00", "-150.00", "-50.00", "75.00", "-90.00", "-15.00", "5.00"])
-        #expect(parsed.entries.map(\.bankID) == ["SAL-0814-001", "SAL-0814-002", "BATCH-A/3", "BATCH-B", "BATCH-C", "NET-D/1", "NET-D/2"])
+        #expect(parsed.entries.map(\.bankID) == ["BATCH-A/1", "BATCH-A/2", "BATCH-A/3", "BATCH-B", "BATCH-C", "NET-D/1", "NET-D/2"])
         #expect(parsed.warnings == [
             "line 82 (Document/BkToCstmrStmt/Stmt[1]/Ntry[2]): a batch of 2 transactions kept as one: not every transaction detail has an amount",
             "line 108 (Document/BkToCstmrStmt/Stmt[1]/Ntry[3]): a batch of 2 transactions kept as one: the details add up to -80.00, the entry says -90.00",

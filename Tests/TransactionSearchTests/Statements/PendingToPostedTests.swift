@@ -80,8 +80,9 @@ import Synchronization
         let later = try Self.store(pending: [("p", 5, "Amazon Marketplace", "-50.00")])
         #expect(try later.importStatement(from: Self.posted([(4, "Amazon Marketplace", "-50.00")])).replacedPendingIDs.isEmpty,
                 "a posting dated before the pending one")
-        // Within every rule: replaced (20% exactly, seven days, a shared word).
-        let report = try store.importStatement(from: Self.posted([(8, "AMZN Marketplace", "-60.00")]))
+        // Within every rule: replaced (20% exactly, seven days, the same merchant written with a
+        // market and a reference).
+        let report = try store.importStatement(from: Self.posted([(8, "AMAZON MARKETPLACE DE*AB12", "-60.00")]))
         #expect(report.replacedPendingIDs == ["p"], "\(report.summary)")
     }
 
@@ -111,14 +112,14 @@ import Synchronization
         #expect(plain.addedIDs.count == 1)
         let read = try ImportReading.read(Array(ofx.utf8), options: ImportOptions(), clock: ZoneClock(timeZone: .utc), baseCurrency: .eur)
         var record = read.records[0]
-        record.pendingBankID = "PEND-1"
+        record.pendingKey = "bank:****6789:PEND-1"
         var linked = read
         linked.records = StagedRecords()
         linked.records.append(record, key: .given(try #require(record.draft.importKey)))
         let plan = store.lock.withReadLock { ImportPlanner(contents: store.contents).plan(linked, matching: PendingMatching()) }
         #expect(plan.replacements.map(\.old.id) == ["hold"] && plan.additionCount == 0)
         #expect(plan.replacements.first?.new.amount.minorUnits == -21240)
-        #expect(plan.replacements.first?.new.importKey == "bank:****6789:POST-9")
+        #expect(plan.replacements.first?.new.importKey == "bank2:\(AccountIdentity.digest(of: "000123456789")!):POST-9")
     }
 
     @Test func aStoreDirectoryLogsTheReplacementAndTheAdditionsAsOneChange() throws {

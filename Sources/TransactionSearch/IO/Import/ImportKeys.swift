@@ -1,11 +1,17 @@
 /// The import key of a record: what makes importing the same or an overlapping file again add
-/// nothing twice (see `Transaction.importKey`).
+/// nothing twice (see `Transaction.importKey`, docs/SPEC.md section 9).
 ///
-/// - With the bank's id: `bank:<account>:<id>` (OFX `FITID`, camt references, MT940 bank
-///   references are unique per account).
-/// - Without: `fp:<fingerprint>#<n>`, the fingerprint of account, date, amount, currency and
-///   folded description, and `n` counting identical rows of the same file, so that two genuine
-///   identical coffees on one day stay two, and importing the file again finds both.
+/// - With the bank's id: `bank2:<account>:<id>`, the account being the digest of the full
+///   account identity the file gives (`AccountIdentity`; `-` when it names none): bank ids are
+///   unique per account, and two accounts ending in the same four digits stay apart.
+/// - Without: `fp2:<fingerprint>#<n>`, the fingerprint of account identity, card, date, amount,
+///   currency, folded description and the payer's reference when there is one, and `n`
+///   counting identical rows of the same file, so that two genuine identical coffees on one day
+///   stay two, and importing the file again finds both.
+///
+/// Stores written before 0.4 hold keys of the first scheme (`bank:<masked account>:<id>`,
+/// `fp:<fingerprint>#<n>` without the card and with the masked account): they stay valid, and
+/// an import into such a store also looks for them (`legacyBankKey`, `legacyFingerprint`).
 ///
 /// The fingerprint is a 128-bit FNV-1a hash (two 64-bit lanes), written in hex: our own
 /// function, fixed forever, since keys are kept in stores.
@@ -13,52 +19,61 @@ enum ImportKeys {
     /// The longest key kept as it is; a longer bank id is hashed.
     static let maximumLength = 200
 
-    /// The text field a bank key is made with (`bankKey(account:bankID:)`): a staged record
-    /// rebuilds its key from it (`StagedRecords`).
-    static var bankKeyField: TextField { .account }
-
-    static func bankKey(account: String?, bankID: String) -> String {
-        var account = account ?? ""
-        var bankID = bankID
-        return account.withUTF8 { accountBytes in
-            bankID.withUTF8 { bankKey(account: accountBytes, bankID: $0) }
+    /// A bank's id as a key takes it: trimmed, and nil for what is no id at all (empty,
+    /// `NONREF`, `NOTPROVIDED`, `NONE`, `N/A`, zeros), which banks write where they have none.
+    static func bankID(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty, !trimmed.utf8.allSatisfy({ $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "-") }) else { return nil }
+        switch trimmed.uppercased() {
+        case "NONREF", "NOTPROVIDED", "NOT PROVIDED", "NONE", "N/A", "NA", "NULL", "UNKNOWN": return nil
+        default: return trimmed
         }
     }
 
-    /// `bankKey(account:bankID:)` from UTF-8 bytes (an absent account is empty), written in one
-    /// buffer: every OFX and camt record makes one, and joining the pieces with `+` cost three
-    /// allocations.
-    static func bankKey(account: UnsafeBufferPointer<UInt8>, bankID: UnsafeBufferPointer<UInt8>) -> String {
-        let length = 5 + account.count + 1 + bankID.count
-        guard length <= maximumLength else {
-            return "bank#" + hex(StableHash.of([String(decoding: account, as: UTF8.self), String(decoding: bankID, as: UTF8.self)]))
-        }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var end = 0
-            for byte in "bank:".utf8 {
-                buffer[end] = byte
-                end += 1
-            }
-            for byte in account {
-                buffer[end] = byte
-                end += 1
-            }
-            buffer[end] = UInt8(ascii: ":")
-            end += 1
-            for byte in bankID {
-                buffer[end] = byte
-                end += 1
-            }
-            return end
-        }
+    /// `bank2:<account digest or ->:<bank id>`, or `bank2#<hash>` for a long one.
+    static func bankKey(accountDigest: String?, bankID: String) -> String {
+        let account = accountDigest ?? "-"
+        let key = "bank2:" + account + ":" + bankID
+        guard key.utf8.count <= maximumLength else { return "bank2#" + hex(StableHash.of([account, bankID])) }
+        return key
     }
 
-    /// The fingerprint of what identifies a transaction that has no id of its own.
-    ///
-    /// The hash of account, date, amount (minor units), currency and folded merchant, as
-    /// `StableHash.of` those five texts, fed field by field: no array, and the merchant folded
-    /// straight into the hash (every record without an id of a bank file makes one).
-    static func fingerprint(of draft: TransactionDraft, currency: Currency) -> Fingerprint {
+    /// The key an earlier version gave a bank id: `bank:<masked account>:<id>`.
+    static func legacyBankKey(account: String?, bankID: String) -> String {
+        let account = account ?? ""
+        let key = "bank:" + account + ":" + bankID
+        guard key.utf8.count <= maximumLength else { return "bank#" + hex(StableHash.of([account, bankID])) }
+        return key
+    }
+
+    /// Whether a key is of the scheme stores wrote before 0.4 (`bank:`, `bank#`, `fp:`).
+    static func isLegacy(_ key: String) -> Bool {
+        key.hasPrefix("bank:") || key.hasPrefix("bank#") || key.hasPrefix("fp:")
+    }
+
+    /// The fingerprint of what identifies a transaction that has no id of its own: account
+    /// identity (its digest), card, date, amount (minor units), currency, folded merchant and
+    /// `reference` (a payer's reference, or a bank id the file did not keep unique), fed field
+    /// by field, the merchant folded straight into the hash.
+    static func fingerprint(of draft: TransactionDraft, currency: Currency, accountDigest: String?,
+                            reference: String? = nil) -> Fingerprint {
+        var hash = StableHash()
+        hash.field("2")
+        hash.field(accountDigest ?? "")
+        hash.field(draft.card.map { $0.trimmingWhitespace().uppercased() } ?? "")
+        hash.field(draft.date.description)
+        hash.field((try? draft.amount.minorUnits(in: currency)).map(String.init) ?? draft.amount.description)
+        hash.field(currency.code)
+        hash.startField()
+        Folding.fold(draft.merchant, into: &hash)
+        hash.field(reference ?? "")
+        return Fingerprint(high: hash.value.0, low: hash.value.1)
+    }
+
+    /// The fingerprint an earlier version made: account (as the draft has it, masked), date,
+    /// amount, currency and folded merchant; no card.
+    static func legacyFingerprint(of draft: TransactionDraft, currency: Currency) -> Fingerprint {
         var hash = StableHash()
         hash.field(draft.account ?? "")
         hash.field(draft.date.description)
@@ -75,21 +90,41 @@ enum ImportKeys {
         let low: UInt64
     }
 
-    /// `fp:<32 hex digits>#<occurrence>`.
+    /// `fp2:<32 hex digits>#<occurrence>`.
     static func fingerprintKey(_ fingerprint: Fingerprint, occurrence: Int) -> String {
+        fingerprintKey(prefix: "fp2:", fingerprint, occurrence: occurrence)
+    }
+
+    /// `fp:<32 hex digits>#<occurrence>`: the key an earlier version made of a fingerprint.
+    static func legacyFingerprintKey(_ fingerprint: Fingerprint, occurrence: Int) -> String {
+        fingerprintKey(prefix: "fp:", fingerprint, occurrence: occurrence)
+    }
+
+    /// `prefix`, 32 hex digits, `#` and the occurrence, written into the string's own buffer
+    /// (every record without a bank id makes one; joining the pieces cost three allocations).
+    private static func fingerprintKey(prefix: StaticString, _ fingerprint: Fingerprint, occurrence: Int) -> String {
         let number = String(occurrence)
+        let start = prefix.utf8CodeUnitCount
         var digits = number.utf8.makeIterator()
-        return String(unsafeUninitializedCapacity: 36 + number.utf8.count) { buffer in
-            for (index, byte) in "fp:".utf8.enumerated() { buffer[index] = byte }
-            writeHex(fingerprint.high, into: buffer, at: 3)
-            writeHex(fingerprint.low, into: buffer, at: 19)
-            buffer[35] = UInt8(ascii: "#")
-            var end = 36
+        return String(unsafeUninitializedCapacity: start + 33 + number.utf8.count) { buffer in
+            for index in 0..<start { buffer[index] = prefix.utf8Start[index] }
+            writeHex(fingerprint.high, into: buffer, at: start)
+            writeHex(fingerprint.low, into: buffer, at: start + 16)
+            buffer[start + 32] = UInt8(ascii: "#")
+            var end = start + 33
             while let digit = digits.next() {
                 buffer[end] = digit
                 end += 1
             }
             return end
+        }
+    }
+
+    /// 16 lowercase hex digits, zero-padded.
+    static func hex(_ value: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            writeHex(value, into: buffer, at: 0)
+            return 16
         }
     }
 

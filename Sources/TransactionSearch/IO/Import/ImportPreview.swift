@@ -28,6 +28,9 @@ public struct ImportPreview: Hashable, Sendable {
             /// It settles the pending row with this id, which would take its values in place
             /// (`transaction` is the row after the change, with that id).
             case replacesPending(id: String)
+            /// It corrects the stored row with this id (its bank id is the same, its date, amount
+            /// or text not): `transaction` is the row after the change.
+            case corrects(id: String)
         }
 
         /// Where the record is in the file.

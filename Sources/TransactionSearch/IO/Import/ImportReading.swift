@@ -1,10 +1,10 @@
 /// One record of a file to import, as a draft (its import key set once staged, see
-/// `StagedRecords`), with the bank's id of the pending transaction it settles when the file
-/// links them. The draft has an id only when the file gives one (our own format).
+/// `StagedRecords`), with the import key of the pending transaction it settles when the file
+/// links them (the bank's id of it, with the account's digest). The draft has an id only when the file gives one (our own format).
 struct ImportRecord: Sendable {
     var location: ImportIssue.Location
     var draft: TransactionDraft
-    var pendingBankID: String?
+    var pendingKey: String?
 }
 
 /// A file read for import: its records (staged compactly as the reader handed them over), the
@@ -20,6 +20,8 @@ struct ReadImport: Sendable {
     var accounts: [String] = []
     var warnings: [String] = []
     var layout: BankCSVLayout?
+    /// Records keyed by their content because the file gave their bank id to another record too.
+    var sharedBankIDs = 0
 }
 
 /// Reads any file an import takes into staged records: our own CSV and JSON through
@@ -61,9 +63,14 @@ enum ImportReading {
         }
         // Readers that still gather their entries hand them over here.
         for entry in parsed.entries { stager.accept(entry) }
-        let (records, checks) = stager.take()
+        let (records, checks, shared) = stager.take()
+        var warnings = parsed.warnings
+        if shared > 0 {
+            warnings.append("\(shared) transactions share their bank id with another of this file (the bank gave one reference to several): they are told apart by their content instead")
+        }
         return ReadImport(format: format, encoding: parsed.encoding, records: records, checks: checks, issues: parsed.issues,
-                          skippedParts: parsed.skipped, accounts: parsed.accounts, warnings: parsed.warnings, layout: layout)
+                          skippedParts: parsed.skipped, accounts: parsed.accounts, warnings: warnings, layout: layout,
+                          sharedBankIDs: shared)
     }
 
     /// Our own CSV or JSON, decoded from any encoding first.
@@ -71,7 +78,7 @@ enum ImportReading {
                                 clock: ZoneClock) throws(ImportIssue) -> ReadImport {
         let decoded = TextDecoding.decode(bytes)
         let output = try TransactionReader(clock: clock).read(decoded.bytes, format: format == .json ? .json : .csv) { stager.accept($0) }
-        let (records, checks) = stager.take()
+        let (records, checks, _) = stager.take()
         return ReadImport(format: format, encoding: decoded.encoding, records: records, checks: checks, issues: output.issues,
                           warnings: output.warnings)
     }

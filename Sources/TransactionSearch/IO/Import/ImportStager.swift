@@ -16,9 +16,15 @@ final class StatementEntryCollector: StatementEntrySink {
 
 /// Turns each record of a file, as its reader hands it over, into a staged record
 /// (`StagedRecords`): the import's account and currency filled in where the file names none,
-/// its import key worked out (the bank's id, else a fingerprint numbered by its occurrence in
-/// the file; `ImportKeys`), and validated while it is at hand (`StagedChecks`). Nothing here
-/// looks at a store but its base currency, so it runs before the store's lock is taken.
+/// its import key worked out (the bank's id with the account's digest, else a fingerprint
+/// numbered by its occurrence in the file; `ImportKeys`), and validated while it is at hand
+/// (`StagedChecks`). Nothing here looks at a store but its base currency, so it runs before
+/// the store's lock is taken.
+///
+/// A bank id that the file gives to two records is no id there (a payment and its fee under
+/// one reference): when the second comes, both are marked, and `take()` stages the file again
+/// with those records keyed by fingerprint (the shared id joining it), so no record is refused
+/// or dropped for it (docs/SPEC.md section 9).
 ///
 /// One import's reader drives it from one thread, so its properties skip the dynamic
 /// exclusivity check (three accesses a record; see `StoreContents`).
@@ -26,6 +32,10 @@ final class ImportStager: StatementEntrySink {
     @exclusivity(unchecked) private(set) var records = StagedRecords()
     @exclusivity(unchecked) private(set) var checks = StagedChecks()
     @exclusivity(unchecked) private var occurrences = FingerprintCounter()
+    /// Records whose bank id another record of the file shares.
+    @exclusivity(unchecked) private var sharingBankID: Set<Int> = []
+    /// Account identities seen, with their digests (a file names a few).
+    @exclusivity(unchecked) private var digests: [String: String] = [:]
     private let account: String?
     private let currency: Currency?
     private let validator: TransactionValidator
@@ -38,13 +48,16 @@ final class ImportStager: StatementEntrySink {
     }
 
     /// Hands over the staged records and what was found out about them (the stager is then
-    /// empty).
-    func take() -> (StagedRecords, StagedChecks) {
+    /// empty), and how many records were keyed by content because their bank id was shared.
+    func take() -> (records: StagedRecords, checks: StagedChecks, sharedBankIDs: Int) {
+        let shared = sharingBankID.count
+        if shared > 0 { restageSharedBankIDs() }
         defer {
             records = StagedRecords()
             checks = StagedChecks()
+            sharingBankID = []
         }
-        return (records, checks)
+        return (records, checks, shared)
     }
 
     /// A bank statement's entry.
@@ -53,51 +66,75 @@ final class ImportStager: StatementEntrySink {
             date: entry.date, merchant: entry.merchant, category: entry.category, subcategory: entry.subcategory,
             card: entry.card, account: entry.account ?? account, amount: entry.amount, currency: entry.currency ?? currency,
             status: entry.status, notes: entry.notes)
-        stage(ImportRecord(location: entry.location, draft: draft, pendingBankID: entry.pendingBankID), bankID: entry.bankID)
+        let digest = self.digest(of: entry.accountIdentity ?? entry.account ?? account)
+        let pendingKey = ImportKeys.bankID(entry.pendingBankID).map { ImportKeys.bankKey(accountDigest: digest, bankID: $0) }
+        let record = ImportRecord(location: entry.location, draft: draft, pendingKey: pendingKey)
+        if let bankID = ImportKeys.bankID(entry.bankID) {
+            stage(record, key: .bank(key: ImportKeys.bankKey(accountDigest: digest, bankID: bankID)))
+        } else {
+            stage(record, key: fingerprintKey(of: record.draft, accountDigest: digest, reference: entry.payerReference))
+        }
     }
 
-    /// A row of our own CSV or JSON.
+    /// A row of our own CSV or JSON: its key column, else its id (no key needed), else a
+    /// fingerprint.
     func accept(_ row: TransactionReader.Row) {
         var draft = row.draft
         if draft.account == nil { draft.account = account }
         if draft.currency == nil { draft.currency = currency }
-        stage(ImportRecord(location: row.location, draft: draft), bankID: nil)
+        let record = ImportRecord(location: row.location, draft: draft)
+        if let given = draft.importKey {
+            stage(record, key: .given(given))
+        } else if draft.id == nil {
+            stage(record, key: fingerprintKey(of: draft, accountDigest: digest(of: draft.account), reference: nil))
+        } else {
+            stage(record, key: .none)
+        }
     }
 
-    /// The key, as the planner worked it out before staging existed: the file's own key, else
-    /// the bank's id, else (for a record with no id) a fingerprint numbered in file order.
-    /// Then the checks, as the planner made them for a store with no rows.
-    private func stage(_ record: ImportRecord, bankID: String?) {
+    /// The digest of an account identity, worked out once per identity.
+    private func digest(of identity: String?) -> String? {
+        guard let identity else { return nil }
+        if let known = digests[identity] { return known }
+        guard let digest = AccountIdentity.digest(of: identity) else { return nil }
+        digests[identity] = digest
+        return digest
+    }
+
+    /// A fingerprint key, numbered by its occurrence among the records staged so far.
+    private func fingerprintKey(of draft: TransactionDraft, accountDigest: String?, reference: String?) -> StagedRecords.StagedKey {
+        let fingerprint = ImportKeys.fingerprint(of: draft, currency: draft.currency ?? validator.baseCurrency,
+                                                 accountDigest: accountDigest, reference: reference)
+        return .fingerprint(fingerprint, occurrence: occurrences.increment(fingerprint, next: records.count, in: records))
+    }
+
+    /// Stages a record with its key, then the checks, as the planner makes them for a store
+    /// with no rows. A bank key that an earlier record has is no key for either: both are
+    /// marked, to be keyed by content (`take()`).
+    private func stage(_ record: ImportRecord, key stagedKey: StagedRecords.StagedKey) {
         var record = record
-        let key: StagedRecords.StagedKey
-        if let given = record.draft.importKey {
-            key = .given(given)
-        } else if let bankID {
-            key = .bank(id: bankID)
-        } else if record.draft.id == nil {
-            let fingerprint = ImportKeys.fingerprint(of: record.draft, currency: record.draft.currency ?? validator.baseCurrency)
-            key = .fingerprint(fingerprint, occurrence: occurrences.increment(fingerprint, next: records.count, in: records))
-        } else {
-            key = .none
-        }
-        record.draft.importKey = key.importKey(account: record.draft.account)
+        record.draft.importKey = stagedKey.importKey
         let index = records.count
         let transaction: Transaction
         do throws(ValidationError) {
             transaction = try validator.validate(record.draft)
         } catch {
-            records.append(record, key: key)
+            records.append(record, key: stagedKey)
             checks.valid.append(false)
             checks.addedIntoEmpty.append(false)
             checks.invalid.append((index, ImportIssue(record.location, field: error.field, .invalid(error.reason))))
             return
         }
-        records.append(record, key: key, isNormalized: ImportStager.isNormalized(record.draft, as: transaction))
+        records.append(record, key: stagedKey, isNormalized: ImportStager.isNormalized(record.draft, as: transaction))
         checks.valid.append(true)
         var problem: ValidationError?
         if !transaction.id.isEmpty && !checks.ids.insert(transaction.id, record: index, in: records) {
             problem = ValidationError(.id, .duplicateID(transaction.id))
         } else if let key = transaction.importKey, !checks.keys.insert(key, record: index, in: records) {
+            if case .bank = stagedKey, let first = checks.keys.member(key, in: records) {
+                sharingBankID.insert(first)
+                sharingBankID.insert(index)
+            }
             problem = ValidationError(.importKey, .duplicateImportKey(key))
         }
         if let problem {
@@ -111,6 +148,28 @@ final class ImportStager: StatementEntrySink {
                 checks.importKeyCount += 1
                 checks.importKeyBytes += key.utf8.count
             }
+        }
+    }
+
+    /// Stages the file again from what was staged, the records that share a bank id keyed by
+    /// their content with that id joining the fingerprint (so a payment and its fee stay two,
+    /// and importing the same file again finds both).
+    private func restageSharedBankIDs() {
+        let staged = records
+        let shared = sharingBankID
+        records = StagedRecords()
+        checks = StagedChecks()
+        occurrences = FingerprintCounter()
+        sharingBankID = []
+        for index in 0..<staged.count {
+            let record = staged[index]
+            let key = staged.key(at: index)
+            guard shared.contains(index), case .bank(let bankKey) = key else {
+                stage(record, key: key)
+                continue
+            }
+            // The bank key holds the account's digest: it is the fingerprint's reference.
+            stage(record, key: fingerprintKey(of: record.draft, accountDigest: nil, reference: bankKey))
         }
     }
 

@@ -6,14 +6,14 @@
 /// 92 (most of it the element path of its location) and bank CSV 54, with their places, so a
 /// file's records never sit in memory as arrays of values.
 ///
-/// A record's import key is staged in its compact form: the bank's id (the key is rebuilt
-/// with the account, `ImportKeys.bankKey`), or the 16 bytes of a fingerprint and its
-/// occurrence number, or the key the file gives.
+/// A record's import key is staged in its compact form: the 16 bytes of a fingerprint and its
+/// occurrence number, or the key itself (the bank's id with its account's digest,
+/// `ImportKeys.bankKey`, or the key the file gives).
 ///
 /// Layout of one record: the flag bytes (`Flags`: two for six text fields), then the strings
 /// that are present, each as a LEB128 length and its UTF-8 bytes (id, key, each `TextField` in
 /// `allCases` order, pending bank id, location path: what identifies a record comes first, so
-/// that `identity(at:)` reads no further than the account a bank key is made with), then the
+/// that `identity(at:)` reads no further than the key), then the
 /// numbers (date, amount and its fraction digits, currency, location line) as LEB128 (zigzag
 /// for signed values). The text fields are staged by iterating their description: a field
 /// added is a flag bit and a string more, with no line here. Records
@@ -25,17 +25,16 @@ struct StagedRecords: Sendable {
         case none
         /// The key the file gives (our own format's `import_key`), as given.
         case given(String)
-        /// The bank's id of the transaction: the key is `ImportKeys.bankKey(account:bankID:)`.
-        case bank(id: String)
+        /// A key made of the bank's id of the transaction (`ImportKeys.bankKey`).
+        case bank(key: String)
         /// A fingerprint and its occurrence in the file: `ImportKeys.fingerprintKey`.
         case fingerprint(ImportKeys.Fingerprint, occurrence: Int)
 
-        /// The key itself, for a record of this account.
-        func importKey(account: String?) -> String? {
+        /// The key itself.
+        var importKey: String? {
             switch self {
             case .none: nil
-            case .given(let text): text
-            case .bank(let bankID): ImportKeys.bankKey(account: account, bankID: bankID)
+            case .given(let text), .bank(let text): text
             case .fingerprint(let fingerprint, let occurrence): ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
             }
         }
@@ -46,7 +45,7 @@ struct StagedRecords: Sendable {
     private struct Flags: OptionSet {
         let rawValue: UInt32
         static let id = Flags(rawValue: 1 << 0)
-        static let pendingBankID = Flags(rawValue: 1 << 1)
+        static let pendingKey = Flags(rawValue: 1 << 1)
         static let currency = Flags(rawValue: 1 << 2)
         static let calendarDay = Flags(rawValue: 1 << 3)
         static let pending = Flags(rawValue: 1 << 4)
@@ -134,7 +133,7 @@ struct StagedRecords: Sendable {
                 textBound += length + 10
             }
         }
-        if record.pendingBankID != nil { flags.insert(.pendingBankID) }
+        if record.pendingKey != nil { flags.insert(.pendingKey) }
         if draft.currency != nil { flags.insert(.currency) }
         if draft.date.isCalendarDay { flags.insert(.calendarDay) }
         if draft.status == .pending { flags.insert(.pending) }
@@ -159,7 +158,7 @@ struct StagedRecords: Sendable {
         // The most bytes the record can take, so that it goes whole into one chunk.
         var bound = Flags.byteCount + 10 + 10 + 1 + 3 + 10 + textBound
         func stringBound(_ text: String?) -> Int { text.map { $0.utf8.count + 10 } ?? 0 }
-        bound += stringBound(draft.id) + stringBound(record.pendingBankID) + stringBound(locationPath)
+        bound += stringBound(draft.id) + stringBound(record.pendingKey) + stringBound(locationPath)
         switch key {
         case .none: break
         case .given(let text), .bank(let text): bound += stringBound(text)
@@ -192,7 +191,7 @@ struct StagedRecords: Sendable {
                 writer.unsigned(UInt64(max(occurrence, 0)))
             }
             TextField.forEach { field in field.transactionField.withTextValue(in: draft) { writer.string($0) } }
-            writer.string(record.pendingBankID)
+            writer.string(record.pendingKey)
             writer.string(locationPath)
             switch draft.date {
             case .day(let day): writer.signed(Int64(day.daysSince1970))
@@ -254,11 +253,11 @@ struct StagedRecords: Sendable {
     // MARK: Reading
 
     /// The record at `index` (0-based, in staging order), with its key rebuilt and its draft's
-    /// `importKey` set to it; `pendingBankID` is kept.
+    /// `importKey` set to it; `pendingKey` is kept.
     /// - Complexity: O(size of the record); allocates its strings.
     subscript(index: Int) -> ImportRecord {
         let decoded = decode(index, withLocation: true)
-        return ImportRecord(location: decoded.location, draft: decoded.draft, pendingBankID: decoded.pendingBankID)
+        return ImportRecord(location: decoded.location, draft: decoded.draft, pendingKey: decoded.pendingKey)
     }
 
     /// The transaction a record validates to, made straight from its staged values when the
@@ -273,7 +272,7 @@ struct StagedRecords: Sendable {
             // Straight into the transaction: no draft, no location (the hot loop of a bulk build).
             let id = flags.contains(.id) ? reader.string() : ""
             let texts = reader.texts(flags)
-            if flags.contains(.pendingBankID) { _ = reader.bytes() }
+            if flags.contains(.pendingKey) { _ = reader.bytes() }
             if reader.flags >> Flags.locationShift & 3 == 2 { _ = reader.bytes() }
             let date = reader.date(flags)
             let amount = reader.amount()
@@ -293,13 +292,13 @@ struct StagedRecords: Sendable {
 
     /// A record's draft (key rebuilt), its pending link, and its location when asked.
     private func decode(_ index: Int, withLocation: Bool) -> (draft: TransactionDraft, location: ImportIssue.Location,
-                                                               pendingBankID: String?, isNormalized: Bool) {
+                                                               pendingKey: String?, isNormalized: Bool) {
         withReader(at: index) { reader in
             var reader = reader
             let flags = Flags(rawValue: reader.flags)
             let id = flags.contains(.id) ? reader.string() : nil
             let texts = reader.texts(flags)
-            let pendingBankID = flags.contains(.pendingBankID) ? reader.string() : nil
+            let pendingKey = flags.contains(.pendingKey) ? reader.string() : nil
             let locationKind = reader.flags >> Flags.locationShift & 3
             var path: String?
             if locationKind == 2 {
@@ -321,7 +320,7 @@ struct StagedRecords: Sendable {
             TextField.forEach { field in
                 if let text = texts.bytes[field] { field.transactionField.setTextValue(String(decoding: text, as: UTF8.self), in: &draft) }
             }
-            return (draft, location, pendingBankID, flags.contains(.normalized))
+            return (draft, location, pendingKey, flags.contains(.normalized))
         }
     }
 
@@ -334,6 +333,15 @@ struct StagedRecords: Sendable {
         var importKey: String?
         var isPosted: Bool
         var hasPendingLink: Bool
+        /// Whether the record names an account (its file's or the import's).
+        var hasAccount: Bool
+        /// What the key is made of.
+        var keyKind: KeyKind
+    }
+
+    /// What a record's import key is made of.
+    enum KeyKind: Equatable {
+        case none, given, bank, fingerprint
     }
 
     /// The identity of the record at `index`, without materializing the rest.
@@ -343,10 +351,23 @@ struct StagedRecords: Sendable {
             let flags = Flags(rawValue: reader.flags)
             let id = flags.contains(.id) ? reader.string() : nil
             let key = reader.keyBytes()
-            var account: UnsafeBufferPointer<UInt8>?
-            if case .bank = key { account = reader.textBytes(of: ImportKeys.bankKeyField, flags) }
-            return Identity(id: id, importKey: reader.importKey(key, account: account), isPosted: !flags.contains(.pending),
-                            hasPendingLink: flags.contains(.pendingBankID))
+            return Identity(id: id, importKey: reader.importKey(key), isPosted: !flags.contains(.pending),
+                            hasPendingLink: flags.contains(.pendingKey), hasAccount: flags.contains(.text(.account)),
+                            keyKind: key.kind)
+        }
+    }
+
+    /// The key of a record as it was staged, without materializing the rest.
+    func key(at index: Int) -> StagedKey {
+        withReader(at: index) { reader in
+            var reader = reader
+            if Flags(rawValue: reader.flags).contains(.id) { _ = reader.bytes() }
+            switch reader.keyBytes() {
+            case .none: return .none
+            case .given(let text): return .given(String(decoding: text, as: UTF8.self))
+            case .bank(let text): return .bank(key: String(decoding: text, as: UTF8.self))
+            case .fingerprint(let fingerprint, let occurrence): return .fingerprint(fingerprint, occurrence: occurrence)
+            }
         }
     }
 
@@ -431,6 +452,15 @@ struct StagedRecords: Sendable {
             case given(UnsafeBufferPointer<UInt8>)
             case bank(UnsafeBufferPointer<UInt8>)
             case fingerprint(ImportKeys.Fingerprint, occurrence: Int)
+
+            var kind: KeyKind {
+                switch self {
+                case .none: .none
+                case .given: .given
+                case .bank: .bank
+                case .fingerprint: .fingerprint
+                }
+            }
         }
 
         mutating func keyBytes() -> KeyBytes {
@@ -458,24 +488,9 @@ struct StagedRecords: Sendable {
             return Texts(key: key, bytes: TextFieldValues { field in flags.contains(.text(field)) ? bytes() : nil })
         }
 
-        /// The import key of a record's texts (a bank key made with its account).
+        /// The import key of a record's texts.
         func importKey(of texts: Texts) -> String? {
-            importKey(texts.key, account: texts.bytes[ImportKeys.bankKeyField])
-        }
-
-        /// The bytes of one text field (nil when the record has none), the fields staged before
-        /// it skipped; read just after the key.
-        mutating func textBytes(of wanted: TextField, _ flags: Flags) -> UnsafeBufferPointer<UInt8>? {
-            var found: UnsafeBufferPointer<UInt8>?
-            var isPast = false
-            TextField.forEach { field in
-                guard !isPast else { return }
-                if field == wanted { isPast = true }
-                guard flags.contains(.text(field)) else { return }
-                let text = bytes()
-                if field == wanted { found = text }
-            }
-            return found
+            importKey(texts.key)
         }
 
         /// A record's date: a day number or an instant.
@@ -496,14 +511,12 @@ struct StagedRecords: Sendable {
             return Currency(packed: UInt32(byte()) << 16 | UInt32(byte()) << 8 | UInt32(byte()))
         }
 
-        func importKey(_ key: KeyBytes, account: UnsafeBufferPointer<UInt8>?) -> String? {
+        func importKey(_ key: KeyBytes) -> String? {
             switch key {
             case .none:
                 return nil
-            case .given(let text):
+            case .given(let text), .bank(let text):
                 return String(decoding: text, as: UTF8.self)
-            case .bank(let bankID):
-                return ImportKeys.bankKey(account: account ?? UnsafeBufferPointer(start: nil, count: 0), bankID: bankID)
             case .fingerprint(let fingerprint, let occurrence):
                 return ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
             }

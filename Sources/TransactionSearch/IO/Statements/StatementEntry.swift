@@ -15,6 +15,10 @@ struct StatementEntry: Hashable, Sendable {
     var notes: String?
     /// The account, masked to its last four digits (`AccountMask.masked`); never a full number.
     var account: String?
+    /// The account's full identity as the file gives it (OFX `BANKID/ACCTID`, an IBAN, MT940
+    /// `:25:`, a CSV account column), nil when the file names no account: only import keys use
+    /// it, as a one-way digest (`AccountIdentity`); it is never stored.
+    var accountIdentity: String?
     var card: String?
     var category: String?
     var subcategory: String?
@@ -25,14 +29,17 @@ struct StatementEntry: Hashable, Sendable {
     /// The bank's id of the pending transaction this posted one settles, when the file links
     /// them (aggregator exports do): it wins over the pending-to-posted heuristic.
     var pendingBankID: String?
+    /// A reference the payer chose (camt `EndToEndId`, `MndtId`): it joins the fingerprint of a
+    /// record with no bank id, never stands alone (the same rent reference repeats each month).
+    var payerReference: String?
     /// The bank's kind of transaction (`DEBIT`, `POS`, `ATM`, a camt bank transaction code...),
     /// kept for the report and notes.
     var transactionType: String?
 
     init(location: ImportIssue.Location, date: TransactionDate, amount: DecimalAmount, currency: Currency? = nil,
-         merchant: String, notes: String? = nil, account: String? = nil, card: String? = nil,
+         merchant: String, notes: String? = nil, account: String? = nil, accountIdentity: String? = nil, card: String? = nil,
          category: String? = nil, subcategory: String? = nil, status: TransactionStatus = .posted,
-         bankID: String? = nil, pendingBankID: String? = nil, transactionType: String? = nil) {
+         bankID: String? = nil, pendingBankID: String? = nil, payerReference: String? = nil, transactionType: String? = nil) {
         self.location = location
         self.date = date
         self.amount = amount
@@ -40,12 +47,14 @@ struct StatementEntry: Hashable, Sendable {
         self.merchant = merchant
         self.notes = notes
         self.account = account
+        self.accountIdentity = accountIdentity
         self.card = card
         self.category = category
         self.subcategory = subcategory
         self.status = status
         self.bankID = bankID
         self.pendingBankID = pendingBankID
+        self.payerReference = payerReference
         self.transactionType = transactionType
     }
 }

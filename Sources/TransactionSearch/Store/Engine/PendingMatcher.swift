@@ -1,7 +1,9 @@
 /// Finds the pending row of the store that an imported posted transaction settles, so that the
 /// import updates it in place instead of adding the same payment twice (`PendingMatching` has
 /// the rules). Each pending row is claimed once; among several that qualify, the closest in
-/// date, then in amount, wins.
+/// date, then in amount, wins. The merchants must name the same merchant by their significant
+/// words (`MerchantSimilarity`: payment and processor words, numbers and words most of the
+/// store's merchants share never count).
 struct PendingMatcher {
     private struct Candidate {
         let row: UInt32
@@ -10,30 +12,59 @@ struct PendingMatcher {
         let currency: Currency
         let day: Int32
         let amount: Int64
-        let words: Set<[UInt8]>
-        let trigrams: Set<UInt32>
+        let words: [[UInt8]]
     }
 
     let rules: PendingMatching
     private var candidates: [Candidate] = []
-    private var claimed: Set<UInt32> = []
+    private var claimed: Set<UInt32>
     private let contents: StoreContents
+    private let similarity: MerchantSimilarity
 
-    /// Collects the store's pending rows (one pass over the rows).
-    init(contents: StoreContents, rules: PendingMatching) {
+    /// Collects the store's pending rows (one pass over the rows); rows in `taken` are not to
+    /// be claimed (the import changes them otherwise).
+    init(contents: StoreContents, rules: PendingMatching, taken: Set<UInt32> = []) {
         self.contents = contents
         self.rules = rules
-        guard rules.isEnabled else { return }
+        claimed = taken
+        guard rules.isEnabled else {
+            similarity = MerchantSimilarity()
+            return
+        }
         let table = contents.table
         var strings = RowStrings(contents.fieldTexts)
+        var pending: [Transaction] = []
+        var rows: [UInt32] = []
         for row in 0..<UInt32(table.rowLimit) where table.isLive(row) && table.flags[row] & RowFlags.pending.rawValue != 0 {
-            let transaction = contents.transaction(at: row, strings: &strings)
-            let folded = Array(Folding.fold(transaction.merchant).utf8)
+            pending.append(contents.transaction(at: row, strings: &strings))
+            rows.append(row)
+        }
+        // The store's common words are worked out only when there is something to match.
+        similarity = MerchantSimilarity(commonWords: pending.isEmpty ? [] : PendingMatcher.commonWords(of: contents))
+        for (transaction, row) in zip(pending, rows) {
             candidates.append(Candidate(
                 row: row, id: transaction.id, account: transaction.account, currency: transaction.amount.currency,
-                day: contents.day(ofRow: row), amount: table.amount[row], words: PendingMatcher.words(folded),
-                trigrams: PendingMatcher.trigrams(folded)))
+                day: contents.day(ofRow: row), amount: table.amount[row], words: similarity.significantWords(transaction.merchant)))
         }
+    }
+
+    /// Keeps a row from being claimed (the import changes it otherwise).
+    mutating func exclude(_ row: UInt32) {
+        claimed.insert(row)
+    }
+
+    /// The words most of the store's merchants share, from an even sample of at most 2,000 of
+    /// its distinct merchants.
+    static func commonWords(of contents: StoreContents) -> Set<[UInt8]> {
+        let merchants = contents.text[.merchant]
+        let limit = merchants.codeLimit
+        guard limit > 1 else { return [] }
+        let step = max(1, (limit - 1) / 2_000)
+        var sample: [String] = []
+        for code in stride(from: 1, to: limit, by: step) where merchants.pool.isLive(UInt32(code)) {
+            sample.append(merchants.string(UInt32(code)))
+        }
+        return MerchantSimilarity.commonWords(in: sample)
     }
 
     /// Whether the store has pending rows to match by the rules (a bank id link needs none).
@@ -50,9 +81,7 @@ struct PendingMatcher {
             return (row, contents.table.ids.key(of: row))
         }
         guard !candidates.isEmpty, let amount = try? draft.amount.minorUnits(in: currency), amount != 0 else { return nil }
-        let folded = Array(Folding.fold(draft.merchant).utf8)
-        let words = PendingMatcher.words(folded)
-        let trigrams = PendingMatcher.trigrams(folded)
+        let words = similarity.significantWords(draft.merchant)
         var best: (index: Int, days: Int32, difference: Int64)?
         for (index, candidate) in candidates.enumerated() where !claimed.contains(candidate.row) {
             guard candidate.account == draft.account, candidate.currency == currency else { continue }
@@ -63,7 +92,7 @@ struct PendingMatcher {
             guard difference.multipliedReportingOverflow(by: 100).partialValue
                     <= candidate.amount.magnitude.multipliedReportingOverflow(by: UInt64(rules.amountTolerancePercent)).partialValue
             else { continue }
-            guard !words.isDisjoint(with: candidate.words) || PendingMatcher.similar(trigrams, candidate.trigrams) else { continue }
+            guard MerchantSimilarity.isSimilar(words, candidate.words) else { continue }
             let closer = best.map { days < $0.days || (days == $0.days && Int64(difference) < $0.difference) } ?? true
             if closer { best = (index, days, Int64(difference)) }
         }
@@ -71,32 +100,5 @@ struct PendingMatcher {
         let chosen = candidates[best.index]
         claimed.insert(chosen.row)
         return (chosen.row, chosen.id)
-    }
-
-    /// The words of folded text worth comparing: runs of letters or digits of three bytes or
-    /// more, not only digits (card numbers and dates are not names).
-    static func words(_ folded: [UInt8]) -> Set<[UInt8]> {
-        var words: Set<[UInt8]> = []
-        var current: [UInt8] = []
-        func flush() {
-            if current.count >= 3 && current.contains(where: { !(0x30...0x39).contains($0) }) { words.insert(current) }
-            current.removeAll(keepingCapacity: true)
-        }
-        for byte in folded {
-            let isWordByte = (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
-            if isWordByte { current.append(byte) } else { flush() }
-        }
-        flush()
-        return words
-    }
-
-    static func trigrams(_ folded: [UInt8]) -> Set<UInt32> {
-        Set(folded.withUnsafeBufferPointer { Trigram.distinctKeys(of: $0) })
-    }
-
-    /// Dice's coefficient of two trigram sets at least one half.
-    static func similar(_ left: Set<UInt32>, _ right: Set<UInt32>) -> Bool {
-        guard !left.isEmpty, !right.isEmpty else { return false }
-        return 2 * left.intersection(right).count * 2 >= left.count + right.count
     }
 }

@@ -48,18 +48,35 @@ extension RowTable {
     /// Enters a new row's keys (its id set and free, its import key if any).
     func registerKeys(of transaction: Transaction, at row: UInt32) {
         ids.insert(transaction.id, row: row)
-        if let key = transaction.importKey { importKeys.insert(key, row: row) }
+        if let key = transaction.importKey { insertImportKey(key, row: row) }
     }
 
     /// Enters a new row's keys, the transaction read where it lies (a bulk build's).
     func registerKeys(of transaction: UnsafePointer<Transaction>, at row: UInt32) {
         ids.insert(transaction.pointee.id, row: row)
-        if let key = transaction.pointee.importKey { importKeys.insert(key, row: row) }
+        if let key = transaction.pointee.importKey { insertImportKey(key, row: row) }
     }
 
     /// Takes a removed row's keys out.
     func removeKeys(of row: UInt32) {
         ids.remove(row: row)
+        removeImportKey(of: row)
+    }
+
+    /// Enters an import key, counting it when it is of the scheme of earlier versions.
+    @inline(__always)
+    private func insertImportKey(_ key: String, row: UInt32) {
+        importKeys.insert(key, row: row)
+        if ImportKeys.isLegacy(key) { legacyImportKeyCount += 1 }
+    }
+
+    /// Takes a row's import key out (if it has one), uncounting it when it is of an earlier
+    /// scheme (the key is read only while the store holds such keys).
+    @inline(__always)
+    private func removeImportKey(of row: UInt32) {
+        if legacyImportKeyCount > 0, importKeys.hasKey(row), ImportKeys.isLegacy(importKeys.key(of: row)) {
+            legacyImportKeyCount -= 1
+        }
         importKeys.remove(row: row)
     }
 
@@ -70,8 +87,8 @@ extension RowTable {
             ids.insert(transaction.id, row: row)
         }
         if importKeys.hasKey(row) ? importKeys.key(of: row) != transaction.importKey : transaction.importKey != nil {
-            importKeys.remove(row: row)
-            if let key = transaction.importKey { importKeys.insert(key, row: row) }
+            removeImportKey(of: row)
+            if let key = transaction.importKey { insertImportKey(key, row: row) }
         }
     }
 
@@ -93,6 +110,10 @@ extension RowTable {
                                      lengths: snapshot.importKeyLengths) else {
                 return "an import key appears twice"
             }
+            legacyImportKeyCount = 0
+            for row in 0..<UInt32(snapshot.count) where importKeys.hasKey(row) && ImportKeys.isLegacy(importKeys.key(of: row)) {
+                legacyImportKeyCount += 1
+            }
             return nil
         }
     }
@@ -103,14 +124,16 @@ extension RowTable {
     /// Traps unless every live row's keys lead back to it and the indexes hold no key of a row
     /// that is gone.
     func checkKeys() {
-        var importKeyCount = 0
+        var importKeyCount = 0, legacyCount = 0
         for row in 0..<UInt32(rowLimit) where isLive(row) {
             precondition(ids.row(of: ids.key(of: row)) == row, "id map lost row \(row)")
             if importKeys.hasKey(row) {
                 precondition(importKeys.row(of: importKeys.key(of: row)) == row, "import key map lost row \(row)")
                 importKeyCount += 1
+                if ImportKeys.isLegacy(importKeys.key(of: row)) { legacyCount += 1 }
             }
         }
+        precondition(legacyCount == legacyImportKeyCount, "\(legacyImportKeyCount) import keys counted of an earlier scheme, \(legacyCount) held")
         precondition(ids.count == liveCount, "the id map has \(ids.count) ids for \(liveCount) rows")
         precondition(importKeyCount == importKeys.count, "the import key map has keys of rows that are gone")
     }

@@ -32,6 +32,9 @@ final class RowTable: @unchecked Sendable {
     let ids = KeyIndex<UInt8>()
     /// The import key of each row that has one, and the row of each key.
     let importKeys = KeyIndex<UInt16>()
+    /// How many of the import keys are of the scheme of earlier versions (`ImportKeys.isLegacy`):
+    /// while there are any, an import also looks for a record's key of that scheme.
+    @exclusivity(unchecked) var legacyImportKeyCount = 0
     /// The counter behind generated ids (`tx_1`, `tx_2`...).
     @exclusivity(unchecked) private var generatedIDCounter: UInt64 = 0
 

@@ -46,6 +46,15 @@ struct StagedKeySet: Sendable {
         slots.count > 0 && contains(value, hash: hashString(value, seed: slots.seed), in: records)
     }
 
+    /// The record number of the member whose value is `value`; nil when none has it.
+    func member(_ value: String, in records: StagedRecords) -> Int? {
+        guard slots.count > 0 else { return nil }
+        let fragment = UInt32(truncatingIfNeeded: hashString(value, seed: slots.seed))
+        return slots.find(hash: Int(fragment)) { member in
+            hashes[Int(member)] == fragment && self.value(of: Int(member), in: records) == value
+        }.map(Int.init)
+    }
+
     private func contains(_ value: String, hash: Int, in records: StagedRecords) -> Bool {
         let fragment = UInt32(truncatingIfNeeded: hash)
         return slots.find(hash: Int(fragment)) { member in

@@ -51,7 +51,7 @@ extension BankCSVReader {
     /// completes the row converter's plan.
     static func decide(plan columns: BankCSVRowConverter.Plan, evidence: RowEvidence, headers: [HeaderName], roles: ColumnRoles,
                        options: BankCSVOptions, context: StatementContext,
-                       preamble: (account: String?, accountLine: Int?, currency: Currency?)) -> Decided {
+                       preamble: PreambleFacts) -> Decided {
         func label(_ index: Int) -> String {
             index < headers.count && !headers[index].original.isEmpty ? quoted(headers[index].original) : "column \(index + 1)"
         }
@@ -126,9 +126,11 @@ extension BankCSVReader {
         }
         if let account = options.account {
             plan.fixedAccount = maskedIfNumber(account)
+            plan.fixedAccountIdentity = account
             if let column = plan.account { notes.append("the given account replaces \(label(column))") }
         } else if plan.account == nil, let account = preamble.account {
             plan.fixedAccount = account
+            plan.fixedAccountIdentity = preamble.accountIdentity
             notes.append("the account \(account) is the one named on line \(preamble.accountLine ?? 0)")
         }
         for balance in roles.columns(.balance) { notes.append("\(label(balance)) is a running balance: read, not imported") }

@@ -100,9 +100,10 @@ extension BankCSVReader {
     }
 
     /// Account and currency named before the header (`Kontonummer:;DE89...`, `Währung:;CHF`,
-    /// `Account: ****1234`): the account masked, the currency a known code.
-    static func preambleFacts(_ table: DelimitedTable, records: Range<Int>) -> (account: String?, accountLine: Int?, currency: Currency?) {
-        var account: String?, accountLine: Int?
+    /// `Account: ****1234`): the account masked (and in full, for import keys only), the
+    /// currency a known code.
+    static func preambleFacts(_ table: DelimitedTable, records: Range<Int>) -> PreambleFacts {
+        var account: String?, accountLine: Int?, identity: String?
         var currency: Currency?
         let accountLabels: Set<String> = ["account", "account number", "account no", "konto", "kontonummer", "iban", "auftragskonto",
                                           "compte", "numero de compte", "cuenta", "numero de cuenta", "conto", "numero conto",
@@ -117,12 +118,21 @@ extension BankCSVReader {
             let label = HeaderName.normalizedKey(fields[0])
             if account == nil && accountLabels.contains(label), fields[1].contains(where: \.isNumber) || label == "account name" {
                 account = maskedIfNumber(fields[1])
+                identity = fields[1]
                 accountLine = table.line(of: record)
             } else if currency == nil && currencyLabels.contains(label), let code = CurrencyCodes.currency(fields[1]) {
                 currency = code
             }
         }
-        return (account, accountLine, currency)
+        return PreambleFacts(account: account, accountIdentity: identity, accountLine: accountLine, currency: currency)
+    }
+
+    /// What the lines before a bank CSV's header say of the whole file.
+    struct PreambleFacts {
+        var account: String?
+        var accountIdentity: String?
+        var accountLine: Int?
+        var currency: Currency?
     }
 
     /// An account or card as kept: every number in it with five or more digits masked to its

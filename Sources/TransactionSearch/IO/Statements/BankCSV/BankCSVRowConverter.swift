@@ -34,6 +34,8 @@ struct BankCSVRowConverter {
         var account: Int?
         /// The account for every row (the options', or the preamble's), masked.
         var fixedAccount: String?
+        /// That account in full, for import keys only.
+        var fixedAccountIdentity: String?
         var reference: Int?
         /// Whether the reference column identifies transactions (its values never repeat);
         /// otherwise it goes to the notes.
@@ -189,15 +191,17 @@ struct BankCSVRowConverter {
         let notes = text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
 
         var account = plan.fixedAccount
+        var accountIdentity = plan.fixedAccountIdentity
         if account == nil, let column = plan.account, let text = ByteText.string(view.field(record, column)) {
             account = BankCSVReader.maskedIfNumber(text)
+            accountIdentity = text
         }
         var card: String?
         if let column = plan.card, let text = ByteText.string(view.field(record, column)) { card = BankCSVReader.maskedIfNumber(text) }
 
         return StatementEntry(
             location: location, date: date, amount: amount, currency: currency, merchant: merchant,
-            notes: notes, account: account, card: card,
+            notes: notes, account: account, accountIdentity: accountIdentity, card: card,
             category: plan.category.flatMap { ByteText.string(view.field(record, $0)) },
             subcategory: plan.subcategory.flatMap { ByteText.string(view.field(record, $0)) },
             status: status, bankID: bankID,

@@ -104,8 +104,9 @@ struct CamtDocumentReader {
             if inEntry { entry.detailGroups += 1 }
         case .transactionDetails?:
             guard inEntry else { return }
+            // A group's details come one after another: the last one's place, plus one.
             let group = max(entry.detailGroups, 1)
-            let index = entry.details.count(where: { $0.group == group }) + 1
+            let index = entry.details.last.map { $0.group == group ? $0.index + 1 : 1 } ?? 1
             entry.details.append(CamtEntry.Detail(group: group, index: index, line: event.line))
             inDetail = true
         default:
@@ -151,6 +152,7 @@ struct CamtDocumentReader {
         guard !number.isEmpty else { return }
         let masked = AccountMask.masked(number)
         statement!.info.account = masked
+        statement!.info.accountIdentity = number
         statement!.hasIBAN = statement!.hasIBAN || isIBAN
         if knownAccounts.insert(masked).inserted { output.accounts.append(masked) }
     }
@@ -193,7 +195,10 @@ struct CamtDocumentReader {
         statement = nil
         for index in open.incomplete {
             if output.entries[index].currency == nil { output.entries[index].currency = open.info.currency }
-            if output.entries[index].account == nil { output.entries[index].account = open.info.account }
+            if output.entries[index].account == nil {
+                output.entries[index].account = open.info.account
+                output.entries[index].accountIdentity = open.info.accountIdentity
+            }
         }
     }
 

@@ -8,10 +8,12 @@
 ///   it, else `Batch of N transactions` last. Nothing at all: an issue.
 /// - Notes: the `Ustrd` lines joined with a space, then `AddtlTxInf`, then `AddtlNtryInf`,
 ///   leaving out the one that became the merchant and repeats, joined with ` | `.
-/// - Bank id: `AcctSvcrRef` of the entry, else of its single detail, else `NtryRef`, else the
-///   detail's `EndToEndId` (not `NOTPROVIDED`), else its `TxId`. A detail of a split batch:
-///   its own `AcctSvcrRef`, `EndToEndId` or `TxId`, else the entry's id and `/` and the
-///   detail's position (from 1), so ids stay unique; no id at all: none.
+/// - Bank id (docs/SPEC.md section 9): `AcctSvcrRef` of the entry, else of its single detail,
+///   else `NtryRef`. A detail of a split batch: its own `AcctSvcrRef`, else the entry's id and
+///   `/` and the detail's position (from 1), so ids stay unique. Placeholders (`NONREF`,
+///   `NOTPROVIDED`) are no id (`ImportKeys.bankID`). The payer's `EndToEndId`, `MndtId` or
+///   `TxId` is no bank id: a payer reuses it (a monthly rent's reference); it joins the
+///   fingerprint of a record with no bank id (`payerReference`).
 /// - Transaction type: the detail's bank transaction code, else the entry's.
 extension CamtEntry {
     /// The text fields of one entry.
@@ -19,6 +21,7 @@ extension CamtEntry {
         var merchant: String
         var notes: String?
         var bankID: String?
+        var payerReference: String?
         var transactionType: String?
     }
 
@@ -37,10 +40,9 @@ extension CamtEntry {
         merchant = merchant ?? entryInfo ?? unstructured ?? detailInfo ?? code
         if merchant == nil && details.count >= 2 { merchant = "Batch of \(details.count) transactions" }
         guard let merchant else { return nil }
-        let bankID = servicerReference.flatMap(text.string) ?? single.flatMap { details[$0].servicerReference.flatMap(text.string) }
-            ?? reference.flatMap(text.string) ?? single.flatMap { ownID(of: $0, text) }
+        let bankID = entryID(text) ?? single.flatMap { ownID(of: $0, text) }
         return Texts(merchant: merchant, notes: notes(unstructured, detailInfo, entryInfo, merchant: merchant), bankID: bankID,
-                     transactionType: code)
+                     payerReference: single.flatMap { payerReference(of: $0, text) }, transactionType: code)
     }
 
     /// The texts of the detail at `index` of a split batch; nil when no merchant was found.
@@ -52,9 +54,9 @@ extension CamtEntry {
         guard let merchant = party(of: index, isDebit: isDebit, text) ?? unstructured ?? detailInfo ?? entryInfo ?? code else {
             return nil
         }
-        let entryID = servicerReference.flatMap(text.string) ?? reference.flatMap(text.string)
         return Texts(merchant: merchant, notes: notes(unstructured, detailInfo, entryInfo, merchant: merchant),
-                     bankID: ownID(of: index, text) ?? entryID.map { "\($0)/\(index + 1)" }, transactionType: code)
+                     bankID: ownID(of: index, text) ?? entryID(text).map { "\($0)/\(index + 1)" },
+                     payerReference: payerReference(of: index, text), transactionType: code)
     }
 
     /// The counterparty's name: the creditor's for money out, the debtor's for money in; the
@@ -72,14 +74,22 @@ extension CamtEntry {
         return lines.isEmpty ? nil : lines.joined(separator: " ")
     }
 
-    /// A detail's own reference: `AcctSvcrRef`, `EndToEndId` or `TxId`, `NOTPROVIDED` left out.
+    /// The entry's own bank id: `AcctSvcrRef`, else `NtryRef` (placeholders are none).
+    private func entryID(_ text: CamtText) -> String? {
+        ImportKeys.bankID(servicerReference.flatMap(text.string)) ?? ImportKeys.bankID(reference.flatMap(text.string))
+    }
+
+    /// A detail's own bank id: its `AcctSvcrRef` (placeholders are none).
     private func ownID(of index: Int, _ text: CamtText) -> String? {
-        func provided(_ field: Field?) -> String? {
-            guard let field, let value = text.string(field), value.uppercased() != "NOTPROVIDED" else { return nil }
-            return value
-        }
-        return provided(details[index].servicerReference) ?? provided(details[index].endToEndID)
-            ?? provided(details[index].transactionID)
+        ImportKeys.bankID(details[index].servicerReference.flatMap(text.string))
+    }
+
+    /// The references the payer chose for a detail: `EndToEndId`, `MndtId`, `TxId`, the ones
+    /// given (placeholders left out), joined with `/`.
+    private func payerReference(of index: Int, _ text: CamtText) -> String? {
+        let parts = [details[index].endToEndID, details[index].mandateID, details[index].transactionID]
+            .compactMap { ImportKeys.bankID($0.flatMap(text.string)) }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
     /// The parts that are not the merchant, each once, joined with ` | `.

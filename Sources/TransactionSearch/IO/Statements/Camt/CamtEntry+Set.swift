@@ -18,8 +18,12 @@ extension CamtEntry {
     /// Records a leaf of the entry itself (outside its `TxDtls`).
     mutating func set(_ tag: CamtTag, _ field: Field, amount newAmount: AmountField?, parents: Parents) {
         switch (tag, parents.parent) {
-        case (.amount, .entry?): amount = newAmount
-        case (.creditDebit, .entry?): creditDebit = field
+        case (.amount, .entry?):
+            if let earlier = amount, repeated == nil { repeated = ("Amt", earlier.line, field.line) }
+            amount = newAmount
+        case (.creditDebit, .entry?):
+            if let earlier = creditDebit, repeated == nil { repeated = ("CdtDbtInd", earlier.line, field.line) }
+            creditDebit = field
         case (.status, .entry?): status = field
         case (.code, .status?) where parents.grandparent == .entry: status = field
         case (.date, .bookingDate?), (.dateTime, .bookingDate?):
@@ -47,6 +51,7 @@ extension CamtEntry.Detail {
         case (.creditDebit, .transactionDetails?): creditDebit = field
         case (.servicerReference, .references?): servicerReference = field
         case (.endToEndID, .references?): endToEndID = field
+        case (.mandateID, .references?): mandateID = field
         case (.transactionID, .references?): transactionID = field
         case (.unstructured, .remittance?):
             if unstructured == nil { unstructured = field } else { moreUnstructured.append(field) }

@@ -47,6 +47,7 @@ struct CamtEntry {
         var creditDebit: Field?
         var servicerReference: Field?
         var endToEndID: Field?
+        var mandateID: Field?
         var transactionID: Field?
         var creditor: Field?
         var debtor: Field?
@@ -81,6 +82,9 @@ struct CamtEntry {
     var reference: Field?
     var bankCode = BankCode()
     var additionalInfo: Field?
+    /// The first value the entry gave twice (`Amt`, `CdtDbtInd`): its element, the line of the
+    /// first and of the second. Two amounts are two transactions run together: an issue.
+    var repeated: (element: String, first: Int, second: Int)?
     var details: [Detail] = []
     /// How many `NtryDtls` opened so far.
     var detailGroups = 0
@@ -104,6 +108,8 @@ struct CamtEntry {
     struct StatementInfo {
         var currency: Currency?
         var account: String?
+        /// The account's IBAN or `Othr/Id` in full, for import keys only.
+        var accountIdentity: String?
     }
 
     /// Appends what the entry becomes to `output`: entries, or an issue, or a skipped part (and
@@ -113,6 +119,9 @@ struct CamtEntry {
         let text = CamtText(bytes: bytes)
         func issue(_ suffix: String, _ line: Int, _ field: TransactionField?, _ reason: ImportIssue.Reason) {
             output.issues.append(ImportIssue(.element(path: path + suffix, line: line), field: field, reason))
+        }
+        if let repeated {
+            return issue("", line, repeated.element == "Amt" ? .amount : nil, .malformed("this Ntry holds two \(repeated.element) (lines \(repeated.first) and \(repeated.second)): which one is meant cannot be told; not imported"))
         }
         var entryStatus = TransactionStatus.posted
         if let field = status, !text.equals(field, "BOOK") {
@@ -153,7 +162,8 @@ struct CamtEntry {
         let signed = isDebit ? DecimalAmount(significand: -magnitude.significand, fractionDigits: magnitude.fractionDigits) : magnitude
         func entry(_ location: ImportIssue.Location, _ amount: DecimalAmount, _ texts: consuming Texts) -> StatementEntry {
             StatementEntry(location: location, date: date, amount: amount, currency: currency, merchant: texts.merchant,
-                           notes: texts.notes, account: statement.account, status: entryStatus, bankID: texts.bankID,
+                           notes: texts.notes, account: statement.account, accountIdentity: statement.accountIdentity,
+                           status: entryStatus, bankID: texts.bankID, payerReference: texts.payerReference,
                            transactionType: texts.transactionType)
         }
         if details.count >= 2 {

@@ -10,7 +10,7 @@ enum CamtTag: String, CaseIterable, Hashable, Sendable {
     case servicerReference = "AcctSvcrRef"
     case bankTransactionCode = "BkTxCd", domain = "Domn", family = "Fmly", subFamilyCode = "SubFmlyCd", proprietary = "Prtry"
     case entryDetails = "NtryDtls", transactionDetails = "TxDtls", references = "Refs"
-    case endToEndID = "EndToEndId", transactionID = "TxId"
+    case endToEndID = "EndToEndId", transactionID = "TxId", mandateID = "MndtId"
     case amountDetails = "AmtDtls", transactionAmount = "TxAmt"
     case relatedParties = "RltdPties", debtor = "Dbtr", creditor = "Cdtr", ultimateDebtor = "UltmtDbtr", ultimateCreditor = "UltmtCdtr"
     case party = "Pty", name = "Nm"
@@ -20,7 +20,7 @@ enum CamtTag: String, CaseIterable, Hashable, Sendable {
     /// in others: what follows them decides.)
     static let leaves: Set<CamtTag> = [
         .iban, .currency, .entryReference, .amount, .creditDebit, .code, .dateTime, .servicerReference, .subFamilyCode,
-        .endToEndID, .transactionID, .name, .unstructured, .additionalTransactionInfo, .additionalEntryInfo,
+        .endToEndID, .transactionID, .mandateID, .name, .unstructured, .additionalTransactionInfo, .additionalEntryInfo,
     ]
 
     static let aggregates: Set<CamtTag> = [

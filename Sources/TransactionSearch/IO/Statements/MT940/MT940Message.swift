@@ -5,6 +5,8 @@
 struct MT940Message {
     /// The masked account of `:25:`.
     var account: String?
+    /// `:25:` in full, for import keys only.
+    var accountIdentity: String?
     /// The currency of the opening balance (or the MT942 floor limit, or a later balance).
     var currency: Currency?
     /// An MT942 interim report: its lines are pending.

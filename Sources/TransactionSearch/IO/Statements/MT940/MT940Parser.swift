@@ -127,8 +127,10 @@ struct MT940Parser {
         message.hasContent = true
         switch tag {
         case "25":
-            if let account = MT940Parser.maskedAccount(bytes.text(bytes.trimming(content))) {
+            let identification = bytes.text(bytes.trimming(content))
+            if let account = MT940Parser.maskedAccount(identification) {
                 message.account = account
+                message.accountIdentity = identification
                 if seenAccounts.insert(account).inserted { statement.accounts.append(account) }
             }
         case "60F", "60M":
@@ -214,7 +216,7 @@ struct MT940Parser {
         if let reference = line.ownerReference { notes.append("reference: " + reference) }
         statement.entries.append(StatementEntry(
             location: .line(pendingLine), date: .day(line.date), amount: line.amount, currency: message.currency,
-            merchant: merchant, notes: notes.text, account: message.account,
+            merchant: merchant, notes: notes.text, account: message.account, accountIdentity: message.accountIdentity,
             bankID: line.bankReference, transactionType: line.typeCode))
         message.sum = message.sum.flatMap { $0.adding(line.amount) }
     }

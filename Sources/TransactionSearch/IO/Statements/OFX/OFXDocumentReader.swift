@@ -150,11 +150,15 @@ struct OFXDocumentReader {
             let text = MarkupText.string(bytes, event.value)
             statement!.info.currency = Currency(text)
             statement!.info.invalidCurrency = Currency(text) == nil ? text : nil
+        } else if tag == .bankID && parent.isAccountFrom {
+            let bankID = MarkupText.string(bytes, event.value)
+            statement!.info.bankID = bankID.isEmpty ? nil : bankID
         } else if tag == .accountID && parent.isAccountFrom {
             let number = MarkupText.string(bytes, event.value)
             guard !number.isEmpty else { return }
             let masked = AccountMask.masked(number)
             statement!.info.account = masked
+            statement!.info.accountNumber = number
             if knownAccounts.insert(masked).inserted { output.accounts.append(masked) }
         }
     }
@@ -212,6 +216,7 @@ struct OFXDocumentReader {
             }
             if output.entries[index].account == nil, let account = open.info.account {
                 output.entries[index].account = account
+                output.entries[index].accountIdentity = open.info.accountIdentity
                 if open.info.isCreditCard { output.entries[index].card = account }
             }
         }

@@ -14,6 +14,8 @@
 ///   `Ref N` (`REFNUM`) and the original currency, joined with ` | `.
 /// - `FITID` is the bank id, `TRNTYPE` the transaction type; every entry is posted.
 /// - `CORRECTACTION` `DELETE` withdraws an earlier transaction: skipped, not imported.
+/// - A `STMTTRN` that holds a second `DTPOSTED`, `DTUSER`, `TRNAMT`, `FITID` or `NAME` holds two
+///   transactions (a closing tag lost): an issue naming both lines, never a silent pick.
 struct OFXTransaction {
     /// A value's raw range and the line of its tag.
     struct Field {
@@ -38,6 +40,8 @@ struct OFXTransaction {
     var originalCurrencyRate: Field?
     var correctAction: Field?
     var correctFITID: Field?
+    /// The first value given twice: its tag, the line of the first and of the second.
+    var repeated: (tag: OFXTag, first: Int, second: Int)?
 
     /// An empty record of the `STMTTRN` opened on `line`.
     init(line: Int) { self.line = line }
@@ -46,6 +50,7 @@ struct OFXTransaction {
     mutating func set(_ tag: OFXTag, _ field: Field, parent: OFXTag?) {
         switch parent {
         case .transaction?:
+            if repeated == nil, let earlier = identifying(tag) { repeated = (tag, earlier.line, field.line) }
             switch tag {
             case .transactionType: type = field
             case .datePosted: datePosted = field
@@ -69,6 +74,18 @@ struct OFXTransaction {
         }
     }
 
+    /// The value of a tag that makes a transaction what it is, when it was already given.
+    private func identifying(_ tag: OFXTag) -> Field? {
+        switch tag {
+        case .datePosted: datePosted
+        case .dateUser: dateUser
+        case .amount: amount
+        case .fitID: fitID
+        case .name: name
+        default: nil
+        }
+    }
+
     /// What the statement around a transaction says.
     struct StatementInfo {
         /// nil: not (yet) known.
@@ -76,6 +93,11 @@ struct OFXTransaction {
         /// The `CURDEF` text when it is no currency code.
         var invalidCurrency: String?
         var account: String?
+        /// `ACCTID` in full and `BANKID`: the account's identity, for import keys only.
+        var accountNumber: String?
+        var bankID: String?
+        /// `BANKID/ACCTID` (`AccountIdentity.ofx`).
+        var accountIdentity: String? { accountNumber.map { AccountIdentity.ofx(bankID: bankID, accountID: $0) } }
         var isCreditCard: Bool
     }
 
@@ -94,6 +116,9 @@ struct OFXTransaction {
             return value.isEmpty ? nil : value
         }
         let location = ImportIssue.Location.line(line)
+        if let repeated {
+            return .issue(ImportIssue(location, .malformed("this STMTTRN holds two \(repeated.tag.rawValue) (lines \(repeated.first) and \(repeated.second)): two transactions run together, a </STMTTRN> missing? Not imported; fix the file")))
+        }
         if let action = text(correctAction), action.uppercased() == "DELETE" {
             let target = text(correctFITID).map { " FITID \($0)" } ?? ""
             return .skipped(SkippedPart(location, "a correction that deletes the earlier transaction\(target): not imported"))
@@ -138,7 +163,7 @@ struct OFXTransaction {
         }
         return .entry(StatementEntry(
             location: location, date: date, amount: value, currency: currency, merchant: merchant,
-            notes: notes, account: statement.account,
+            notes: notes, account: statement.account, accountIdentity: statement.accountIdentity,
             card: statement.isCreditCard ? statement.account : nil, bankID: text(fitID), transactionType: typeText))
     }
 

@@ -9,7 +9,10 @@ enum QIFAmountStyle: Hashable, Sendable {
 
 /// Reads QIF amounts (`T`, `U`, `$`): an optional sign (leading, trailing or parentheses),
 /// currency symbols or codes before or after the number (`$`, `€`, `EUR`), digits grouped by
-/// `,` `.` `'` or spaces, and a decimal separator told by the file's `QIFAmountStyle`.
+/// `,` `.` `'` or spaces, and a decimal separator told by the file's `QIFAmountStyle`. The
+/// last group before the decimal separator has three digits, the first one to three, those
+/// between two or three (`1,23,456.00` is grouped the Indian way): `1,2,3` is no number, as in
+/// every other format.
 enum QIFAmount {
     /// What one amount says about the file's style.
     enum Evidence {
@@ -72,6 +75,9 @@ enum QIFAmount {
         var signSeen = false
         var openParenthesis = false
         var trailing = false  // past the number: only symbols, a sign or `)` may follow
+        // Digits since the last grouping separator, and whether one was seen.
+        var groupDigits = 0
+        var isGrouped = false
         var index = range.lowerBound
         let end = range.upperBound
         while index < end {
@@ -83,12 +89,14 @@ enum QIFAmount {
                 digits += 1
                 guard digits <= DecimalAmount.maximumDigits else { return nil }
                 value = value * 10 + Int64(byte - 0x30)
-                if fraction >= 0 { fraction += 1 }
+                if fraction >= 0 { fraction += 1 } else { groupDigits += 1 }
             case decimal:
-                guard !trailing, fraction < 0 else { return nil }
+                guard !trailing, fraction < 0, !isGrouped || groupDigits == 3 else { return nil }
                 fraction = 0
             case grouping, UInt8(ascii: "'"):
-                guard !trailing, digits > 0, fraction < 0 else { return nil }
+                guard !trailing, digits > 0, fraction < 0, isGrouped ? (2...3).contains(groupDigits) : groupDigits <= 3 else { return nil }
+                isGrouped = true
+                groupDigits = 0
             case 0x20, 0x09:
                 continue
             case UInt8(ascii: "-"), UInt8(ascii: "+"):
@@ -120,7 +128,7 @@ enum QIFAmount {
                 return nil
             }
         }
-        guard digits > 0, !openParenthesis else { return nil }
+        guard digits > 0, !openParenthesis, !isGrouped || fraction >= 0 || groupDigits == 3 else { return nil }
         return DecimalAmount(significand: negative ? -value : value, fractionDigits: max(fraction, 0))
     }
 }

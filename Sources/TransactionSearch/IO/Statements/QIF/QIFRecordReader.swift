@@ -162,7 +162,7 @@ struct QIFRecordReader {
         }
 
         var entry = StatementEntry(location: .line(recordLine), date: .day(day), amount: amount, merchant: merchant,
-                                   account: section.maskedAccount)
+                                   account: section.maskedAccount, accountIdentity: section.accountName)
         if section.type == .creditCard { entry.card = section.maskedAccount }
 
         // Category, transfer, class, check number.

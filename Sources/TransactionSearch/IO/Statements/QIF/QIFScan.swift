@@ -1,6 +1,10 @@
 /// The first pass over a QIF file: its sections, its account records and the records of its
 /// transaction sections, kept as byte ranges (one flat array of fields for the whole file, so
 /// a record costs no allocation). Sections that hold no transactions become `SkippedPart`s.
+///
+/// A record never merges two (docs/SPEC.md section 9): a second `D` or `T` line in one record
+/// means its closing `^` is missing, so the record ends before it and a new one begins, with a
+/// warning naming both lines.
 struct QIFScan {
     /// One line of a record: its code letter and its value, trimmed.
     struct Field {
@@ -54,13 +58,19 @@ struct QIFScan {
         var state = State.none
         var sectionLine = 0, sectionLastLine = 0, sectionRecords = 0
         var recordLine = 0, recordFields = 0
+        /// The lines of the open record's `D` and `T` (0: none yet).
+        var recordDateLine = 0, recordTotalLine = 0
         var autoSwitch = false
         var accountName: String?
         var current: (name: String, masked: String?)?
         var seenAccounts: Set<String> = []
 
         func closeRecord() {
-            defer { recordFields = 0 }
+            defer {
+                recordFields = 0
+                recordDateLine = 0
+                recordTotalLine = 0
+            }
             guard recordFields > 0 else { return }
             sectionRecords += 1
             switch state {
@@ -132,6 +142,15 @@ struct QIFScan {
             if case .none = state {
                 warnings.append("line \(number): records before any !Type: header are read as a bank account (!Type:Bank)")
                 startTransactions(.bank)
+            }
+            if case .transactions = state, first == UInt8(ascii: "D") || first == UInt8(ascii: "T") {
+                let earlier = first == UInt8(ascii: "D") ? recordDateLine : recordTotalLine
+                if earlier > 0 {
+                    let code = first == UInt8(ascii: "D") ? "D (date)" : "T (amount)"
+                    warnings.append("line \(number): a second \(code) line in the record of line \(recordLine) (the first is on line \(earlier)): the record has no closing ^; read as two records")
+                    closeRecord()
+                }
+                if first == UInt8(ascii: "D") { recordDateLine = number } else { recordTotalLine = number }
             }
             if recordFields == 0 { recordLine = number }
             recordFields += 1
