@@ -35,7 +35,10 @@ struct FSearch {
             } else {
                 status = try SearchCommand.run(words)
             }
+            // A result that could not be written whole is an error, never an exit 0.
+            try OutputDestination.current.finish()
         } catch {
+            OutputDestination.current.abandon()
             let report = ErrorReport(error)
             Console.error("fsearch: \(report.message)")
             for line in report.details { Console.error("  " + line) }

@@ -30,6 +30,7 @@ enum SearchCommand {
             .flag("disjunctive-facets", help: "Facets ignore the query's own filter on their field (other cards still counted)."),
             .value("today", "YYYY-MM-DD", help: "The day relative dates count from (date:today, date:last-month; default the system clock)."),
             .value("format", "FORMAT", help: "table|json|csv (default table)."),
+            .value("output", "FILE", help: "Write the result to FILE, whole or not at all (a temporary file renamed when complete)."),
             .flag("skip-bad", help: "Search a file's good rows, reporting the bad ones (default: refuse the file)."),
             .flag("quiet", short: "q", help: "Print nothing; exit 1 when nothing matches."),
             .flag("version", help: "Print the version."),
@@ -81,6 +82,7 @@ enum SearchCommand {
             query.limit = 0
             return loaded.store.search(query).total.count == 0 ? 1 : 0
         }
+        if let path = arguments.value("output") { try OutputDestination.current.redirect(to: path) }
         switch format {
         case "json", "csv":
             SearchCommand.stream(query, from: loaded.store, asJSON: format == "json")

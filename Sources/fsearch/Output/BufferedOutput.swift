@@ -1,6 +1,6 @@
 import Foundation
 
-/// Standard output through a 64 KiB buffer: a streamed result is written in large blocks
+/// The result through a 64 KiB buffer: a streamed result is written in large blocks
 /// rather than a call per row, and never held whole. A value type, so that appending is a
 /// plain array append (a class's buffer paid an exclusivity check per byte written).
 struct BufferedOutput {
@@ -26,18 +26,10 @@ struct BufferedOutput {
         if buffer.count >= BufferedOutput.capacity { flush() }
     }
 
-    /// Writes out what is buffered (a short write is resumed; an error ends the output, as a
-    /// closed pipe does).
+    /// Writes out what is buffered to the command's destination (`OutputDestination`: a
+    /// failure is kept and reported when the command ends).
     mutating func flush() {
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        buffer.withUnsafeBytes { OutputDestination.current.write($0) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import TransactionSearch
 
-/// Where fsearch writes: stdout collected and written once (a streamed result goes through
-/// `BufferedOutput`), stderr at once; whether the terminal takes colour.
+/// Where fsearch writes: the result through `OutputDestination` (standard output or
+/// `--output`; a streamed result goes through `BufferedOutput`), stderr at once; whether the
+/// terminal takes colour.
 enum Console {
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        OutputDestination.current.write(text)
     }
 
     /// Writes one line to stderr. Messages quote data and typed text, so the line is shown
@@ -13,7 +14,16 @@ enum Console {
     /// inside cannot split it.
     static func error(_ text: String) {
         let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
-        FileHandle.standardError.write(Data((VisibleText.escaped(line) + "\n").utf8))
+        var bytes = Array((VisibleText.escaped(line) + "\n").utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }  // nowhere left to say it
+                offset += written
+            }
+        }
     }
 
     /// Colour only on a terminal, and never with `NO_COLOR` set (https://no-color.org).
