@@ -47,7 +47,8 @@ struct FacetAssembler {
         guard limit > 0, !codes.isEmpty else { return [] }
         // Most rows first: the count's complement above, the code below; ties by title later.
         var best: [UInt64] = []
-        best.reserveCapacity(limit + 1)
+        // Room for what can be kept, never for the limit asked (a person may type 10^10).
+        best.reserveCapacity(min(limit, codes.count) + 1)
         for code in codes {
             let key = UInt64(UInt32.max - UInt32(clamping: tally.rows(of: code))) << 32 | UInt64(code)
             if best.count == limit {
