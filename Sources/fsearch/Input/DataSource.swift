@@ -83,6 +83,8 @@ enum DataSource {
         }
     }
 
+    /// The bytes of a regular file. Anything else is refused at once with what it is (a FIFO
+    /// would wait for a writer, `/dev/zero` never ends); a stream is read with `--file -`.
     static func read(_ path: String) throws(FSearchError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -91,10 +93,42 @@ enum DataSource {
         if isDirectory.boolValue {
             throw FSearchError.missingInput("\(path) is a directory", hint: "for a store directory use --store \(path)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FSearchError.io("\(path): cannot be read (permissions?)")
+        let descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FSearchError.io("\(path): cannot be read: \(String(cString: strerror(errno)).lowercased())")
         }
-        return Array(data)
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw FSearchError.io("\(path): cannot be read: \(String(cString: strerror(errno)).lowercased())")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FSearchError.missingInput("\(path) is \(DataSource.kind(of: info.st_mode)), not a regular file",
+                                            hint: "to read a stream, pipe it in: ... | fsearch --file - QUERY")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw FSearchError.io("\(path): cannot be read: \(String(cString: strerror(errno)).lowercased())")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// What a file that is not a regular one is, in words.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
     }
 
     /// Opens a store directory. Only `import` and `add` create one (`creating`); for every

@@ -132,12 +132,10 @@ public final class DurableStore: Sendable {
         if !files.holdsStore && !creating {
             throw StoreFileError(.missing, file: files.path, reason: "no store here (no \(StoreDirectory.snapshotFileName))")
         }
-        if !fileSystem.isDirectory(files.path) {
-            do {
-                try FileManager.default.createDirectory(atPath: files.path, withIntermediateDirectories: true)
-            } catch {
-                throw StoreFileError(.io, file: files.path, reason: "cannot create the store directory: \(error.localizedDescription)")
-            }
+        // Created or not, the directory and its files become private to their owner.
+        try fileSystem.makePrivateDirectory(files.path)
+        for file in [files.snapshotPath, files.logPath, files.lockPath] where fileSystem.fileExists(file) {
+            fileSystem.makePrivate(file)
         }
         var lock = try StoreLock(path: files.lockPath, fileSystem: fileSystem)
         do throws(StoreFileError) {

@@ -9,6 +9,10 @@ import Darwin
 /// The POSIX file operations of a store directory, each reporting a `StoreFileError` with the
 /// path and `errno`. Every operation first asks `faults` (tests only) whether it should fail,
 /// so that a test can fail or "crash" each step of a compaction or an append in turn.
+///
+/// A store's files are private: created 0600 (and set so whatever the umask), the directory
+/// 0700. A store file that is not a regular file (a FIFO, a device) is an error at once: files
+/// are opened without blocking and checked before anything is read or written.
 struct FileSystem: Sendable {
     /// The kinds of operation, as fault injection counts them.
     enum Operation: String, Sendable, CaseIterable {
@@ -43,11 +47,20 @@ struct FileSystem: Sendable {
         if let error = faults?.failure(of: operation, path: path) { throw error }
     }
 
+    /// The mode of every file a store creates: its owner's alone.
+    static let fileMode: mode_t = 0o600
+    /// The mode of a store directory.
+    static let directoryMode: mode_t = 0o700
+
     func open(_ path: String, _ flags: Int32) throws(StoreFileError) -> Int32 {
         try check(.open, path)
         while true {
-            let descriptor = systemOpen(path, flags | O_CLOEXEC, 0o644)
-            if descriptor >= 0 { return descriptor }
+            let descriptor = systemOpen(path, flags | O_CLOEXEC | O_NONBLOCK, FileSystem.fileMode)
+            if descriptor >= 0 {
+                try FileSystem.requireRegularFile(descriptor, path: path)
+                if flags & O_CREAT != 0 { fchmod(descriptor, FileSystem.fileMode) }
+                return descriptor
+            }
             if errno != EINTR { throw FileSystem.failure(path, "open") }
         }
     }
@@ -56,11 +69,68 @@ struct FileSystem: Sendable {
     func openIfPresent(_ path: String) throws(StoreFileError) -> Int32? {
         try check(.open, path)
         while true {
-            let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC, 0)
-            if descriptor >= 0 { return descriptor }
+            let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0)
+            if descriptor >= 0 {
+                try FileSystem.requireRegularFile(descriptor, path: path)
+                return descriptor
+            }
             if errno == ENOENT { return nil }
             if errno != EINTR { throw FileSystem.failure(path, "open") }
         }
+    }
+
+    /// Closes `descriptor` and throws unless it is a regular file; otherwise makes its reads
+    /// and writes blocking again (a regular file never waits, but the flag is cleared anyway).
+    private static func requireRegularFile(_ descriptor: Int32, path: String) throws(StoreFileError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw failure(path, "stat", code)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw StoreFileError(.io, file: path, reason: "is \(kind(of: info.st_mode)), not a regular file: a store's files are plain files")
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+    }
+
+    /// What a file that is not a regular one is, in words.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
+
+    /// Creates a store directory private to its owner (its missing parents as any directory
+    /// is made), or makes an existing one so (a store written before 0.4 was 0755).
+    func makePrivateDirectory(_ path: String) throws(StoreFileError) {
+        func make(_ directory: String, mode: mode_t) throws(StoreFileError) {
+            guard !isDirectory(directory) else { return }
+            var trimmed = directory
+            while trimmed.hasSuffix("/") && trimmed.count > 1 { trimmed.removeLast() }
+            if let slash = trimmed.lastIndex(of: "/"), slash != trimmed.startIndex {
+                try make(String(trimmed[..<slash]), mode: 0o777)
+            }
+            guard mkdir(directory, mode) == 0 || errno == EEXIST else {
+                throw StoreFileError(.io, file: directory, reason: "cannot create the store directory: \(String(cString: strerror(errno)))")
+            }
+        }
+        try make(path, mode: FileSystem.directoryMode)
+        _ = chmod(path, FileSystem.directoryMode)
+    }
+
+    /// Makes an existing store file private to its owner (a store written before 0.4 was 0644);
+    /// a file someone else owns is left as it is.
+    func makePrivate(_ path: String) {
+        _ = chmod(path, FileSystem.fileMode)
     }
 
     /// Writes all of `bytes`. A fault may write the first half before failing, as a crash in
