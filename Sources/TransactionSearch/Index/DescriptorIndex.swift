@@ -193,19 +193,19 @@ struct DescriptorIndex: Sendable {
     func checkInvariants() {
         var live = 0
         for code in 0..<UInt32(codeLimit) {
-            precondition(rowCounts[code] == postings[Int(code)].count, "descriptor \(code) counts \(rowCounts[code]) rows, holds \(postings[Int(code)].count)")
+            invariant(rowCounts[code] == postings[Int(code)].count, "descriptor \(code) counts \(rowCounts[code]) rows, holds \(postings[Int(code)].count)")
         }
         for code in 1..<UInt32(codeLimit) where postings[Int(code)].count > 0 {
             live += 1
             let key = self.key(code)
-            precondition(self.code(of: key) == code, "descriptor \(code) is stale")
-            precondition(byMerchant.lists(code, under: key.merchant) && byCategory.lists(code, under: key.category)
+            invariant(self.code(of: key) == code, "descriptor \(code) is stale")
+            invariant(byMerchant.lists(code, under: key.merchant) && byCategory.lists(code, under: key.category)
                          && bySubcategory.lists(code, under: key.subcategory), "descriptor \(code) is not listed")
         }
-        for code in freeCodes { precondition(postings[Int(code)].count == 0, "a free descriptor has rows") }
-        precondition(live == codeOf.count, "descriptor map holds \(codeOf.count) of \(live)")
+        for code in freeCodes { invariant(postings[Int(code)].count == 0, "a free descriptor has rows") }
+        invariant(live == codeOf.count, "descriptor map holds \(codeOf.count) of \(live)")
         for groups in [byMerchant, byCategory, bySubcategory] {
-            precondition(groups.count == codeOf.count, "groups hold \(groups.count) of \(codeOf.count) descriptors")
+            invariant(groups.count == codeOf.count, "groups hold \(groups.count) of \(codeOf.count) descriptors")
         }
     }
 }

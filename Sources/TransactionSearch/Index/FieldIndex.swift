@@ -315,18 +315,18 @@ final class FieldIndex: @unchecked Sendable {
 
     func checkInvariants() {
         pool.checkInvariants()
-        if let problem = textIndexProblem() { preconditionFailure("field index: \(problem)") }
+        if let problem = textIndexProblem() { invariantFailure("field index: \(problem)") }
         if titles != .none {
             titleList.checkInvariants(order: LabelOrder(ranks: titleRank))
             let titleOrder = self.titleOrder
-            precondition(titleOrder.count == pool.liveCount, "title order has \(titleOrder.count) of \(pool.liveCount)")
+            invariant(titleOrder.count == pool.liveCount, "title order has \(titleOrder.count) of \(pool.liveCount)")
             for (index, code) in titleOrder.enumerated() {
-                precondition(index == 0 || titleRank[Int(titleOrder[index - 1])] < titleRank[Int(code)], "title rank of \(code) is out of order")
-                if index > 0 { precondition(titleKey(titleOrder[index - 1]) < titleKey(code), "titles out of order") }
+                invariant(index == 0 || titleRank[Int(titleOrder[index - 1])] < titleRank[Int(code)], "title rank of \(code) is out of order")
+                if index > 0 { invariant(titleKey(titleOrder[index - 1]) < titleKey(code), "titles out of order") }
             }
         }
         for code in 1..<UInt32(pool.codeLimit) where keepsPostings {
-            precondition(pool.isLive(code) ? rowCount(code) == pool.referenceCount(code) : rowCount(code) == 0,
+            invariant(pool.isLive(code) ? rowCount(code) == pool.referenceCount(code) : rowCount(code) == 0,
                          "postings of \(code) disagree with its references")
         }
     }

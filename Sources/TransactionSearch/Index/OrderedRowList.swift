@@ -268,17 +268,17 @@ struct OrderedRowList: Sendable {
     func checkInvariants<Order: RowOrder>(order: Order) {
         var total = 0
         var previous: UInt32?
-        precondition(lastKeys.count == chunks.count, "\(lastKeys.count) last keys for \(chunks.count) chunks")
+        invariant(lastKeys.count == chunks.count, "\(lastKeys.count) last keys for \(chunks.count) chunks")
         for (index, chunk) in chunks.enumerated() {
-            precondition(!chunk.isEmpty && chunk.count <= OrderedRowList.chunkCapacity, "bad chunk size \(chunk.count)")
-            precondition(lastKeys[index] == order.key(chunk[chunk.count - 1]), "chunk \(index): a stale last key")
+            invariant(!chunk.isEmpty && chunk.count <= OrderedRowList.chunkCapacity, "bad chunk size \(chunk.count)")
+            invariant(lastKeys[index] == order.key(chunk[chunk.count - 1]), "chunk \(index): a stale last key")
             for row in chunk {
-                if let previous { precondition(order.precedes(previous, row), "rows \(previous), \(row) out of order") }
+                if let previous { invariant(order.precedes(previous, row), "rows \(previous), \(row) out of order") }
                 previous = row
             }
             total += chunk.count
         }
-        precondition(total == count, "ordered list count \(count) != \(total)")
+        invariant(total == count, "ordered list count \(count) != \(total)")
     }
 
     /// Where `row` goes, or is: the first position whose row is not before it. `clamped` (an

@@ -183,15 +183,15 @@ struct SortedBlocks: Sendable {
         var total = 0
         var previous: UInt32?
         for block in blocks {
-            precondition(!block.members.isEmpty && block.members.count <= SortedBlocks.blockCapacity,
+            invariant(!block.members.isEmpty && block.members.count <= SortedBlocks.blockCapacity,
                          "SortedBlocks: a block of \(block.members.count)")
-            precondition(block.first == block.members[0], "SortedBlocks: a stale first member")
+            invariant(block.first == block.members[0], "SortedBlocks: a stale first member")
             for member in block.members {
-                if let previous { precondition(previous < member, "SortedBlocks: \(previous) before \(member)") }
+                if let previous { invariant(previous < member, "SortedBlocks: \(previous) before \(member)") }
                 previous = member
             }
             total += block.members.count
         }
-        precondition(total == Int(count), "SortedBlocks: count \(count), members \(total)")
+        invariant(total == Int(count), "SortedBlocks: count \(count), members \(total)")
     }
 }

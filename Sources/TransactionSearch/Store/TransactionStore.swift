@@ -175,9 +175,24 @@ public final class TransactionStore: Sendable {
     }
 
     /// Verifies every index, order, pool and bucket against the rows; traps on a mismatch.
-    /// - Complexity: O(n); for tests and diagnostics.
+    /// - Complexity: O(n); for tests and debug checks. A checker that must report rather than
+    ///   crash calls `verify()`.
     public func checkInvariants() {
         lock.withReadLock { contents.checkInvariants() }
+    }
+
+    /// Verifies every index, order, pool and bucket against the rows, and the text index of
+    /// every string against this build's folding; returns what disagrees (empty when all is
+    /// well), at most 100 problems listed and a last one counting the rest.
+    /// - Complexity: O(n).
+    public func verify() -> [IntegrityProblem] {
+        let collector = IntegrityCollector()
+        lock.withReadLock {
+            IntegrityCollector.$current.withValue(collector) { contents.checkInvariants() }
+        }
+        var problems = collector.problems
+        if collector.unlisted > 0 { problems.append(IntegrityProblem(description: "and \(collector.unlisted) more problems")) }
+        return problems
     }
 
     /// Whether a mutation must work out what it touched (someone caches or observes results).

@@ -180,18 +180,18 @@ extension SparseBucketTable {
             var entry = heads[bucket]
             var previousCurrency = -1
             while entry != 0 {
-                precondition(!seen[Int(entry)], "sparse bucket entry \(entry) is in two chains")
+                invariant(!seen[Int(entry)], "sparse bucket entry \(entry) is in two chains")
                 seen[Int(entry)] = true
-                precondition(counts[Int(entry)] > 0, "sparse bucket \(bucket) keeps an empty entry")
-                precondition(Int(currencies[Int(entry)]) > previousCurrency, "sparse bucket \(bucket) is out of currency order")
+                invariant(counts[Int(entry)] > 0, "sparse bucket \(bucket) keeps an empty entry")
+                invariant(Int(currencies[Int(entry)]) > previousCurrency, "sparse bucket \(bucket) is out of currency order")
                 previousCurrency = Int(currencies[Int(entry)])
                 entry = next[Int(entry)]
             }
         }
         for entry in freeEntries {
-            precondition(!seen[Int(entry)], "sparse bucket entry \(entry) is both free and used")
+            invariant(!seen[Int(entry)], "sparse bucket entry \(entry) is both free and used")
             seen[Int(entry)] = true
         }
-        precondition(seen.dropFirst().allSatisfy { $0 }, "a sparse bucket entry is lost")
+        invariant(seen.dropFirst().allSatisfy { $0 }, "a sparse bucket entry is lost")
     }
 }

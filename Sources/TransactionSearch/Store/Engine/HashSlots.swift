@@ -245,7 +245,7 @@ struct HashSlots: Sendable {
     func checkInvariants(hashOf: (UInt32) -> Int) {
         var values = HashSlots.checkRuns(slots, distances, from: 0, hashOf: hashOf)
         if isGrowing { values += HashSlots.checkRuns(previousSlots, previousDistances, from: previousMoved, hashOf: hashOf) }
-        precondition(values == count, "HashSlots: \(values) values, count \(count)")
+        invariant(values == count, "HashSlots: \(values) values, count \(count)")
     }
 
     /// `checkInvariants` for one array of slots; the values at or after `firstSlot` (a removed
@@ -256,11 +256,11 @@ struct HashSlots: Sendable {
         for slot in slots.indices where slots[slot] != 0 && slots[slot] != HashSlots.removedMark {
             let home = hashOf(slots[slot] - 1) & mask
             let distance = (slot - home) & mask
-            precondition(Int(distances[slot]) == min(distance, HashSlots.saturated),
+            invariant(Int(distances[slot]) == min(distance, HashSlots.saturated),
                          "HashSlots: slot \(slot) says \(distances[slot]), is \(distance) from home")
             for step in 0..<distance {
                 let passed = (home + step) & mask
-                precondition(slots[passed] != 0 && Int(distances[passed]) >= min(step, HashSlots.saturated),
+                invariant(slots[passed] != 0 && Int(distances[passed]) >= min(step, HashSlots.saturated),
                               "HashSlots: a lookup for slot \(slot) would stop at \(passed)")
             }
             if slot >= firstSlot { values += 1 }

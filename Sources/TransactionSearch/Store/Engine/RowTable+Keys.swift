@@ -126,15 +126,15 @@ extension RowTable {
     func checkKeys() {
         var importKeyCount = 0, legacyCount = 0
         for row in 0..<UInt32(rowLimit) where isLive(row) {
-            precondition(ids.row(of: ids.key(of: row)) == row, "id map lost row \(row)")
+            invariant(ids.row(of: ids.key(of: row)) == row, "id map lost row \(row)")
             if importKeys.hasKey(row) {
-                precondition(importKeys.row(of: importKeys.key(of: row)) == row, "import key map lost row \(row)")
+                invariant(importKeys.row(of: importKeys.key(of: row)) == row, "import key map lost row \(row)")
                 importKeyCount += 1
                 if ImportKeys.isLegacy(importKeys.key(of: row)) { legacyCount += 1 }
             }
         }
-        precondition(legacyCount == legacyImportKeyCount, "\(legacyImportKeyCount) import keys counted of an earlier scheme, \(legacyCount) held")
-        precondition(ids.count == liveCount, "the id map has \(ids.count) ids for \(liveCount) rows")
-        precondition(importKeyCount == importKeys.count, "the import key map has keys of rows that are gone")
+        invariant(legacyCount == legacyImportKeyCount, "\(legacyImportKeyCount) import keys counted of an earlier scheme, \(legacyCount) held")
+        invariant(ids.count == liveCount, "the id map has \(ids.count) ids for \(liveCount) rows")
+        invariant(importKeyCount == importKeys.count, "the import key map has keys of rows that are gone")
     }
 }

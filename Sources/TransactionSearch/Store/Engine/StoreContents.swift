@@ -119,14 +119,15 @@ final class StoreContents: @unchecked Sendable {
         table.memoryUse + table.keysMemoryUse + text.memoryUse + calendar.memoryUse + orders.memoryUse + buckets.memoryUse
     }
 
-    /// Traps when any structure disagrees with the columns: every posting, order, bucket and
-    /// pool is recomputed from the rows and compared. O(rows); for tests and debug checks.
+    /// Traps when any structure disagrees with the columns (or, while an `IntegrityCollector`
+    /// collects, records each disagreement): every posting, order, bucket and pool is
+    /// recomputed from the rows and compared. O(rows).
     func checkInvariants() {
         text.checkInvariants()
         calendar.checkInvariants()
         orders.byDate.checkInvariants(order: dateOrdering)
         orders.byAmount.checkInvariants(order: amountOrdering)
-        precondition(orders.byDate.count == count && orders.byAmount.count == count, "orders disagree with the row count \(count)")
+        invariant(orders.byDate.count == count && orders.byAmount.count == count, "orders disagree with the row count \(count)")
         table.checkKeys()
         var expected = StoreBuckets()
         var liveRows = 0
@@ -143,32 +144,32 @@ final class StoreContents: @unchecked Sendable {
             dayUses[Int(record.dayCode)] += 1
             monthUses[Int(record.monthCode)] += 1
             let key = DescriptorIndex.Key(merchant: record.merchant, category: record.category, subcategory: record.subcategory)
-            precondition(descriptors.key(record.descriptor) == key, "row \(row) has a stale descriptor")
-            precondition(descriptors.postings[Int(record.descriptor)].contains(row), "descriptor posting lost row \(row)")
+            invariant(descriptors.key(record.descriptor) == key, "row \(row) has a stale descriptor")
+            invariant(descriptors.postings[Int(record.descriptor)].contains(row), "descriptor posting lost row \(row)")
             for field in TextField.withColumns {
-                precondition(text[field].postings[Int(record.codes[field])].contains(row), "\(field) posting lost row \(row)")
+                invariant(text[field].postings[Int(record.codes[field])].contains(row), "\(field) posting lost row \(row)")
             }
             let day = calendar.day(ofCode: record.dayCode)
             if record.flags.contains(.calendarDay) {
-                precondition(record.instant == clock.startOfDay(day), "calendar day row \(row) has a stale instant")
+                invariant(record.instant == clock.startOfDay(day), "calendar day row \(row) has a stale instant")
             } else {
-                precondition(day == clock.day(ofInstant: record.instant), "row \(row) has a stale day")
+                invariant(day == clock.day(ofInstant: record.instant), "row \(row) has a stale day")
             }
             let month = CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970
-            precondition(calendar.months.value(record.monthCode) == month, "row \(row) has a stale month")
+            invariant(calendar.months.value(record.monthCode) == month, "row \(row) has a stale month")
         }
-        precondition(liveRows == count, "live rows \(liveRows) != count \(count)")
+        invariant(liveRows == count, "live rows \(liveRows) != count \(count)")
         for field in TextField.allCases {
             for code in 1..<text[field].codeLimit {
-                precondition(text[field].pool.referenceCount(UInt32(code)) == textUses[field][code],
+                invariant(text[field].pool.referenceCount(UInt32(code)) == textUses[field][code],
                              "\(field) code \(code): \(text[field].pool.referenceCount(UInt32(code))) uses counted, \(textUses[field][code]) rows")
             }
         }
         for code in 1..<calendar.days.codeLimit {
-            precondition(calendar.days.referenceCount(UInt32(code)) == dayUses[code], "day code \(code): uses disagree with the rows")
+            invariant(calendar.days.referenceCount(UInt32(code)) == dayUses[code], "day code \(code): uses disagree with the rows")
         }
         for code in 1..<calendar.months.codeLimit {
-            precondition(calendar.months.referenceCount(UInt32(code)) == monthUses[code], "month code \(code): uses disagree with the rows")
+            invariant(calendar.months.referenceCount(UInt32(code)) == monthUses[code], "month code \(code): uses disagree with the rows")
         }
         checkClasses()
         StoreContents.checkSame(expected.total, buckets.total, upTo: 1, "total")
@@ -182,11 +183,12 @@ final class StoreContents: @unchecked Sendable {
         StoreContents.checkSame(expected.pendingByAccount, buckets.pendingByAccount, upTo: text[.account].codeLimit, "pending")
         for pair in expected.spending.pairs {
             guard let bucket = buckets.spending.bucket(pair.first, pair.second) else {
-                preconditionFailure("spending lost a category-month")
+                invariantFailure("spending lost a category-month")
+                continue
             }
             StoreContents.checkSameBucket(expected.spending.table, pair.bucket, buckets.spending.table, bucket, "spending")
         }
-        precondition(expected.spending.pairs.count == buckets.spending.pairs.count, "spending has stale pairs")
+        invariant(expected.spending.pairs.count == buckets.spending.pairs.count, "spending has stale pairs")
     }
 
     /// The class bitsets hold exactly the live, pending, expense and income rows.
@@ -201,12 +203,12 @@ final class StoreContents: @unchecked Sendable {
                 .live: live, .pending: flags.contains(.pending), .expense: live && amount < 0, .income: live && amount > 0,
             ]
             for (kind, member) in expected {
-                precondition(classes.contains(kind, row) == member, "row \(row) is wrongly \(member ? "outside" : "in") class \(kind)")
+                invariant(classes.contains(kind, row) == member, "row \(row) is wrongly \(member ? "outside" : "in") class \(kind)")
                 if member { counts[kind.rawValue] += 1 }
             }
         }
         for kind in RowClasses.Kind.allCases {
-            precondition(classes.count(kind) == counts[kind.rawValue], "class \(kind) counts \(classes.count(kind)), holds \(counts[kind.rawValue])")
+            invariant(classes.count(kind) == counts[kind.rawValue], "class \(kind) counts \(classes.count(kind)), holds \(counts[kind.rawValue])")
         }
     }
 
@@ -218,12 +220,12 @@ final class StoreContents: @unchecked Sendable {
 
     private static func checkSameBucket(_ expected: BucketTable, _ expectedBucket: UInt32, _ actual: BucketTable,
                                         _ actualBucket: UInt32, _ name: String) {
-        precondition(expected.count(expectedBucket) == actual.count(actualBucket), "\(name) bucket \(actualBucket) count is stale")
+        invariant(expected.count(expectedBucket) == actual.count(actualBucket), "\(name) bucket \(actualBucket) count is stale")
         var left: [UInt16: (Int, Int128, Int128)] = [:]
         var right: [UInt16: (Int, Int128, Int128)] = [:]
         expected.forEachCurrency(of: expectedBucket) { left[$0] = ($1, $2, $3) }
         actual.forEachCurrency(of: actualBucket) { right[$0] = ($1, $2, $3) }
-        precondition(left.count == right.count && left.allSatisfy { key, value in
+        invariant(left.count == right.count && left.allSatisfy { key, value in
             right[key].map { $0 == value } ?? false
         }, "\(name) bucket \(actualBucket) sums are stale")
     }

@@ -312,30 +312,30 @@ struct StringPool: Sendable {
         for code in 1..<UInt32(references.count) where references[Int(code)] > 0 {
             live += 1
             let string = self.string(code)
-            precondition(self.code(of: string) == code, "pool lookup lost \(string)")
-            precondition(withUTF8(code) { Array($0) } == Array(string.utf8), "pool bytes of code \(code) are not UTF-8")
+            invariant(self.code(of: string) == code, "pool lookup lost \(string)")
+            invariant(withUTF8(code) { Array($0) } == Array(string.utf8), "pool bytes of code \(code) are not UTF-8")
             let expected = Array(Folding.fold(string).utf8)
-            precondition(folded.bytes(code) == expected, "pool fold is stale")
+            invariant(folded.bytes(code) == expected, "pool fold is stale")
             folded.withBytesAndAttachment(code) { foldedBytes, attachment, form in
                 switch form {
                 case .plain:
-                    precondition(attachment.isEmpty || !StringPool.equal(attachment, foldedBytes), "pool keeps \(string) twice")
-                    precondition(attachment.isEmpty || !CaseMask.canEncode(attachment, over: foldedBytes),
+                    invariant(attachment.isEmpty || !StringPool.equal(attachment, foldedBytes), "pool keeps \(string) twice")
+                    invariant(attachment.isEmpty || !CaseMask.canEncode(attachment, over: foldedBytes),
                                  "pool keeps \(string) whole, not as a case mask")
                 case .caseMask:
-                    precondition(CaseMask.isCanonical(attachment, over: foldedBytes), "pool's case mask of code \(code) is malformed")
+                    invariant(CaseMask.isCanonical(attachment, over: foldedBytes), "pool's case mask of code \(code) is malformed")
                     let reencoded = withUTF8(code) { utf8 in
                         CaseMask.canEncode(utf8, over: foldedBytes) && Array(unsafeUninitializedCapacity: attachment.count) { mask, count in
                             CaseMask.encode(utf8, into: mask)
                             count = mask.count
                         } == Array(attachment)
                     }
-                    precondition(reencoded, "pool's case mask of code \(code) does not encode \(string) back")
+                    invariant(reencoded, "pool's case mask of code \(code) does not encode \(string) back")
                 }
             }
         }
-        precondition(live == liveCount && lookup.count == liveCount, "pool live count \(liveCount) != \(live)")
-        precondition(Set(freeCodes).count == freeCodes.count, "pool free list has duplicates")
-        for code in freeCodes { precondition(references[Int(code)] == 0, "pool frees a code in use") }
+        invariant(live == liveCount && lookup.count == liveCount, "pool live count \(liveCount) != \(live)")
+        invariant(Set(freeCodes).count == freeCodes.count, "pool free list has duplicates")
+        for code in freeCodes { invariant(references[Int(code)] == 0, "pool frees a code in use") }
     }
 }

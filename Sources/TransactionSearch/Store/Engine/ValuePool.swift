@@ -81,12 +81,15 @@ struct ValuePool: Sendable {
     }
 
     func checkInvariants() {
-        precondition(codeOf.count == sortedValues.count, "value pool: map \(codeOf.count) != sorted \(sortedValues.count)")
+        invariant(codeOf.count == sortedValues.count, "value pool: map \(codeOf.count) != sorted \(sortedValues.count)")
         for (index, value) in sortedValues.enumerated() {
-            if index > 0 { precondition(sortedValues[index - 1] < value, "value pool not ascending") }
-            guard let code = codeOf[ValuePool.key(value)] else { preconditionFailure("value pool lost \(value)") }
-            precondition(sortedCodes[index] == code, "value pool sorted codes are stale")
-            precondition(values[Int(code)] == value && references[Int(code)] > 0, "value pool code mismatch")
+            if index > 0 { invariant(sortedValues[index - 1] < value, "value pool not ascending") }
+            guard let code = codeOf[ValuePool.key(value)] else {
+                invariantFailure("value pool lost \(value)")
+                continue
+            }
+            invariant(sortedCodes[index] == code, "value pool sorted codes are stale")
+            invariant(values[Int(code)] == value && references[Int(code)] > 0, "value pool code mismatch")
         }
     }
 }
