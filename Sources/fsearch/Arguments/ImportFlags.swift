@@ -86,8 +86,43 @@ enum ImportFlags {
         let bytes = try DataSource.read(path)
         do {
             return try JSONDecoder().decode(BankCSVOptions.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw FSearchError.badData("\(path): not a bank CSV profile: \(ImportFlags.describe(error))")
         } catch {
-            throw FSearchError.badData("\(path): not a bank CSV profile (\(error.localizedDescription))")
+            throw FSearchError.badData("\(path): not a bank CSV profile: \(error.localizedDescription)")
+        }
+    }
+
+    /// A JSON decoding error in words, with the field it is about (`columns.date.position: a
+    /// number expected, found a string`).
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            return text.isEmpty ? "the file" : text
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)): \(ImportFlags.typeWords(type)) expected"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): \(ImportFlags.typeWords(type)) expected, found null"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): missing"
+        case .dataCorrupted(let context):
+            let detail = context.debugDescription.hasPrefix("The given data was not valid JSON") ? "not valid JSON" : context.debugDescription
+            return "\(path(context.codingPath)): \(detail)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// `a number`, `a string`, `an object` for a type a profile field takes.
+    private static func typeWords(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "a list"
+        default: "an object"
         }
     }
 }

@@ -55,7 +55,10 @@ enum ImportReading {
                 do throws(BankCSVError) {
                     (parsed, layout) = try BankCSVReader.read(bytes, options: bankOptions, context: context, into: stager)
                 } catch {
-                    throw ImportIssue(.line(error.headerLine ?? 1), .unrecognizedLayout(error))
+                    // A quote never closed is told where it opens; anything else at the header.
+                    var line = error.headerLine ?? 1
+                    if case .unterminatedQuote(let opening) = error.reason { line = opening }
+                    throw ImportIssue(.line(line), .unrecognizedLayout(error))
                 }
             }
         } catch {

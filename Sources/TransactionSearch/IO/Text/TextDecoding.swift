@@ -1,7 +1,9 @@
-/// Turns a file's bytes into UTF-8, deciding the encoding: a byte order mark wins; then bytes
-/// that are valid UTF-8 are UTF-8; otherwise the encoding the file declares, else
-/// Windows-1252 (what German, Swiss and other Western European bank exports are in when they
-/// are not UTF-8). Never fails: every byte of a single-byte encoding is a character.
+/// Turns a file's bytes into UTF-8, deciding the encoding: a byte order mark wins; then UTF-16
+/// or UTF-32 without one, told by where their zero bytes fall (text of such a file is mostly
+/// ASCII, whose other bytes are zero); then bytes that are valid UTF-8 are UTF-8; otherwise the
+/// encoding the file declares, else Windows-1252 (what German, Swiss and other Western
+/// European bank exports are in when they are not UTF-8). Never fails: every byte of a
+/// single-byte encoding is a character.
 enum TextDecoding {
     struct Decoded {
         /// Valid UTF-8, without a byte order mark.
@@ -14,11 +16,25 @@ enum TextDecoding {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             return Decoded(bytes: Array(bytes[3...]), encoding: .utf8WithBOM)
         }
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            return Decoded(bytes: utf32(bytes.dropFirst(4), bigEndian: false), encoding: .utf32LittleEndian)
+        }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            return Decoded(bytes: utf32(bytes.dropFirst(4), bigEndian: true), encoding: .utf32BigEndian)
+        }
         if bytes.starts(with: [0xFF, 0xFE]) {
             return Decoded(bytes: utf16(bytes.dropFirst(2), bigEndian: false), encoding: .utf16LittleEndian)
         }
         if bytes.starts(with: [0xFE, 0xFF]) {
             return Decoded(bytes: utf16(bytes.dropFirst(2), bigEndian: true), encoding: .utf16BigEndian)
+        }
+        if let wide = wideEncoding(bytes) {
+            switch wide {
+            case .utf32LittleEndian: return Decoded(bytes: utf32(bytes[...], bigEndian: false), encoding: wide)
+            case .utf32BigEndian: return Decoded(bytes: utf32(bytes[...], bigEndian: true), encoding: wide)
+            case .utf16BigEndian: return Decoded(bytes: utf16(bytes[...], bigEndian: true), encoding: wide)
+            default: return Decoded(bytes: utf16(bytes[...], bigEndian: false), encoding: .utf16LittleEndian)
+            }
         }
         if isValidUTF8(bytes) { return Decoded(bytes: bytes, encoding: .utf8) }
         switch declared {
@@ -27,6 +43,28 @@ enum TextDecoding {
         case .utf16BigEndian?: return Decoded(bytes: utf16(bytes[...], bigEndian: true), encoding: .utf16BigEndian)
         default: return Decoded(bytes: singleByte(bytes, windows1252: true), encoding: .windows1252)
         }
+    }
+
+    /// UTF-16 or UTF-32 without a byte order mark, told from the first 4 KiB by where the zero
+    /// bytes fall: in UTF-32LE three of every four (the last three of each unit), in UTF-16LE
+    /// every odd byte and almost no even one, and the mirror images for big endian. Text files
+    /// in one-byte encodings or UTF-8 have no zero bytes at all. nil when nothing says so.
+    static func wideEncoding(_ bytes: [UInt8]) -> TextEncoding? {
+        let sample = bytes.prefix(4096)
+        guard sample.count >= 8 else { return nil }
+        var zeros = [0, 0, 0, 0]
+        var counts = [0, 0, 0, 0]
+        for (offset, byte) in sample.enumerated() {
+            counts[offset % 4] += 1
+            if byte == 0 { zeros[offset % 4] += 1 }
+        }
+        func mostly(_ position: Int) -> Bool { zeros[position] * 10 >= counts[position] * 9 }
+        func rarely(_ position: Int) -> Bool { zeros[position] * 10 <= counts[position] }
+        if mostly(1) && mostly(2) && mostly(3) && rarely(0) { return .utf32LittleEndian }
+        if mostly(0) && mostly(1) && mostly(2) && rarely(3) { return .utf32BigEndian }
+        if mostly(1) && mostly(3) && rarely(0) && rarely(2) { return .utf16LittleEndian }
+        if mostly(0) && mostly(2) && rarely(1) && rarely(3) { return .utf16BigEndian }
+        return nil
     }
 
     /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
@@ -106,6 +144,21 @@ enum TextDecoding {
         var output: [UInt8] = []
         output.reserveCapacity(units.count)
         for scalar in Unicode.UTF16.decode(units) { appendUTF8(scalar, to: &output) }
+        return output
+    }
+
+    /// UTF-32 code units as UTF-8; a unit that is no scalar becomes U+FFFD.
+    private static func utf32(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count / 4)
+        var index = bytes.startIndex
+        while index + 3 < bytes.endIndex {
+            let units = (UInt32(bytes[index]), UInt32(bytes[index + 1]), UInt32(bytes[index + 2]), UInt32(bytes[index + 3]))
+            let value = bigEndian ? units.0 << 24 | units.1 << 16 | units.2 << 8 | units.3
+                : units.3 << 24 | units.2 << 16 | units.1 << 8 | units.0
+            appendUTF8(Unicode.Scalar(value) == nil ? 0xFFFD : value, to: &output)
+            index += 4
+        }
         return output
     }
 

@@ -5,10 +5,14 @@ public enum TextEncoding: String, Hashable, Sendable, CaseIterable, Codable, Cus
     case utf8 = "UTF-8"
     /// UTF-8 that starts with a byte order mark (the mark is dropped).
     case utf8WithBOM = "UTF-8 with BOM"
-    /// UTF-16, little or big endian, told by its byte order mark.
+    /// UTF-16, little endian, told by its byte order mark or, without one, by its zero bytes.
     case utf16LittleEndian = "UTF-16LE"
     /// UTF-16, big endian (see `utf16LittleEndian`).
     case utf16BigEndian = "UTF-16BE"
+    /// UTF-32, little endian, told by its byte order mark or its zero bytes.
+    case utf32LittleEndian = "UTF-32LE"
+    /// UTF-32, big endian (see `utf32LittleEndian`).
+    case utf32BigEndian = "UTF-32BE"
     /// Windows-1252, the superset of ISO-8859-1 that Western European bank exports use.
     case windows1252 = "Windows-1252"
     /// ISO-8859-1 (Latin-1) as declared by the file.
@@ -27,6 +31,8 @@ public enum TextEncoding: String, Hashable, Sendable, CaseIterable, Codable, Cus
         case "iso88591", "latin1", "l1", "iso885915", "88591", "isolatin1": self = .latin1
         case "utf16", "utf16le": self = .utf16LittleEndian
         case "utf16be": self = .utf16BigEndian
+        case "utf32", "utf32le": self = .utf32LittleEndian
+        case "utf32be": self = .utf32BigEndian
         default: return nil
         }
     }

@@ -20,6 +20,9 @@ enum AmountScanner {
         var points = 0, commas = 0
         var lastSeparator: UInt8 = 0
         var digitsAfterLastSeparator = 0
+        /// How many digits in all: past `DecimalAmount.maximumDigits` the field is an amount
+        /// too large to hold, not text.
+        var digits = 0
     }
 
     private static let point = UInt8(ascii: "."), comma = UInt8(ascii: ",")
@@ -86,6 +89,7 @@ enum AmountScanner {
             }
         }
         guard digits > 0 else { return nil }
+        scan.digits = digits
         scan.bodyEnd = lastBodyEnd
         index = lastBodyEnd
         // After the digits: a trailing sign, the closing parenthesis, a currency, CR or DR.

@@ -75,10 +75,13 @@ public struct BankCSVError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingColumns(let roles):
             let names = roles.map(BankCSVError.roleWords).joined(separator: ", ")
             lines.append("no \(names) column found")
-        case .unknownColumn(let role, let reference):
-            lines.append("the \(role.rawValue) column \(reference) is not in the file")
-        case .unterminatedQuote(let line):
-            lines.append("line \(line): a quoted field is never closed")
+        case .unknownColumn(let role, .header(let name)):
+            lines.append("the options name \(quoted(name)) as the \(role.rawValue) column, but no column has that name")
+        case .unknownColumn(let role, .position(let position)):
+            let width = headers.isEmpty ? "" : " (it has \(headers.count))"
+            lines.append("the options name column #\(position + 1) as the \(role.rawValue) column, but the file has no such column\(width)")
+        case .unterminatedQuote:
+            lines.append("a quoted field opens on this line and is never closed (a quote missing or doubled wrongly)")
         case .invalidOption(let text):
             lines.append(text)
         case .tooLarge:

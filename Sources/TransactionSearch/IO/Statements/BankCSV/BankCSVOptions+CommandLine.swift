@@ -101,8 +101,10 @@ extension BankCSVOptions {
             guard columns[role] == nil else { throw BankCSVOptionError("the map gives \(role.rawValue) twice") }
             let name = wasQuoted ? value : value.trimmingWhitespace()
             guard !name.isEmpty else { throw BankCSVOptionError("map entry \(role.rawValue) names no column") }
-            if !wasQuoted, name.hasPrefix("#"), let number = Int(name.dropFirst()) {
-                guard number >= 1 else { throw BankCSVOptionError("map entry \(role.rawValue): columns count from #1") }
+            if !wasQuoted, name.hasPrefix("#"), name.count > 1, name.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
+                guard let number = Int(name.dropFirst()), (1...ColumnRef.positionLimit).contains(number) else {
+                    throw BankCSVOptionError("map entry \(role.rawValue): \(name) is no column: columns count from #1 to #\(ColumnRef.positionLimit)")
+                }
                 columns[role] = .position(number - 1)
             } else {
                 columns[role] = .header(name)

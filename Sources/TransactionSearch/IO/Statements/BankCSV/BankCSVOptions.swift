@@ -159,6 +159,9 @@ public enum ColumnRef: Hashable, Sendable, Codable, CustomStringConvertible {
 
     private enum CodingKeys: String, CodingKey { case header, position }
 
+    /// Positions are below this (a CSV row of ten thousand columns is no bank export).
+    public static let positionLimit = 10_000
+
     /// Encoded as `{"header": "Betrag"}` or `{"position": 5}` (0-based).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -166,8 +169,9 @@ public enum ColumnRef: Hashable, Sendable, Codable, CustomStringConvertible {
             self = .header(name)
         } else {
             let position = try container.decode(Int.self, forKey: .position)
-            guard position >= 0 else {
-                throw DecodingError.dataCorruptedError(forKey: .position, in: container, debugDescription: "a position is 0 or more")
+            guard (0..<ColumnRef.positionLimit).contains(position) else {
+                throw DecodingError.dataCorruptedError(forKey: .position, in: container,
+                                                       debugDescription: "a position is from 0 to \(ColumnRef.positionLimit - 1), not \(position)")
             }
             self = .position(position)
         }

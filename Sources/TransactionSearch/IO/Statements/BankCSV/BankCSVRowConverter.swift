@@ -277,6 +277,9 @@ struct BankCSVRowConverter {
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, decimal: UInt8, _ location: ImportIssue.Location,
                               _ currency: inout Currency?) throws(ImportIssue) -> DecimalAmount {
+        if let scan = AmountScanner.scan(bytes), scan.digits > DecimalAmount.maximumDigits {
+            throw ImportIssue(location, field: .amount, .invalid(.tooManyDigits(ByteText.string(bytes) ?? "")))
+        }
         guard let scan = AmountScanner.scan(bytes), let amount = AmountScanner.parse(bytes, scan, decimal: decimal) else {
             let style = decimal == UInt8(ascii: ",") ? "a decimal comma (like -1.234,56)" : "a decimal point (like -1,234.56)"
             throw ImportIssue(location, field: .amount, .malformed("\(quoted(ByteText.string(bytes) ?? "")) is not an amount with \(style)"))

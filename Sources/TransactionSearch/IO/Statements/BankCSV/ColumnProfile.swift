@@ -38,8 +38,11 @@ struct ColumnProfile {
         }
         let isDate = DateScanner.scan(bytes) != nil
         if isDate { dates += 1 }
+        // An amount too long to hold is still an amount: the row reports it, the column keeps
+        // its role.
         if !isDate, let scan = AmountScanner.scan(bytes),
-           AmountScanner.parse(bytes, scan, decimal: UInt8(ascii: ".")) != nil
+           scan.digits > DecimalAmount.maximumDigits
+            || AmountScanner.parse(bytes, scan, decimal: UInt8(ascii: ".")) != nil
             || AmountScanner.parse(bytes, scan, decimal: UInt8(ascii: ",")) != nil {
             amounts += 1
             if scan.isNegative { negatives += 1 }
