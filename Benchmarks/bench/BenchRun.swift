@@ -105,6 +105,40 @@ struct BenchRun {
                 guard opened.store.count == drafts.count else { throw BenchFailure("the reopened store has \(opened.store.count) rows") }
             } / 1000)
         }
+        figures.distinct = try measureDistinctCompaction(drafts)
+        return figures
+    }
+
+    /// Compacts and reopens a store of the same rows with every descriptor made distinct (a
+    /// reference and a date, as bank rows carry): the worst case of compaction, which writes
+    /// every string.
+    private func measureDistinctCompaction(_ drafts: [TransactionDraft]) throws -> BenchReport.Durable.Distinct {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-distinct-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: directory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var figures = BenchReport.Durable.Distinct(rows: drafts.count)
+        do {
+            let durable = try DurableStore(directory: directory, compactionThreshold: Int.max)
+            try durable.add(contentsOf: drafts.enumerated().map { index, draft in
+                var distinct = draft
+                distinct.merchant = String((draft.merchant + " REF" + String(index, radix: 36, uppercase: true)
+                                            + " " + draft.date.description.prefix(10)).prefix(256))
+                return distinct
+            })
+            ResidentMemory.resetPeak()
+            let peakBefore = ResidentMemory.bytes() ?? 0
+            figures.compactionMilliseconds = try microseconds { try durable.compact() } / 1000
+            figures.compactionPeakGrowthBytes = max(0, (ResidentMemory.peakBytes() ?? 0) - peakBefore)
+            durable.close()
+        }
+        let snapshot = directory.appendingPathComponent(DurableStore.snapshotFileName).path
+        figures.snapshotBytes = (try FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int) ?? 0
+        for _ in 0..<builds {
+            figures.openMilliseconds.append(try microseconds {
+                let opened = try DurableStore(directory: directory, mode: .readOnly)
+                guard opened.store.count == drafts.count else { throw BenchFailure("the reopened store has \(opened.store.count) rows") }
+            } / 1000)
+        }
         return figures
     }
 

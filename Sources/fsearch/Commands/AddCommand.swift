@@ -24,8 +24,7 @@ enum AddCommand {
             durable = try DataSource.open(store: storePath, writable: true)
         }
         defer {
-            DataSource.printNotices(of: durable)
-            durable.close()
+            BackgroundCompaction.close(durable, path: storePath)
         }
         let transaction = try draft(arguments, zone: durable.store.timeZone)
         do throws(DurableStoreError) {

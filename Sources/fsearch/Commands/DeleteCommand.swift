@@ -14,8 +14,7 @@ enum DeleteCommand {
         let storePath = try requiredStore(arguments, spec)
         let durable = try DataSource.open(store: storePath, writable: true)
         defer {
-            DataSource.printNotices(of: durable)
-            durable.close()
+            BackgroundCompaction.close(durable, path: storePath)
         }
         do throws(DurableStoreError) {
             let removed = try durable.delete(id: arguments.arguments[0])

@@ -44,8 +44,7 @@ enum ImportCommand {
         }
         let durable = try DataSource.open(store: storePath, writable: true, creating: true, configuration: configuration)
         defer {
-            DataSource.printNotices(of: durable)
-            durable.close()
+            BackgroundCompaction.close(durable, path: storePath)
         }
         let report: ImportReport
         do throws(DurableStoreError) {

@@ -14,8 +14,7 @@ enum UpdateCommand {
         let storePath = try requiredStore(arguments, spec)
         let durable = try DataSource.open(store: storePath, writable: true)
         defer {
-            DataSource.printNotices(of: durable)
-            durable.close()
+            BackgroundCompaction.close(durable, path: storePath)
         }
         var patch = TransactionPatch()
         func change(_ name: String) -> FieldChange<String> {

@@ -137,8 +137,11 @@ enum DataSource {
                      recovering: Bool = false) throws(FSearchError) -> DurableStore {
         let mode: DurableStore.Mode = writable ? .readWrite : (recovering ? .recovery : .readOnly)
         do throws(StoreFileError) {
+            // Compacted after the command answers, by a process of its own (BackgroundCompaction).
+            // FSEARCH_COMPACTION_THRESHOLD (bytes of log) is a testing aid.
+            let threshold = ProcessInfo.processInfo.environment["FSEARCH_COMPACTION_THRESHOLD"].flatMap { Int($0) } ?? 8 << 20
             return try DurableStore(directory: URL(fileURLWithPath: path), configuration: configuration, mode: mode,
-                                    creatingIfMissing: creating)
+                                    creatingIfMissing: creating, compactionThreshold: threshold, automaticCompaction: .deferred)
         } catch {
             throw FSearchError.store(error, path: path)
         }

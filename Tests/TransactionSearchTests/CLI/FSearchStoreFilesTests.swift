@@ -82,3 +82,32 @@ struct FSearchStoreFilesTests {
         #expect(zero.stderr.hasPrefix("fsearch: /dev/zero is a character device, not a regular file\n"), "\(zero.status) \(zero.stderr)")
     }
 }
+
+/// fsearch answers a change first and compacts after, in a process of its own.
+@Suite(.enabled(if: FSearchRunner.isBuilt, "the fsearch binary is built beside the tests"))
+struct FSearchBackgroundCompactionTests {
+    @Test func aChangeIsAnsweredBeforeTheCompactionItMakesDue() throws {
+        let directory = try FSearchStoreFilesTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var text = "date,merchant,amount\n"
+        for index in 0..<300 { text += "2026-03-\(String(format: "%02d", 1 + index % 28)),Shop \(index),-\(1 + index % 90).50\n" }
+        try text.write(to: directory.appendingPathComponent("many.csv"), atomically: true, encoding: .utf8)
+        let output = try FSearchWriteFailureTests.shell("FSEARCH_COMPACTION_THRESHOLD=1000 \"$FSEARCH\" import many.csv --store store --base EUR",
+                                                        in: directory)
+        #expect(output.status == 0 && output.stdout.contains("300 added"), "\(output.stderr)")
+        #expect(output.stderr.contains("compacting it in the background"), "\(output.stderr)")
+        // The compaction ends by itself: the log is back to its header, nothing lost.
+        let log = directory.appendingPathComponent("store/log.bin").path
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, ((try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0) > 24 {
+            usleep(50_000)
+        }
+        #expect(((try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0) == 24)
+        // A writer coming now waits for the lock if it is still held, then works.
+        let added = try FSearchRunner.run(["add", "--store", "store", "--date", "2026-03-02", "--merchant", "Cinema", "--amount", "-9"],
+                                          in: directory)
+        #expect(added.status == 0, "\(added.stderr)")
+        let count = try FSearchRunner.run(["--store", "store", "--format", "csv"], in: directory)
+        #expect(count.stdout.split(separator: "\n").count == 302)
+    }
+}

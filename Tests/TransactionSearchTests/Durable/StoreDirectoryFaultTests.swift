@@ -141,6 +141,7 @@ import Testing
         let durable = try Self.open(directory, faults: faults, threshold: 2048)
         faults.arm()
         for index in 0..<60 { try durable.add(world.draft(id: "a\(index)")) }
+        durable.waitForCompaction()
         #expect(faults.hasFailed)
         let notices = durable.takeNotices()
         #expect(notices.count == 1, "\(notices)")

@@ -1,3 +1,4 @@
+import Dispatch
 /// The changes of a durable store: each applied in memory, logged, and undone if logging
 /// fails; and compaction, by hand or when the log passes its threshold.
 extension DurableStore {
@@ -84,12 +85,15 @@ extension DurableStore {
     }
 
     /// Writes a new snapshot of the whole store and starts an empty log. Runs by itself when
-    /// the log passes the compaction threshold.
+    /// the log passes the compaction threshold (`AutomaticCompaction`).
+    /// - Parameter rebuildingText: fold and index every string again rather than write the
+    ///   store's own (for a store whose snapshot a build that folds differently wrote, which
+    ///   `textIndexProblem()` tells).
     /// - Throws: `.file` when a step fails; the store stays usable and keeps every change
     ///   (see `StoreDirectory+Compaction` for what each failure leaves).
-    public func compact() throws(DurableStoreError) {
+    public func compact(rebuildingText: Bool = false) throws(DurableStoreError) {
         try serialized { state throws(DurableStoreError) in
-            do throws(StoreFileError) { try compact(&state) } catch { throw .file(error) }
+            do throws(StoreFileError) { try compact(&state, rebuildingText: rebuildingText) } catch { throw .file(error) }
             state.retryCompactionAt = nil
         }
     }
@@ -118,8 +122,9 @@ extension DurableStore {
     }
 
     /// Appends (and when synchronous fsyncs) a record; on failure runs `undo` and throws.
-    /// Past the threshold it then compacts; a failed automatic compaction is said once in
-    /// `takeNotices` and tried again when the log has grown by another threshold.
+    /// Past the threshold it then has the store compacted after the call returns
+    /// (`AutomaticCompaction`); a failed automatic compaction is said once in `takeNotices` and
+    /// tried again when the log has grown by another threshold.
     private func log(_ entry: LogEntry, state: inout WriterState, undo: () -> Void) throws(DurableStoreError) {
         try log(record: EventLog.record(entry), state: &state, undo: undo)
     }
@@ -154,35 +159,88 @@ extension DurableStore {
             undo()
             throw .file(error)
         }
-        guard let length = state.appender?.length, length > compactionThreshold, length >= state.retryCompactionAt ?? 0 else { return }
+        guard automaticCompaction == .background, isCompactionDue(state), !state.compactionScheduled else { return }
+        state.compactionScheduled = true
+        compactionQueue.async { [weak self] in self?.runScheduledCompaction() }
+    }
+
+    /// Whether the log has passed the compaction threshold (and, after a failed automatic
+    /// compaction, grown by another threshold since).
+    func isCompactionDue(_ state: WriterState) -> Bool {
+        guard mode == .readWrite, !state.isClosed, let length = state.appender?.length else { return false }
+        return length > compactionThreshold && length >= state.retryCompactionAt ?? 0
+    }
+
+    /// Whether the store's log is long enough to be folded into a snapshot: what a store with
+    /// `.deferred` compaction asks before its owner compacts.
+    public var isCompactionDue: Bool {
+        writer.withLock { isCompactionDue($0) }
+    }
+
+    /// Compacts when it is due (for an owner of a `.deferred` store, or a process that opened
+    /// one to do just that); a failure is said once in `takeNotices`.
+    /// - Returns: whether it compacted.
+    @discardableResult
+    public func compactIfDue() -> Bool {
+        (try? serialized { state throws(DurableStoreError) in compactIfDue(&state) }) ?? false
+    }
+
+    /// Waits until the background compactions scheduled so far have run.
+    public func waitForCompaction() {
+        guard DispatchQueue.getSpecific(key: DurableStore.compactionQueueKey) == nil else { return }
+        compactionQueue.sync {}
+    }
+
+    /// A background compaction, when it is still due (a compaction by hand may have come first).
+    private func runScheduledCompaction() {
+        writer.withLock { state in
+            state.compactionScheduled = false
+            compactIfDue(&state)
+        }
+    }
+
+    @discardableResult
+    private func compactIfDue(_ state: inout WriterState) -> Bool {
+        guard isCompactionDue(state) else { return false }
         do throws(StoreFileError) {
             try compact(&state)
             state.retryCompactionAt = nil
+            return true
         } catch {
             if state.retryCompactionAt == nil {
                 state.notices.append("automatic compaction failed (\(error)); every change is kept in the log and "
                                      + "compaction will be tried again")
             }
             state.retryCompactionAt = (state.appender?.length ?? 0) + compactionThreshold
+            return false
         }
     }
 
-    func compact(_ state: inout WriterState) throws(StoreFileError) {
+    /// Writes the store's snapshot from its structures, or, `rebuildingText`, from its
+    /// transactions (every string folded and indexed again), and starts a new log.
+    func compact(_ state: inout WriterState, rebuildingText: Bool = false) throws(StoreFileError) {
         guard var appender = state.appender else { throw StoreFileError(.io, file: files.logPath, reason: "the log is not open") }
         defer { state.appender = appender }
+        // Another writer that comes meanwhile waits for the compaction rather than failing.
+        state.lock?.note(StoreLock.compactingNote)
+        defer { state.lock?.note("") }
         // The snapshot records how much of the log it folds in: those bytes must be on disk.
         if appender.needsSync {
             try files.fileSystem.sync(appender.descriptor, path: files.logPath)
             appender.needsSync = false
         }
-        let snapshot = SnapshotFile(
-            generation: state.snapshotGeneration + 1,
-            foldedLog: SnapshotFile.FoldedLog(generation: appender.generation, length: UInt64(appender.length)),
-            timeZoneIdentifier: store.timeZone.identifier, baseCurrency: store.baseCurrency,
-            transactions: store.transactions(in: .dateAscending))
+        let generation = state.snapshotGeneration + 1
+        let folded = SnapshotFile.FoldedLog(generation: appender.generation, length: UInt64(appender.length))
+        let bytes: [UInt8]
+        if !rebuildingText {
+            bytes = store.lock.withReadLock { SnapshotFile.encoded(from: store.contents, generation: generation, foldedLog: folded) }
+        } else {
+            bytes = SnapshotFile(generation: generation, foldedLog: folded, timeZoneIdentifier: store.timeZone.identifier,
+                                 baseCurrency: store.baseCurrency, transactions: store.transactions(in: .dateAscending)).encoded()
+        }
         var committed = false
-        defer { if committed { state.snapshotGeneration = snapshot.generation } }
-        try files.compact(into: snapshot, appender: &appender, committed: &committed)
+        defer { if committed { state.snapshotGeneration = generation } }
+        try files.compact(snapshotBytes: bytes, generation: generation, appender: &appender, committed: &committed)
     }
 
     /// Replays one log entry on an in-memory store.

@@ -32,6 +32,18 @@ public final class DurableStore: Sendable {
         case recovery
     }
 
+    /// When the log is folded into a new snapshot once it passes the compaction threshold. A
+    /// change is acknowledged (its call returns) before any compaction it makes due, so that a
+    /// person never waits on a compaction they did not ask for.
+    public enum AutomaticCompaction: Sendable, Equatable {
+        /// On a queue of the store's own, after the change that made it due has returned; a
+        /// change that comes while it runs waits for it.
+        case background
+        /// Never by itself: `isCompactionDue` says when, and the owner compacts (fsearch hands it
+        /// to a process of its own once the command has answered).
+        case deferred
+    }
+
     /// What opening found, for `fsearch stats` and `check`.
     public struct OpenReport: Sendable, Equatable {
         /// Rows the snapshot held.
@@ -56,6 +68,15 @@ public final class DurableStore: Sendable {
     let mode: Mode
     let durability: Durability
     let compactionThreshold: Int
+    let automaticCompaction: AutomaticCompaction
+    /// Where background compactions run, one at a time (marked, so that a close on it, from the
+    /// last release of the store, does not wait for itself).
+    let compactionQueue: DispatchQueue = {
+        let queue = DispatchQueue(label: "TransactionSearch.DurableStore.compaction", qos: .utility)
+        queue.setSpecific(key: DurableStore.compactionQueueKey, value: true)
+        return queue
+    }()
+    static let compactionQueueKey = DispatchSpecificKey<Bool>()
     let writer: Locked<WriterState>
     private let timer: Locked<DispatchSourceTimer?>
 
@@ -70,6 +91,8 @@ public final class DurableStore: Sendable {
         var retryCompactionAt: Int?
         /// Things to tell the caller once (`takeNotices`).
         var notices: [String] = []
+        /// A background compaction is queued and has not started.
+        var compactionScheduled = false
     }
 
     /// The snapshot's file name: its presence makes a directory a store.
@@ -84,24 +107,28 @@ public final class DurableStore: Sendable {
     ///     false, a missing store is a `.missing` error and nothing is created.
     ///   - mode: read-write (takes the lock), read-only, or recovery (read-only, up to damage).
     ///   - durability: when the log reaches the disk (fsync'ed per change by default).
-    ///   - compactionThreshold: log size in bytes past which a change compacts the store.
+    ///   - compactionThreshold: log size in bytes past which the store is compacted.
+    ///   - automaticCompaction: how it is compacted then (in the background by default).
     /// - Throws: `StoreFileError`: damage (with file and offset), a lock held by another
     ///   process, an unknown format version, no store, or another configuration.
     public convenience init(directory: URL, configuration: StoreConfiguration? = nil, mode: Mode = .readWrite,
                             creatingIfMissing: Bool = true, durability: Durability = .synchronous,
-                            compactionThreshold: Int = 8 << 20) throws(StoreFileError) {
+                            compactionThreshold: Int = 8 << 20, automaticCompaction: AutomaticCompaction = .background) throws(StoreFileError) {
         try self.init(directory: directory, configuration: configuration, mode: mode, creatingIfMissing: creatingIfMissing,
-                      durability: durability, compactionThreshold: compactionThreshold, fileSystem: FileSystem())
+                      durability: durability, compactionThreshold: compactionThreshold, automaticCompaction: automaticCompaction,
+                      fileSystem: FileSystem())
     }
 
     init(directory: URL, configuration: StoreConfiguration?, mode: Mode, creatingIfMissing: Bool,
-         durability: Durability, compactionThreshold: Int, fileSystem: FileSystem) throws(StoreFileError) {
+         durability: Durability, compactionThreshold: Int, automaticCompaction: AutomaticCompaction = .background,
+         fileSystem: FileSystem) throws(StoreFileError) {
         let started = DispatchTime.now().uptimeNanoseconds
         self.directory = directory
         files = StoreDirectory(path: directory.path, fileSystem: fileSystem)
         self.mode = mode
         self.durability = durability
         self.compactionThreshold = compactionThreshold
+        self.automaticCompaction = automaticCompaction
         var state = WriterState()
         if mode == .readWrite {
             state.lock = try DurableStore.prepareForWriting(files, configuration: configuration, creating: creatingIfMissing)
@@ -208,8 +235,10 @@ public final class DurableStore: Sendable {
         close()
     }
 
-    /// Flushes and releases the files (and the lock). Later changes throw.
+    /// Flushes and releases the files (and the lock), after a background compaction already
+    /// scheduled has run. Later changes throw.
     public func close() {
+        if DispatchQueue.getSpecific(key: DurableStore.compactionQueueKey) == nil { compactionQueue.sync {} }
         timer.withLock { timer in
             timer?.cancel()
             timer = nil

@@ -12,23 +12,22 @@
 ///    new log. When this rename fails, the writer keeps the old log (still valid, by 3); when
 ///    only the directory fsync fails, every later append retries it before acknowledging.
 extension StoreDirectory {
-    /// Writes `snapshot` (its generation and folded log set by the caller) and switches
-    /// `appender` to a new log of the same generation.
+    /// Writes a snapshot's `bytes` (of `generation`, its folded log set by the caller) and
+    /// switches `appender` to a new log of the same generation.
     /// - Returns: whether the snapshot was committed (renamed into place), even when a later
     ///   step failed.
     /// - Throws: the first failure; the store stays usable with `appender` as it is left.
-    func compact(into snapshot: SnapshotFile, appender: inout LogAppender,
+    func compact(snapshotBytes bytes: [UInt8], generation: UInt64, appender: inout LogAppender,
                  committed: inout Bool) throws(StoreFileError) {
-        let bytes = snapshot.encoded()
         try fileSystem.writeNewFile(snapshotTemporaryPath, bytes)
         let newLog: Int32
         do throws(StoreFileError) {
-            newLog = try fileSystem.writeNewFile(logTemporaryPath, EventLog.header(generation: snapshot.generation), keepOpen: true)
+            newLog = try fileSystem.writeNewFile(logTemporaryPath, EventLog.header(generation: generation), keepOpen: true)
         } catch {
             try? fileSystem.remove(snapshotTemporaryPath)
             throw error
         }
-        var next = LogAppender(descriptor: newLog, generation: snapshot.generation, length: EventLog.headerSize,
+        var next = LogAppender(descriptor: newLog, generation: generation, length: EventLog.headerSize,
                                fileSystem: fileSystem)
         func abandonNewLog() {
             next.close()
