@@ -20,6 +20,7 @@ public struct PlainScan: Sendable {
         let card: [UInt8]?
         let cardTitle: [UInt8]?
         let account: [UInt8]?
+        let payee: [UInt8]
 
         /// A text field's folded copy (nil when the row has none, or for a field not kept).
         func folded(_ field: TransactionField) -> [UInt8]? {
@@ -30,6 +31,7 @@ public struct PlainScan: Sendable {
             case .notes: notes
             case .card: card
             case .account: account
+            case .payee: payee
             case .id, .date, .amount, .currency, .status, .importKey: nil
             }
         }
@@ -62,7 +64,7 @@ public struct PlainScan: Sendable {
                 merchant: fold(transaction.merchant)!, category: fold(transaction.category),
                 subcategory: fold(transaction.subcategory), notes: fold(transaction.notes),
                 card: fold(transaction.card), cardTitle: fold(transaction.card.map(CardMask.title(of:))),
-                account: fold(transaction.account))
+                account: fold(transaction.account), payee: fold(transaction.payee)!)
         }
     }
 
@@ -184,12 +186,13 @@ public struct PlainScan: Sendable {
     /// the typo search (`typoWords`, `correction`) iterates these.
     static func textFields(searchedBy scope: TermField) -> [TransactionField] {
         switch scope {
-        case .all: [.merchant, .category, .subcategory, .notes]
+        case .all: [.merchant, .category, .subcategory, .notes, .payee]
         case .merchant: [.merchant]
         case .category: [.category, .subcategory]
         case .notes: [.notes]
         case .card: [.card]
         case .account: [.account]
+        case .payee: [.payee]
         case .amount: []
         }
     }
@@ -198,13 +201,14 @@ public struct PlainScan: Sendable {
         switch field {
         case .all:
             return contains(row.merchant, term) || contains(row.category, term) || contains(row.subcategory, term)
-                || contains(row.notes, term) || amountMatches(row.transaction.amount, term)
+                || contains(row.notes, term) || contains(row.payee, term) || amountMatches(row.transaction.amount, term)
         case .merchant: return contains(row.merchant, term)
         case .category: return contains(row.category, term) || contains(row.subcategory, term)
         case .notes: return contains(row.notes, term)
         case .amount: return amountMatches(row.transaction.amount, term)
         case .card: return contains(row.card, term) || contains(row.cardTitle, term)
         case .account: return contains(row.account, term)
+        case .payee: return contains(row.payee, term)
         }
     }
 

@@ -20,6 +20,12 @@ public struct Transaction: Hashable, Sendable {
     public var status: TransactionStatus
     /// nil when empty.
     public var notes: String?
+    /// The merchant a person means: given (a file's payee column, an edit, a rule) or cleaned
+    /// from `merchant` when the row was stored (`PayeeCleaner`); never empty in a store.
+    public var payee: String
+    /// Who last set each field a person or a rule can change (the input, the cleaner, a hand
+    /// edit, a rule by name).
+    public var sources: FieldSources
     /// Where an imported transaction came from, so that importing the same or an overlapping
     /// file again adds nothing twice: the bank's id with the account (`bank:****4321:FIT123`),
     /// or a fingerprint of account, date, amount, currency and description with its occurrence
@@ -30,7 +36,8 @@ public struct Transaction: Hashable, Sendable {
     public init(
         id: String, date: TransactionDate, merchant: String, category: String? = nil,
         subcategory: String? = nil, card: String? = nil, account: String? = nil, amount: Money,
-        status: TransactionStatus = .posted, notes: String? = nil, importKey: String? = nil
+        status: TransactionStatus = .posted, notes: String? = nil, payee: String = "", importKey: String? = nil,
+        sources: FieldSources = FieldSources()
     ) {
         self.id = id
         self.date = date
@@ -42,7 +49,15 @@ public struct Transaction: Hashable, Sendable {
         self.amount = amount
         self.status = status
         self.notes = notes
+        self.payee = payee
         self.importKey = importKey
+        self.sources = sources
+    }
+
+    /// The payment processor the merchant names, when it names one (`Square` for
+    /// `SQ *BLUE BOTTLE`): worked out by the payee cleaner from the merchant.
+    public var processor: String? {
+        PayeeCleaner.shared.clean(merchant).processor
     }
 
     /// The draft that adds this same transaction again (to another store, or after a delete).
@@ -50,6 +65,6 @@ public struct Transaction: Hashable, Sendable {
         TransactionDraft(
             id: id, date: date, merchant: merchant, category: category, subcategory: subcategory,
             card: card, account: account, amount: amount.rowDecimalAmount, currency: amount.currency,
-            status: status, notes: notes, importKey: importKey)
+            status: status, notes: notes, payee: payee, importKey: importKey, sources: sources)
     }
 }

@@ -25,16 +25,21 @@ public struct TransactionDraft: Hashable, Sendable {
     public var status: TransactionStatus
     /// Free text; blank means none.
     public var notes: String?
+    /// The payee (`Blue Bottle Coffee`); nil or blank: cleaned from the merchant when stored.
+    public var payee: String?
     /// Where an imported transaction came from (see `Transaction.importKey`); nil when added by
     /// hand.
     public var importKey: String?
+    /// Who set each field, when the draft says (a transaction added again, a store's log
+    /// replayed); nil: the input, the payee the cleaner's when it is cleaned.
+    public var sources: FieldSources?
 
     /// A draft from its fields; only the date, the merchant and the amount are required.
     public init(
         id: String? = nil, date: TransactionDate, merchant: String, category: String? = nil,
         subcategory: String? = nil, card: String? = nil, account: String? = nil,
         amount: DecimalAmount, currency: Currency? = nil, status: TransactionStatus = .posted,
-        notes: String? = nil, importKey: String? = nil
+        notes: String? = nil, payee: String? = nil, importKey: String? = nil, sources: FieldSources? = nil
     ) {
         self.id = id
         self.date = date
@@ -47,6 +52,8 @@ public struct TransactionDraft: Hashable, Sendable {
         self.currency = currency
         self.status = status
         self.notes = notes
+        self.payee = payee
         self.importKey = importKey
+        self.sources = sources
     }
 }

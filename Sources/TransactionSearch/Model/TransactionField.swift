@@ -26,6 +26,9 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
     case status
     /// The notes.
     case notes
+    /// The payee: the merchant a person means (`Blue Bottle Coffee` for
+    /// `SQ *BLUE BOTTLE COFFEE 0123 SAN FRANCISCO CA`), given or cleaned from the merchant.
+    case payee
     /// Where an imported transaction came from (`Transaction.importKey`).
     case importKey = "import_key"
 
@@ -61,7 +64,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .id: .identifier
         case .date: .date
         case .merchant: .text(limit: TransactionField.nameLimit, isRequired: true)
-        case .category, .subcategory, .card, .account: .text(limit: TransactionField.nameLimit, isRequired: false)
+        case .category, .subcategory, .card, .account, .payee: .text(limit: TransactionField.nameLimit, isRequired: false)
         case .amount: .amount
         case .currency: .currency
         case .status: .status
@@ -94,7 +97,8 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .currency: 8
         case .status: 9
         case .notes: 10
-        case .importKey: 11
+        case .payee: 11
+        case .importKey: 12
         }
     }
 
@@ -112,6 +116,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .currency: transaction.amount.currency.code
         case .status: transaction.status.rawValue
         case .notes: transaction.notes
+        case .payee: transaction.payee
         case .importKey: transaction.importKey
         }
     }
@@ -125,12 +130,14 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: transaction.card
         case .account: transaction.account
         case .notes: transaction.notes
+        case .payee: transaction.payee.isEmpty ? nil : transaction.payee
         case .importKey: transaction.importKey
         case .id, .date, .amount, .currency, .status: nil
         }
     }
 
-    /// Sets a text field (`.text` kind) of a transaction; other kinds are left alone.
+    /// Sets a text field (`.text` kind) of a transaction; other kinds are left alone. (A
+    /// payee of none is empty: the validator never leaves one so.)
     func setTextValue(_ value: String?, in transaction: inout Transaction) {
         switch self {
         case .merchant: transaction.merchant = value ?? ""
@@ -139,6 +146,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: transaction.card = value
         case .account: transaction.account = value
         case .notes: transaction.notes = value
+        case .payee: transaction.payee = value ?? ""
         case .importKey: transaction.importKey = value
         case .id, .date, .amount, .currency, .status: break
         }
@@ -153,6 +161,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: draft.card
         case .account: draft.account
         case .notes: draft.notes
+        case .payee: draft.payee
         case .importKey: draft.importKey
         case .id, .date, .amount, .currency, .status: nil
         }
@@ -170,6 +179,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: try body(draft.card)
         case .account: try body(draft.account)
         case .notes: try body(draft.notes)
+        case .payee: try body(draft.payee)
         case .importKey: try body(draft.importKey)
         case .id, .date, .amount, .currency, .status: try body(nil)
         }
@@ -186,6 +196,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: draft.card = value
         case .account: draft.account = value
         case .notes: draft.notes = value
+        case .payee: draft.payee = value
         case .importKey: draft.importKey = value
         case .id, .date, .amount, .currency, .status: break
         }
@@ -207,6 +218,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: patch.card = change
         case .account: patch.account = change
         case .notes: patch.notes = change
+        case .payee: patch.payee = change
         case .importKey: patch.importKey = change
         case .id, .date, .amount, .currency, .status: break
         }
@@ -221,6 +233,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
         case .card: patch.card
         case .account: patch.account
         case .notes: patch.notes
+        case .payee: patch.payee
         case .importKey: patch.importKey
         case .id, .date, .amount, .currency, .status: .keep
         }

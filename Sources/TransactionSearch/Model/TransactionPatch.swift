@@ -37,9 +37,15 @@ public struct TransactionPatch: Hashable, Sendable {
     public var status: FieldChange<TransactionStatus> = .keep
     /// New notes, or `.clear` (a blank text clears them too).
     public var notes: FieldChange<String> = .keep
+    /// A new payee, or `.clear` to have it cleaned from the merchant again. Left alone, a
+    /// payee the cleaner made follows a new merchant.
+    public var payee: FieldChange<String> = .keep
     /// The import key (see `Transaction.importKey`): an import sets it when a posted
     /// transaction replaces its pending self.
     public var importKey: FieldChange<String> = .keep
+    /// Who set each field: `.keep` works it out (every field the patch changes was set by
+    /// whoever applies it: a person for `update`); `.set` states it (a log replayed).
+    public var sources: FieldChange<FieldSources> = .keep
 
     /// A patch that changes nothing; set the fields to change.
     public init() {}
@@ -50,9 +56,10 @@ public struct TransactionPatch: Hashable, Sendable {
 
 extension TransactionPatch {
     /// A patch that makes a transaction exactly `transaction`: every field set, or cleared where
-    /// the transaction has none.
+    /// the transaction has none, and who set each as it says.
     public init(replacingWith transaction: Transaction) {
         self.init()
+        sources = .set(transaction.sources)
         for field in TransactionField.allCases {
             switch field.kind {
             case .identifier: id = .set(transaction.id)

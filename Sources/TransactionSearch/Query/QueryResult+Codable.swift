@@ -28,6 +28,8 @@ extension QueryResult: Codable {
         init(_ field: TransactionField) { stringValue = field.rawValue }
         static let group = RowKeys(stringValue: "group")
         static let matches = RowKeys(stringValue: "matches")
+        static let processor = RowKeys(stringValue: "processor")
+        static let sources = RowKeys(stringValue: "sources")
     }
 
     /// A currency code as a key.
@@ -63,6 +65,9 @@ extension QueryResult: Codable {
             for field in TransactionField.allCases {
                 try object.encode(field.text(in: transaction), forKey: RowKeys(field))
             }
+            if let processor = transaction.processor { try object.encode(processor, forKey: .processor) }
+            let sources = transaction.sources.texts
+            if !sources.isEmpty { try object.encode(sources, forKey: .sources) }
             try object.encode(row.group?.text, forKey: .group)
             try object.encode(row.matches.map { [$0.lowerBound, $0.upperBound] }, forKey: .matches)
         }
@@ -101,8 +106,14 @@ extension QueryResult: Codable {
         while !rowList.isAtEnd {
             let object = try rowList.nestedContainer(keyedBy: RowKeys.self)
             func text(_ key: RowKeys) throws -> String? { try object.decodeIfPresent(String.self, forKey: key) }
-            guard let transaction = try Transaction(texts: { try text(RowKeys($0)) }) else {
+            guard var transaction = try Transaction(texts: { try text(RowKeys($0)) }) else {
                 throw DecodingError.dataCorruptedError(forKey: RowKeys(.id), in: object, debugDescription: "not a transaction")
+            }
+            if let texts = try object.decodeIfPresent([String: String].self, forKey: .sources) {
+                guard let sources = FieldSources(texts: texts) else {
+                    throw DecodingError.dataCorruptedError(forKey: .sources, in: object, debugDescription: "not the sources of fields")
+                }
+                transaction.sources = sources
             }
             let matches = try object.decodeIfPresent([[Int]].self, forKey: .matches) ?? []
             rows.append(ResultRow(transaction: transaction, group: GroupKey(text: try text(.group), grouping: grouping),

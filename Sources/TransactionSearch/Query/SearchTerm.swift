@@ -14,6 +14,8 @@ public enum TermField: String, Hashable, Sendable, CaseIterable, Codable {
     case card
     /// The account.
     case account
+    /// The payee (the merchant a person means, cleaned from the bank's descriptor).
+    case payee
 
     /// The field of a scope.
     public init(_ scope: SearchScope) {

@@ -147,8 +147,30 @@ public final class TransactionStore: Sendable {
     /// Fills a new store with the rows of its own snapshot: already validated and normalized,
     /// so they skip validation. Returns why it failed (the store must then be discarded), or nil.
     func restore(_ rows: SnapshotRows) -> String? {
-        lock.withWriteLock {
+        guard rows.version > SnapshotFile.versionWithoutPayees else { return restoreCleaningPayees(rows) }
+        return lock.withWriteLock {
             if let failure = contents.restore(rows) { return failure }
+            contents.sequence += UInt64(rows.count)
+            return nil
+        }
+    }
+
+    /// A snapshot of a store written before 0.4 (no payees, no sources): restored into a store
+    /// of its own, and its rows built again here in bulk with each payee cleaned from its
+    /// merchant. Once, when such a store is opened.
+    private func restoreCleaningPayees(_ rows: SnapshotRows) -> String? {
+        let old = TransactionStore(configuration: configuration)
+        if let failure = old.lock.withWriteLock({ old.contents.restore(rows) }) { return failure }
+        let drafts = old.transactions(in: .dateAscending).map { transaction -> TransactionDraft in
+            var draft = transaction.draft
+            draft.payee = nil
+            draft.sources = nil
+            return draft
+        }
+        return lock.withWriteLock {
+            let (accepted, failures, _) = contents.validate(batch: drafts)
+            if let failure = failures.first { return "a row of the snapshot is not valid: \(failure)" }
+            contents.insert(batch: accepted)
             contents.sequence += UInt64(rows.count)
             return nil
         }

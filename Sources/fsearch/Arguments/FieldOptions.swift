@@ -36,6 +36,7 @@ enum FieldOptions {
         case .account: .value("account", "TEXT", help: "The account.")
         case .status: .value("status", "STATUS", help: "pending|posted.")
         case .notes: .value("notes", "TEXT", help: "Free text.")
+        case .payee: .value("payee", "TEXT", help: "The payee (default: cleaned from the merchant; update: an empty value cleans it again).")
         case .importKey: nil
         }
     }

@@ -62,16 +62,37 @@ struct ResultJSONWriter {
         output.write("    }")
     }
 
-    /// A row's keys in the encoder's sorted order: every transaction field, then `group` and
-    /// `matches` (the shape of `QueryResult`'s encoding).
+    /// A row's keys in the encoder's sorted order: every transaction field, `group` and
+    /// `matches`, and when the row has them `processor` and `sources` (the shape of
+    /// `QueryResult`'s encoding).
     private static let rowKeys = (TransactionField.allCases.map(\.rawValue) + ["group", "matches"]).sorted()
+    private static let rowKeysWithProcessor = (rowKeys + ["processor"]).sorted()
+    private static let rowKeysWithSources = (rowKeys + ["sources"]).sorted()
+    private static let rowKeysWithBoth = (rowKeys + ["processor", "sources"]).sorted()
 
     private mutating func writeRow(_ row: ResultRow) {
         let transaction = row.transaction
+        let processor = transaction.processor
+        let sources = transaction.sources.texts
+        let keys = switch (processor != nil, !sources.isEmpty) {
+        case (false, false): ResultJSONWriter.rowKeys
+        case (true, false): ResultJSONWriter.rowKeysWithProcessor
+        case (false, true): ResultJSONWriter.rowKeysWithSources
+        case (true, true): ResultJSONWriter.rowKeysWithBoth
+        }
         output.write("    {\n")
-        for (index, name) in ResultJSONWriter.rowKeys.enumerated() {
-            let last = index == ResultJSONWriter.rowKeys.count - 1
+        for (index, name) in keys.enumerated() {
+            let last = index == keys.count - 1
             switch name {
+            case "processor":
+                member(name, .optional(processor), indent: 3, last: last)
+            case "sources":
+                key(name, indent: 3)
+                output.write("{\n")
+                for (position, field) in sources.keys.sorted().enumerated() {
+                    member(field, .string(sources[field]!), indent: 4, last: position == sources.count - 1)
+                }
+                output.write(last ? "      }\n" : "      },\n")
             case "group":
                 member(name, .optional(row.group?.text), indent: 3, last: last)
             case "matches":

@@ -80,7 +80,7 @@ struct FSearchTests {
         try reimported.importTransactions(from: output.stdout, format: .csv)
         let expected = try FSearchTests.sampleStore().search(Query(text: "lidl", limit: Int.max))
         #expect(reimported.count == expected.total.count)
-        #expect(output.stdout.hasPrefix("id,date,merchant,category,subcategory,card,account,amount,currency,status,notes,import_key\n"))
+        #expect(output.stdout.hasPrefix("id,date,merchant,category,subcategory,card,account,amount,currency,status,notes,payee,import_key\n"))
     }
 
     @Test func aUnicodeQueryFolds() throws {
@@ -179,7 +179,7 @@ struct FSearchTests {
         let invalid = try FSearchRunner.run(["add", "--store", store, "--date", "2026-03-14", "--merchant", "x", "--amount", "1.234"])
         #expect(invalid.status == 65 && invalid.stderr.contains("amount"))
         let found = try FSearchRunner.run(["zumrut", "--store", store, "--format", "csv"])
-        #expect(found.stdout.contains("\(id),2026-03-14,Zümrüt Büfe,Food & Drink,,,,-13.00,EUR,posted,,\n"), "\(found.stdout)")
+        #expect(found.stdout.contains("\(id),2026-03-14,Zümrüt Büfe,Food & Drink,,,,-13.00,EUR,posted,,Zümrüt Büfe,\n"), "\(found.stdout)")
         let deleted = try FSearchRunner.run(["delete", "t1", "--store", store])
         #expect(deleted.status == 0)
         let exported = try FSearchRunner.run(["export", "--store", store, "--format", "json"])

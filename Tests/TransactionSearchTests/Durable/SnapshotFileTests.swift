@@ -60,11 +60,7 @@ import TransactionSearchSupport
         let original = try SnapshotFileTests.randomStore(seed: 23, rows: 200)
         let file = SnapshotFile(generation: 1, timeZoneIdentifier: SnapshotFileTests.zone, baseCurrency: .eur,
                                 transactions: original.transactions(in: .dateAscending))
-        var bytes = file.encoded()
-        withUnsafeBytes(of: SnapshotFile.versionWithPairKeys.littleEndian) {
-            bytes.replaceSubrange(SnapshotFile.magic.count ..< SnapshotFile.magic.count + 4, with: $0)
-        }
-        let decoded = try SnapshotFile.decode(SnapshotFileTests.resealed(bytes), path: "s").rows
+        let decoded = try SnapshotFile.decode(file.encoded(layoutVersion: SnapshotFile.versionWithPairKeys), path: "s").rows
         for field in TextField.allCases where field.isSearchable {
             #expect(decoded.tables[field.rawValue].trigrams == nil, "\(field)")
         }
@@ -124,14 +120,16 @@ import TransactionSearchSupport
     /// Each case: which column from the end (its element size), the value written into its
     /// first row, and the reason expected.
     static let columnDamage: [(name: String, bytesBefore: Int, size: Int, value: UInt64, reason: String)] = [
-        ("currency", 0, 2, 0xFFFF, "a currency past its table"),
-        ("amount", 2, 8, UInt64(bitPattern: Int64.max), "an amount out of range"),
-        ("note", 10, 4, 0xFFFF_FFFF, "a note number 4294967295 past its table"),
-        ("account", 14, 4, 0xFFFF_FFFF, "an account number 4294967295 past its table"),
-        ("card", 18, 4, 0xFFFF_FFFF, "a card number 4294967295 past its table"),
-        ("descriptor", 22, 4, 0, "a descriptor number 0 past its table"),
-        ("date", 26, 8, UInt64(bitPattern: Int64.max), "a date out of range"),
-        ("flags", 34, 1, 0x80, "unknown row flags"),
+        ("sources", 0, 4, 0xFFFF_FFFF, "a sources code past its table"),
+        ("currency", 4, 2, 0xFFFF, "a currency past its table"),
+        ("amount", 6, 8, UInt64(bitPattern: Int64.max), "an amount out of range"),
+        ("payee", 14, 4, 0xFFFF_FFFF, "a payee number 4294967295 past its table"),
+        ("note", 18, 4, 0xFFFF_FFFF, "a note number 4294967295 past its table"),
+        ("account", 22, 4, 0xFFFF_FFFF, "an account number 4294967295 past its table"),
+        ("card", 26, 4, 0xFFFF_FFFF, "a card number 4294967295 past its table"),
+        ("descriptor", 30, 4, 0, "a descriptor number 0 past its table"),
+        ("date", 34, 8, UInt64(bitPattern: Int64.max), "a date out of range"),
+        ("flags", 42, 1, 0x80, "unknown row flags"),
     ]
 
     @Test(arguments: columnDamage.indices)
@@ -139,7 +137,8 @@ import TransactionSearchSupport
         let damage = SnapshotFileTests.columnDamage[index]
         let rows = try SnapshotFileTests.randomStore(seed: 23, rows: 40).transactions(in: .dateAscending)
         var bytes = SnapshotFile(generation: 1, timeZoneIdentifier: SnapshotFileTests.zone, baseCurrency: .eur, transactions: rows).encoded()
-        // Columns after the ids: flags 1, dates 8, four numbers 4 each, amounts 8, currencies 2 bytes a row.
+        // Columns after the ids: flags 1, dates 8, five numbers 4 each, amounts 8, currencies 2,
+        // sources 4 bytes a row.
         let offset = bytes.count - 4 - rows.count * (damage.bytesBefore + damage.size)
         for byte in 0..<damage.size { bytes[offset + byte] = UInt8(truncatingIfNeeded: damage.value >> (8 * UInt64(byte))) }
         #expect(throws: StoreFileError(.corrupt, file: "s", offset: offset, reason: damage.reason), "\(damage.name)") {

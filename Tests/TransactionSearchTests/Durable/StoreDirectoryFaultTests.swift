@@ -140,8 +140,12 @@ import Testing
         var world = RandomWorld(seed: 400)
         let durable = try Self.open(directory, faults: faults, threshold: 2048)
         faults.arm()
-        for index in 0..<60 { try durable.add(world.draft(id: "a\(index)")) }
-        durable.waitForCompaction()
+        // Each compaction the adds make due runs before the next add (they run in the
+        // background: waiting keeps the order of failures and retries the same every run).
+        for index in 0..<60 {
+            try durable.add(world.draft(id: "a\(index)"))
+            durable.waitForCompaction()
+        }
         #expect(faults.hasFailed)
         let notices = durable.takeNotices()
         #expect(notices.count == 1, "\(notices)")

@@ -31,7 +31,8 @@ import TransactionSearchSupport
             id: randomText(&random), date: date, merchant: randomText(&random) ?? "", category: randomText(&random),
             subcategory: randomText(&random), card: randomText(&random), account: randomText(&random), amount: amount,
             currency: currencies[Int(random.next() % UInt64(currencies.count))], status: random.chance(0.3) ? .pending : .posted,
-            notes: randomText(&random))
+            notes: randomText(&random), payee: randomText(&random),
+            sources: random.chance(0.5) ? SourcesPool.cleanedPayee : nil)
         let record = ImportRecord(location: locations[Int(random.next() % UInt64(locations.count))], draft: draft,
                                   pendingKey: randomText(&random))
         let keys: [StagedRecords.StagedKey] = [
@@ -97,7 +98,7 @@ import TransactionSearchSupport
             let normalized = transaction.map {
                 $0.merchant == record.draft.merchant && $0.category == record.draft.category && $0.subcategory == record.draft.subcategory
                     && $0.card == record.draft.card && $0.account == record.draft.account && $0.notes == record.draft.notes
-                    && $0.importKey == record.draft.importKey
+                    && $0.importKey == record.draft.importKey && $0.payee == record.draft.payee
             } ?? false
             staged.append(record, key: key, isNormalized: normalized)
             validated.append(normalized ? transaction : nil)

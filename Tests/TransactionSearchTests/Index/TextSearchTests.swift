@@ -28,10 +28,15 @@ import TransactionSearchSupport
 
     @Test func shortTermsAreAnsweredFromTheDistinctStringsNotByScanningRows() throws {
         // 20,000 rows over 3 merchants: a one-character term touches 3 strings, and the plan
-        // drives from the matching merchant's postings rather than from all rows.
+        // drives from the matching merchant's postings rather than from all rows. (The payees
+        // are given, so that only the merchants hold the letter.)
         let store = TransactionStore()
         let names = ["Жёлтый", "Blue", "Green"]
-        try store.add(contentsOf: (0..<20_000).map { .sample("r\($0)", merchant: names[$0 % 3 == 0 ? 0 : 1 + $0 % 2]) })
+        try store.add(contentsOf: (0..<20_000).map { index -> TransactionDraft in
+            var draft = TransactionDraft.sample("r\(index)", merchant: names[index % 3 == 0 ? 0 : 1 + index % 2])
+            draft.payee = "Shop"
+            return draft
+        })
         let plan = store.lock.withReadLock {
             QueryPlanner(contents: store.contents, query: store.contents.compile(Query(text: "ж"))).plan()
         }

@@ -10,12 +10,14 @@ import Testing
     /// column per `TextField`: a field added changes both layouts. When this fails, bump
     /// `EventLog.version` and `SnapshotFile.version` and write the new lists here.
     @Test func theFileLayoutsAreTheOnesOfTheirVersions() {
-        #expect(EventLog.version == 2 && TransactionField.allCases.map(\.rawValue) == [
+        #expect(EventLog.version == 3 && TransactionField.allCases.map(\.rawValue) == [
             "id", "date", "merchant", "category", "subcategory", "card", "account", "amount", "currency", "status", "notes",
-            "import_key",
+            "payee", "import_key",
         ], "a transaction field was added or moved: bump EventLog.version and SnapshotFile.version")
-        #expect(SnapshotFile.version == 5 && TextField.allCases == [.merchant, .category, .subcategory, .card, .account, .notes],
+        #expect(SnapshotFile.version == 6 && TextField.allCases == [.merchant, .category, .subcategory, .card, .account, .notes, .payee],
                 "a text field was added or moved: bump SnapshotFile.version")
+        #expect(FieldSources.fields == [.category, .subcategory, .payee, .notes, .account, .status, .card],
+                "the fields whose source is kept were changed: bump EventLog.version and SnapshotFile.version")
     }
 
     /// Every field has a slot of its own in `TextFieldValues`, read and written by the same
@@ -51,12 +53,12 @@ import Testing
         }
     }
 
-    /// The fields each scope searches, as docs/SPEC.md section 2 says: plain words look in
-    /// merchant, category, subcategory and notes; a card term also in the masked title.
+    /// The fields each scope searches, as docs/SPEC.md sections 2 and 10 say: plain words look
+    /// in merchant, category, subcategory, notes and payee; a card term also in the masked title.
     @Test func eachScopeSearchesItsFields() {
         let expected: [TermField: [TextField]] = [
-            .all: [.merchant, .category, .subcategory, .notes], .merchant: [.merchant], .category: [.category, .subcategory],
-            .notes: [.notes], .amount: [], .card: [.card], .account: [.account],
+            .all: [.merchant, .category, .subcategory, .notes, .payee], .merchant: [.merchant], .category: [.category, .subcategory],
+            .notes: [.notes], .amount: [], .card: [.card], .account: [.account], .payee: [.payee],
         ]
         for scope in TermField.allCases {
             #expect(TextField.searched(by: scope) == expected[scope], "\(scope)")

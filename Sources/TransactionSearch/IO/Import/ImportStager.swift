@@ -36,6 +36,10 @@ final class ImportStager: StatementEntrySink {
     @exclusivity(unchecked) private var sharingBankID: Set<Int> = []
     /// Account identities seen, with their digests (a file names a few).
     @exclusivity(unchecked) private var digests: [String: String] = [:]
+    /// Payees cleaned so far, by merchant: a file repeats its merchants, and cleaning one
+    /// takes about as long as staging the record (at most `payeeCacheLimit` kept).
+    @exclusivity(unchecked) private var payees: [String: String] = [:]
+    private static let payeeCacheLimit = 100_000
     private let account: String?
     private let currency: Currency?
     private let validator: TransactionValidator
@@ -114,6 +118,10 @@ final class ImportStager: StatementEntrySink {
     private func stage(_ record: ImportRecord, key stagedKey: StagedRecords.StagedKey) {
         var record = record
         record.draft.importKey = stagedKey.importKey
+        if record.draft.payee?.trimmingWhitespace().isEmpty ?? true, record.draft.sources == nil {
+            record.draft.payee = cleanedPayee(of: record.draft.merchant)
+            record.draft.sources = SourcesPool.cleanedPayee
+        }
         let index = records.count
         let transaction: Transaction
         do throws(ValidationError) {
@@ -125,6 +133,9 @@ final class ImportStager: StatementEntrySink {
             checks.invalid.append((index, ImportIssue(record.location, field: error.field, .invalid(error.reason))))
             return
         }
+        // A payee given as the cleaner would make it counts as the cleaner's (the validator
+        // says so); the staging keeps that.
+        if transaction.sources == SourcesPool.cleanedPayee { record.draft.sources = SourcesPool.cleanedPayee }
         records.append(record, key: stagedKey, isNormalized: ImportStager.isNormalized(record.draft, as: transaction))
         checks.valid.append(true)
         var problem: ValidationError?
@@ -149,6 +160,15 @@ final class ImportStager: StatementEntrySink {
                 checks.importKeyBytes += key.utf8.count
             }
         }
+    }
+
+    /// The payee the cleaner makes of a merchant, remembered for the merchant's next record.
+    private func cleanedPayee(of merchant: String) -> String {
+        if let known = payees[merchant] { return known }
+        let payee = PayeeCleaner.shared.clean(merchant).payee
+        if payees.count >= ImportStager.payeeCacheLimit { payees.removeAll(keepingCapacity: true) }
+        payees[merchant] = payee
+        return payee
     }
 
     /// Stages the file again from what was staged, the records that share a bank id keyed by

@@ -55,8 +55,12 @@ struct StagedRecords: Sendable {
         static let keyShift: UInt32 = 6
         /// Two bits: 0 line, 1 index, 2 element.
         static let locationShift: UInt32 = 8
+        /// The payee was cleaned from the merchant (its source is the cleaner).
+        static let cleanedPayee = Flags(rawValue: 1 << 10)
+        /// The payee is the merchant's text: not staged a second time.
+        static let payeeIsMerchant = Flags(rawValue: 1 << 11)
         /// The first text field's bit.
-        static let textShift: UInt32 = 10
+        static let textShift: UInt32 = 12
 
         /// The bit of a text field the record has (the merchant, required, always has it).
         @inline(__always)
@@ -64,7 +68,7 @@ struct StagedRecords: Sendable {
             Flags(rawValue: 1 << (textShift + UInt32(field.rawValue)))
         }
 
-        /// How many bytes the flags take: 2 for six text fields, 3 once a field more needs bit 16.
+        /// How many bytes the flags take: 3 for seven text fields (bits 12 to 18).
         @inline(__always)
         static var byteCount: Int {
             var bits = Int(textShift)
@@ -79,6 +83,9 @@ struct StagedRecords: Sendable {
 
     /// The chunks in staging order; nil once freed (`releaseChunks(before:)`).
     private var chunks: [Chunk?] = []
+    /// The prefixes of the bank keys staged (`bank2:` and an account's digest), by number: a
+    /// record stages its prefix's number and its bank id.
+    private var bankKeyPrefixes: [String] = []
     /// Each record's place: chunk number in the high 32 bits, offset in the low.
     private var places: [UInt64] = []
     /// The chunks before this one are freed (`releaseChunks(before:)`).
@@ -127,7 +134,10 @@ struct StagedRecords: Sendable {
         var flags = Flags()
         if draft.id != nil { flags.insert(.id) }
         var textBound = 0
+        let payeeIsMerchant = draft.payee == draft.merchant
+        if payeeIsMerchant { flags.insert(.payeeIsMerchant) }
         TextField.forEach { field in
+            guard field != .payee || !payeeIsMerchant else { return }
             if let length = field.transactionField.withTextValue(in: draft, { $0?.utf8.count }) {
                 flags.insert(.text(field))
                 textBound += length + 10
@@ -138,6 +148,7 @@ struct StagedRecords: Sendable {
         if draft.date.isCalendarDay { flags.insert(.calendarDay) }
         if draft.status == .pending { flags.insert(.pending) }
         if isNormalized { flags.insert(.normalized) }
+        if draft.sources == SourcesPool.cleanedPayee { flags.insert(.cleanedPayee) }
         let keyKind: UInt32
         switch key {
         case .none: keyKind = 0
@@ -161,7 +172,7 @@ struct StagedRecords: Sendable {
         bound += stringBound(draft.id) + stringBound(record.pendingKey) + stringBound(locationPath)
         switch key {
         case .none: break
-        case .given(let text), .bank(let text): bound += stringBound(text)
+        case .given(let text), .bank(let text): bound += stringBound(text) + 10
         case .fingerprint: bound += 16 + 10
         }
         // No reference to the last chunk is held across the uniqueness check: one would make
@@ -184,13 +195,22 @@ struct StagedRecords: Sendable {
             writer.string(draft.id)
             switch key {
             case .none: break
-            case .given(let text), .bank(let text): writer.string(text)
+            case .given(let text): writer.string(text)
+            case .bank(let text):
+                // The key's prefix (`bank2:` and the account's digest), the same for every record
+                // of an account, is staged once: its number, then the bank id.
+                let (prefix, id) = StagedRecords.splitBankKey(text)
+                writer.unsigned(UInt64(bankKeyPrefixNumber(prefix)))
+                writer.string(String(id))
             case .fingerprint(let fingerprint, let occurrence):
                 writer.word(fingerprint.high)
                 writer.word(fingerprint.low)
                 writer.unsigned(UInt64(max(occurrence, 0)))
             }
-            TextField.forEach { field in field.transactionField.withTextValue(in: draft) { writer.string($0) } }
+            TextField.forEach { field in
+                guard field != .payee || !payeeIsMerchant else { return }
+                field.transactionField.withTextValue(in: draft) { writer.string($0) }
+            }
             writer.string(record.pendingKey)
             writer.string(locationPath)
             switch draft.date {
@@ -206,6 +226,21 @@ struct StagedRecords: Sendable {
             }
             writer.signed(Int64(locationNumber))
         }
+    }
+
+    /// A bank key as its prefix (`bank2:<digest>:`, shared by an account's records) and the
+    /// rest; a key of another form has an empty prefix.
+    static func splitBankKey(_ key: String) -> (prefix: Substring, rest: Substring) {
+        guard key.hasPrefix("bank2:"), let colon = key.dropFirst(6).firstIndex(of: ":") else { return ("", key[...]) }
+        let end = key.index(after: colon)
+        return (key[..<end], key[end...])
+    }
+
+    /// The number of a bank key's prefix among those staged (added when new).
+    private mutating func bankKeyPrefixNumber(_ prefix: Substring) -> Int {
+        if let known = bankKeyPrefixes.firstIndex(where: { $0 == prefix }) { return known }
+        bankKeyPrefixes.append(String(prefix))
+        return bankKeyPrefixes.count - 1
     }
 
     /// Appends a record's values to its chunk.
@@ -280,7 +315,8 @@ struct StagedRecords: Sendable {
             guard let minorUnits = try? amount.minorUnits(in: currency) else { return nil }
             var transaction = Transaction(
                 id: id, date: date, merchant: "", amount: Money(minorUnits: Int128(minorUnits), currency: currency),
-                status: flags.contains(.pending) ? .pending : .posted, importKey: reader.importKey(of: texts))
+                status: flags.contains(.pending) ? .pending : .posted, importKey: reader.importKey(of: texts),
+                sources: flags.contains(.cleanedPayee) ? SourcesPool.cleanedPayee : FieldSources())
             TextField.forEach { field in
                 if let text = texts.bytes[field] {
                     field.transactionField.setTextValue(String(decoding: text, as: UTF8.self), in: &transaction)
@@ -316,7 +352,8 @@ struct StagedRecords: Sendable {
             }
             var draft = TransactionDraft(
                 id: id, date: date, merchant: "", amount: amount, currency: currency,
-                status: flags.contains(.pending) ? .pending : .posted, importKey: reader.importKey(of: texts))
+                status: flags.contains(.pending) ? .pending : .posted, importKey: reader.importKey(of: texts),
+                sources: flags.contains(.cleanedPayee) ? SourcesPool.cleanedPayee : nil)
             TextField.forEach { field in
                 if let text = texts.bytes[field] { field.transactionField.setTextValue(String(decoding: text, as: UTF8.self), in: &draft) }
             }
@@ -365,7 +402,7 @@ struct StagedRecords: Sendable {
             switch reader.keyBytes() {
             case .none: return .none
             case .given(let text): return .given(String(decoding: text, as: UTF8.self))
-            case .bank(let text): return .bank(key: String(decoding: text, as: UTF8.self))
+            case .bank(let prefix, let text): return .bank(key: bankKeyPrefixes[prefix] + String(decoding: text, as: UTF8.self))
             case .fingerprint(let fingerprint, let occurrence): return .fingerprint(fingerprint, occurrence: occurrence)
             }
         }
@@ -393,7 +430,7 @@ struct StagedRecords: Sendable {
     private func withReader<Result>(at index: Int, _ body: (Reader) -> Result) -> Result {
         let place = places[index]
         guard let chunk = chunks[Int(place >> 32)] else { preconditionFailure("StagedRecords: record \(index) is in a freed chunk") }
-        var reader = Reader(chunk.bytes, at: Int(place & 0xFFFF_FFFF))
+        var reader = Reader(chunk.bytes, at: Int(place & 0xFFFF_FFFF), bankKeyPrefixes: bankKeyPrefixes)
         for index in 0..<Flags.byteCount { reader.flags |= UInt32(reader.byte()) << UInt32(index * 8) }
         return withExtendedLifetime(chunk) { body(reader) }
     }
@@ -403,10 +440,13 @@ struct StagedRecords: Sendable {
         let buffer: UnsafeBufferPointer<UInt8>
         var position: Int
         var flags: UInt32 = 0
+        /// The staging's bank key prefixes (`StagedRecords.bankKeyPrefixes`).
+        let bankKeyPrefixes: [String]
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+        init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, bankKeyPrefixes: [String]) {
             self.buffer = bytes
             self.position = position
+            self.bankKeyPrefixes = bankKeyPrefixes
         }
 
         mutating func byte() -> UInt8 {
@@ -450,7 +490,8 @@ struct StagedRecords: Sendable {
         enum KeyBytes {
             case none
             case given(UnsafeBufferPointer<UInt8>)
-            case bank(UnsafeBufferPointer<UInt8>)
+            /// The number of its prefix (`StagedRecords.bankKeyPrefixes`) and the bank id.
+            case bank(prefix: Int, UnsafeBufferPointer<UInt8>)
             case fingerprint(ImportKeys.Fingerprint, occurrence: Int)
 
             var kind: KeyKind {
@@ -466,7 +507,9 @@ struct StagedRecords: Sendable {
         mutating func keyBytes() -> KeyBytes {
             switch flags >> Flags.keyShift & 3 {
             case 1: return .given(bytes())
-            case 2: return .bank(bytes())
+            case 2:
+                let prefix = Int(unsigned())
+                return .bank(prefix: prefix, bytes())
             case 3:
                 let high = word(), low = word()
                 return .fingerprint(ImportKeys.Fingerprint(high: high, low: low), occurrence: Int(unsigned()))
@@ -485,7 +528,9 @@ struct StagedRecords: Sendable {
         /// A record's key and text fields, read in their staged order (after the id).
         mutating func texts(_ flags: Flags) -> Texts {
             let key = keyBytes()
-            return Texts(key: key, bytes: TextFieldValues { field in flags.contains(.text(field)) ? bytes() : nil })
+            var texts = Texts(key: key, bytes: TextFieldValues { field in flags.contains(.text(field)) ? bytes() : nil })
+            if flags.contains(.payeeIsMerchant) { texts.bytes.payee = texts.bytes.merchant }
+            return texts
         }
 
         /// The import key of a record's texts.
@@ -515,8 +560,10 @@ struct StagedRecords: Sendable {
             switch key {
             case .none:
                 return nil
-            case .given(let text), .bank(let text):
+            case .given(let text):
                 return String(decoding: text, as: UTF8.self)
+            case .bank(let prefix, let text):
+                return bankKeyPrefixes[prefix] + String(decoding: text, as: UTF8.self)
             case .fingerprint(let fingerprint, let occurrence):
                 return ImportKeys.fingerprintKey(fingerprint, occurrence: occurrence)
             }

@@ -2,7 +2,7 @@
 /// text and terms of a `Query`, and printed back.
 ///
 /// - Plain words are the query's text; `"two words"` is one term with its space.
-/// - `merchant:`, `category:`, `notes:`, `card:` (name, `4242` or `****4242`), `account:`
+/// - `merchant:`, `category:`, `notes:`, `payee:`, `card:` (name, `4242` or `****4242`), `account:`
 ///   narrow a term to a field; `status:pending` or `status:posted`.
 /// - `amount:12.5` (12.50-12.59, as a typed number), `amount>50`, `amount>=50`, `amount<20`,
 ///   `amount<=20`, `amount:10..20` (magnitudes, ends included; `10..` and `..20` are open).
@@ -56,7 +56,7 @@ public enum SearchSyntax {
 
     /// The fields the syntax knows, by lower-case name.
     enum SyntaxField: String {
-        case merchant, category, notes, card, account, status, amount, date
+        case merchant, category, notes, payee, card, account, status, amount, date
     }
 
     static func interpret(_ token: SyntaxToken) -> Meaning {
@@ -127,6 +127,7 @@ public enum SearchSyntax {
         case .merchant: return .success(.text(value, field: .merchant))
         case .category: return .success(.text(value, field: .category))
         case .notes: return .success(.text(value, field: .notes))
+        case .payee: return .success(.text(value, field: .payee))
         case .card: return .success(.text(value, field: .card))
         case .account: return .success(.text(value, field: .account))
         case .status:

@@ -4,6 +4,9 @@ import Foundation
 /// snapshots.
 struct BinaryWriter {
     var bytes: [UInt8] = []
+    /// The log format written: before 3, transactions without a payee and sources (tests of
+    /// reading what earlier builds wrote).
+    var logVersion = EventLog.version
 
     mutating func integer<T: FixedWidthInteger>(_ value: T) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
@@ -37,9 +40,26 @@ struct BinaryWriter {
         }
     }
 
-    /// A transaction, field by field in `TransactionField` order, each as its kind is written.
+    /// Who set each field: per field of `FieldSources.fields`, a kind byte (0 input, 1 cleaner,
+    /// 2 hand, 3 rule) and, for a rule, its name.
+    mutating func sources(_ sources: FieldSources) {
+        for source in sources.ordered {
+            switch source {
+            case .input: integer(UInt8(0))
+            case .cleaner: integer(UInt8(1))
+            case .hand: integer(UInt8(2))
+            case .rule(let name):
+                integer(UInt8(3))
+                string(name)
+            }
+        }
+    }
+
+    /// A transaction, field by field in `TransactionField` order, each as its kind is written,
+    /// then who set its fields (`sources`).
     mutating func transaction(_ transaction: Transaction) {
-        for field in TransactionField.allCases {
+        let hasPayee = logVersion >= 3
+        for field in TransactionField.allCases where field != .payee || hasPayee {
             switch field.kind {
             case .identifier: string(transaction.id)
             case .date: date(transaction.date)
@@ -49,6 +69,7 @@ struct BinaryWriter {
             case .status: integer(UInt8(transaction.status == .pending ? 1 : 0))
             }
         }
+        if hasPayee { sources(transaction.sources) }
     }
 }
 
@@ -135,6 +156,25 @@ struct BinaryReader {
         }
     }
 
+    /// The format version of what is read: a log written before version 3 has no payee and
+    /// no sources (`transaction()` leaves the payee to be cleaned, as from the merchant).
+    var logVersion = EventLog.version
+
+    /// Sources as `BinaryWriter.sources` wrote them.
+    mutating func sources() throws(Malformed) -> FieldSources {
+        var sources: [FieldSource] = []
+        for _ in FieldSources.fields {
+            switch try integer(UInt8.self) {
+            case 0: sources.append(.input)
+            case 1: sources.append(.cleaner)
+            case 2: sources.append(.hand)
+            case 3: sources.append(.rule(try string()))
+            default: throw Malformed(offset: offset - 1, reason: "an unknown field source")
+            }
+        }
+        return FieldSources(ordered: sources)
+    }
+
     /// A transaction as `BinaryWriter.transaction` wrote it.
     mutating func transaction() throws(Malformed) -> Transaction {
         let start = offset
@@ -142,7 +182,8 @@ struct BinaryReader {
                                       amount: Money(minorUnits: 0, currency: .eur))
         var minorUnits: Int64 = 0
         var currency = Currency.eur
-        for field in TransactionField.allCases {
+        let hasPayee = logVersion >= 3
+        for field in TransactionField.allCases where field != .payee || hasPayee {
             switch field.kind {
             case .identifier: transaction.id = try string()
             case .date: transaction.date = try date()
@@ -157,6 +198,7 @@ struct BinaryReader {
             }
         }
         transaction.amount = Money(minorUnits: Int128(minorUnits), currency: currency)
+        transaction.sources = hasPayee ? try sources() : SourcesPool.cleanedPayee
         guard !transaction.id.isEmpty, !transaction.merchant.isEmpty else {
             throw Malformed(offset: start, reason: "a transaction without an id or a merchant")
         }

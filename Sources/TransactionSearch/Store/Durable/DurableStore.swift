@@ -135,7 +135,7 @@ public final class DurableStore: Sendable {
         } else if !files.holdsStore {
             throw StoreFileError(.missing, file: directory.path, reason: "no store here (no \(StoreDirectory.snapshotFileName))")
         }
-        let opened: (store: TransactionStore, report: OpenReport)
+        let opened: (store: TransactionStore, report: OpenReport, isOldFormat: Bool)
         do throws(StoreFileError) {
             opened = try DurableStore.open(files, configuration: configuration, mode: mode, state: &state)
         } catch {
@@ -149,6 +149,23 @@ public final class DurableStore: Sendable {
         report.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         openReport = report
         if case .relaxed(let milliseconds) = durability, mode == .readWrite { startSyncTimer(every: milliseconds) }
+        // A store an earlier build wrote (its snapshot or log of an earlier format) is written
+        // again in today's formats before anything is appended, so a log never mixes two.
+        if opened.isOldFormat && mode == .readWrite {
+            let upgrade: Result<Void, StoreFileError> = writer.withLock { state in
+                do throws(StoreFileError) {
+                    try compact(&state)
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            if case .failure(let error) = upgrade {
+                close()
+                throw StoreFileError(error.kind, file: error.file, offset: error.offset,
+                                     reason: "the store was written by an earlier version and could not be brought to today's format (\(error.reason)); nothing was changed")
+            }
+        }
     }
 
     /// Takes the lock, creating the directory and an empty store when asked and needed, and
@@ -182,7 +199,7 @@ public final class DurableStore: Sendable {
 
     /// Loads the pair of files, replays the log, and (for a writer) opens the log to append.
     private static func open(_ files: StoreDirectory, configuration: StoreConfiguration?, mode: Mode,
-                             state: inout WriterState) throws(StoreFileError) -> (TransactionStore, OpenReport) {
+                             state: inout WriterState) throws(StoreFileError) -> (TransactionStore, OpenReport, Bool) {
         let loaded = try files.load(recovering: mode == .recovery)
         let snapshot = loaded.snapshot
         guard let zone = TimeZone(identifier: snapshot.timeZoneIdentifier) else {
@@ -228,7 +245,8 @@ public final class DurableStore: Sendable {
         }
         let report = OpenReport(snapshotRows: snapshot.rows.count, logRecords: replayed, logBytes: loaded.log.validEnd,
                                 warnings: warnings, milliseconds: 0)
-        return (store, report)
+        let isOldFormat = snapshot.rows.version < SnapshotFile.version || loaded.log.version < EventLog.version
+        return (store, report, isOldFormat)
     }
 
     deinit {

@@ -18,11 +18,15 @@
 /// `version` (`FieldDescriptionTests` fails until it does).
 enum EventLog {
     static let magic: [UInt8] = Array("TSLOG\r\n\0".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
+    /// The versions this build reads: 2 wrote no payee and no sources (a store written before
+    /// 0.4); its transactions' payees are cleaned when replayed.
+    static let readableVersions: ClosedRange<UInt32> = 2...3
     static let headerSize = 24
     static let recordHeaderSize = 12
 
-    static func header(generation: UInt64) -> [UInt8] {
+    /// A log's header; `version` an earlier format's (tests of reading older stores).
+    static func header(generation: UInt64, version: UInt32 = EventLog.version) -> [UInt8] {
         var writer = BinaryWriter()
         writer.bytes.append(contentsOf: magic)
         writer.integer(version)
@@ -31,8 +35,12 @@ enum EventLog {
         return writer.bytes
     }
 
-    static func record(_ entry: LogEntry) -> [UInt8] {
-        record { entry.encode(into: &$0) }
+    /// A record of `entry`; `version` an earlier format's (tests of reading older stores).
+    static func record(_ entry: LogEntry, version: UInt32 = EventLog.version) -> [UInt8] {
+        record {
+            $0.logVersion = version
+            entry.encode(into: &$0)
+        }
     }
 
     /// A record whose payload `writePayload` appends to the writer it is given: the payload is
@@ -59,6 +67,8 @@ enum EventLog {
         var generation: UInt64
         var entries: [(offset: Int, entry: LogEntry)]
         var validEnd: Int
+        /// The format version of its header.
+        var version: UInt32 = EventLog.version
         var tornTail: String?
         var damage: StoreFileError?
         /// Whether the offset records were kept from is where a record ends (or the header).
@@ -67,12 +77,18 @@ enum EventLog {
 
     /// Reads a log's header: its generation.
     /// - Throws: damage (bad magic, short or checksum-failed header) or an unknown version.
+    /// The format version a log's header names (checked readable by `generation(of:path:)`).
+    static func version(of bytes: [UInt8]) -> UInt32 {
+        var header = BinaryReader(bytes, from: magic.count)
+        return (try? header.integer(UInt32.self)) ?? version
+    }
+
     static func generation(of bytes: [UInt8], path: String) throws(StoreFileError) -> UInt64 {
         guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else {
             throw StoreFileError(.corrupt, file: path, offset: 0, reason: "not a TransactionSearch log (bad magic)")
         }
         var header = BinaryReader(bytes, from: magic.count)
-        if let version = try? header.integer(UInt32.self), version != EventLog.version {
+        if let version = try? header.integer(UInt32.self), !readableVersions.contains(version) {
             throw StoreFileError(.unknownVersion, file: path, offset: magic.count,
                                  reason: "log format version \(version); this build reads version \(EventLog.version)")
         }
@@ -93,11 +109,12 @@ enum EventLog {
     static func read(_ bytes: [UInt8], path: String, keepingFrom from: Int = headerSize,
                      recovering: Bool = false) throws(StoreFileError) -> Contents {
         let generation = try generation(of: bytes, path: path)
-        var contents = Contents(generation: generation, entries: [], validEnd: headerSize)
+        let version = EventLog.version(of: bytes)
+        var contents = Contents(generation: generation, entries: [], validEnd: headerSize, version: version)
         contents.keptFromRecordBoundary = from == headerSize
         var offset = headerSize
         while offset < bytes.count {
-            let step = inspectRecord(in: bytes, at: offset, path: path)
+            let step = inspectRecord(in: bytes, at: offset, path: path, version: version)
             switch step {
             case .record(let end, let entry):
                 if offset >= from { contents.entries.append((offset, entry)) }
@@ -123,7 +140,7 @@ enum EventLog {
     }
 
     /// What the bytes at `offset` are: a whole record, what a torn append leaves, or damage.
-    private static func inspectRecord(in bytes: [UInt8], at offset: Int, path: String) -> Step {
+    private static func inspectRecord(in bytes: [UInt8], at offset: Int, path: String, version: UInt32) -> Step {
         func damage(_ at: Int, _ reason: String) -> Step {
             .damage(StoreFileError(.corrupt, file: path, offset: at, reason: reason))
         }
@@ -149,6 +166,7 @@ enum EventLog {
             return damage(offset, "a record's payload does not match its checksum, and records follow it: the log is damaged")
         }
         var payload = BinaryReader(bytes, from: payloadStart, to: end)
+        payload.logVersion = version
         do throws(BinaryReader.Malformed) {
             let entry = try LogEntry.decode(&payload)
             guard payload.isAtEnd else { throw .init(offset: payload.offset, reason: "bytes after the record's content") }

@@ -66,6 +66,17 @@ extension SnapshotFile {
         let currencies = contents.currencies.currencies
         writer.integer(UInt16(currencies.count))
         writer.column(currencies.map(\.packed))
+        // Who set the fields: the entries rows use, from code 2 on, renumbered in code order.
+        let pool = contents.sources
+        var sourceNumbers = [UInt32](repeating: 0, count: pool.codeLimit)
+        sourceNumbers[1] = 1
+        var sourceEntries: [FieldSources] = []
+        for code in 2..<max(pool.codeLimit, 2) where pool.references[code] > 0 {
+            sourceNumbers[code] = UInt32(sourceEntries.count + 2)
+            sourceEntries.append(pool.value(UInt32(code)))
+        }
+        writer.integer(UInt32(sourceEntries.count))
+        for entry in sourceEntries { writer.sources(entry) }
 
         // The rows, in date order, a column at a time.
         let table = contents.table
@@ -95,6 +106,7 @@ extension SnapshotFile {
         }
         writer.column(rows.map { table.amount[$0] })
         writer.column(rows.map { table.currency[$0] })
+        writer.column(rows.map { sourceNumbers[Int(table.sources[$0])] })
         writer.integer(CRC32C.checksum(writer.bytes))
         return writer.bytes
     }

@@ -12,7 +12,7 @@ extension SnapshotFile {
         }
         var header = BinaryReader(bytes, from: magic.count)
         let version = (try? header.integer(UInt32.self)) ?? 0
-        guard version == SnapshotFile.version || version == SnapshotFile.versionWithPairKeys else {
+        guard (SnapshotFile.versionWithPairKeys...SnapshotFile.version).contains(version) else {
             throw StoreFileError(.unknownVersion, file: path, offset: magic.count,
                                  reason: "snapshot format version \(version); this build reads version \(SnapshotFile.version)"
                                      + (version < SnapshotFile.version ? " (export the store with the build that wrote it, then import)" : ""))
@@ -33,7 +33,9 @@ extension SnapshotFile {
             let zone = try reader.string()
             guard let base = Currency(packed: try reader.integer(UInt32.self)) else { throw .init(offset: reader.offset - 4, reason: "bad base currency") }
             var rows = SnapshotRows()
-            for field in TextField.allCases {
+            rows.version = version
+            let hasPayees = version > SnapshotFile.versionWithoutPayees
+            for field in TextField.allCases where field != .payee || hasPayees {
                 rows.tables[field.rawValue] = try readTable(&reader)
                 if field.isSearchable {
                     let trigrams = try readTrigrams(&reader, strings: rows.tables[field.rawValue].count)
@@ -48,6 +50,11 @@ extension SnapshotFile {
                     throw .init(offset: reader.offset - 4, reason: "an invalid currency code")
                 }
                 rows.currencies.append(currency)
+            }
+            if hasPayees {
+                let extra = Int(try reader.integer(UInt32.self))
+                guard extra <= reader.end - reader.offset else { throw .init(offset: reader.offset - 4, reason: "an impossible sources count") }
+                for _ in 0..<extra { rows.sourceEntries.append(try reader.sources()) }
             }
             try readRows(&reader, into: &rows)
             guard reader.isAtEnd else { throw .init(offset: reader.offset, reason: "bytes after the last row") }
@@ -154,7 +161,12 @@ extension SnapshotFile {
         }
 
         rows.descriptors = try readNumbers(&reader, count, limit: rows.descriptorCount, allowsNone: false, "a descriptor")
+        let hasPayees = rows.version > SnapshotFile.versionWithoutPayees
         for (position, field) in TextField.withColumns.enumerated() {
+            guard field != .payee || hasPayees else {
+                rows.columnNumbers[position] = [UInt32](repeating: 0, count: count)
+                continue
+            }
             rows.columnNumbers[position] = try readNumbers(&reader, count, limit: rows.table(field).count, allowsNone: true,
                                                            field.nameWithArticle)
         }
@@ -169,6 +181,16 @@ extension SnapshotFile {
         let currencies = rows.currencies.count
         if let bad = rows.currencyIndexes.firstIndex(where: { Int($0) >= currencies }) {
             throw .init(offset: start + bad * 2, reason: "a currency past its table")
+        }
+        guard hasPayees else {
+            rows.sourceCodes = [UInt32](repeating: 1, count: count)  // every payee to be cleaned
+            return
+        }
+        start = reader.offset
+        rows.sourceCodes = try reader.column(count, of: UInt32.self)
+        let entries = rows.sourceEntries.count
+        if let bad = rows.sourceCodes.firstIndex(where: { Int($0) >= entries }) {
+            throw .init(offset: start + bad * 4, reason: "a sources code past its table")
         }
     }
 

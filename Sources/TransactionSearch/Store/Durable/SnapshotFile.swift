@@ -9,13 +9,15 @@
 /// UTF-8 and its folded bytes (both length-prefixed), and for a searched field its trigram
 /// index (key count, keys ascending, where each key's list ends, the lists' string numbers);
 /// the descriptors (count, then merchant, category, subcategory numbers); the currencies
-/// (count as UInt16, packed codes); the row count (UInt32) and one column per field: id
+/// (count as UInt16, packed codes); who set the rows' fields (`FieldSources`: a count, then
+/// each entry from code 2 on, as `BinaryWriter.sources` writes it; code 0 is every field set by
+/// the input, 1 a payee the cleaner made); the row count (UInt32) and one column per field: id
 /// lengths (UInt8) then the ids' bytes, import key lengths (UInt16, 0 for none) then their
 /// bytes, flags (UInt8: calendar day, pending), dates (Int64 milliseconds or days), descriptor
 /// numbers, then the numbers of each text field with a column of its own, in
-/// `TextField.withColumns` order: card, account, note (UInt32, 0 for none), amounts (Int64
-/// minor units), currency positions (UInt16); then the CRC-32C of everything before it. Rows
-/// are written in the store's date order.
+/// `TextField.withColumns` order: card, account, note, payee (UInt32, 0 for none), amounts
+/// (Int64 minor units), currency positions (UInt16), source codes (UInt32); then the CRC-32C
+/// of everything before it. Rows are written in the store's date order.
 ///
 /// The tables and number columns follow `TextField`, and each row of the log follows
 /// `TransactionField`: a field added to either changes the layout, so it comes with a new
@@ -25,10 +27,13 @@
 /// them: a change to either must come with a new version number.
 struct SnapshotFile {
     static let magic: [UInt8] = Array("TSSNAP\r\n".utf8)
-    static let version: UInt32 = 5
-    /// The previous version, still read: its layout is this one's, but its trigram indexes keyed
-    /// every byte pair of a text (`Trigram`), so they are rebuilt from the strings on opening.
+    static let version: UInt32 = 6
+    /// Version 4, still read: version 5's layout, but its trigram indexes keyed every byte pair
+    /// of a text (`Trigram`), so they are rebuilt from the strings on opening.
     static let versionWithPairKeys: UInt32 = 4
+    /// Versions 4 and 5 have no payee table or column and no sources (stores written before
+    /// 0.4): opening one cleans every payee from its merchant (`DurableStore`).
+    static let versionWithoutPayees: UInt32 = 5
 
     /// The log a compaction folded into this snapshot: its generation and how many of its bytes
     /// (header included). A log of that generation found beside this snapshot holds those
@@ -47,10 +52,13 @@ struct SnapshotFile {
     /// The rows read (`decode`), as columns.
     var rows = SnapshotRows()
 
-    func encoded() -> [UInt8] {
+    /// The file's bytes. `layoutVersion` writes an earlier version's layout (tests of reading
+    /// stores that earlier builds wrote): before 6, no payee table or column and no sources.
+    func encoded(layoutVersion: UInt32 = SnapshotFile.version) -> [UInt8] {
+        let hasPayees = layoutVersion > SnapshotFile.versionWithoutPayees
         var writer = BinaryWriter()
         writer.bytes.append(contentsOf: SnapshotFile.magic)
-        writer.integer(SnapshotFile.version)
+        writer.integer(layoutVersion)
         writer.integer(generation)
         writer.integer(foldedLog?.generation ?? 0)
         writer.integer(foldedLog?.length ?? 0)
@@ -62,6 +70,9 @@ struct SnapshotFile {
         var strings = [Numbering<String>](repeating: Numbering(first: 1), count: TextField.allCases.count)
         var descriptors = Numbering<[UInt32]>(first: 1)
         var currencies = Numbering<UInt32>(first: 0)
+        var sources = Numbering<FieldSources>(first: 0)
+        _ = sources.number(FieldSources())
+        _ = sources.number(SourcesPool.cleanedPayee)
         func number(_ text: String?, _ field: TextField) -> UInt32 {
             text.map { UInt32(strings[field.rawValue].number($0)) } ?? 0
         }
@@ -85,14 +96,19 @@ struct SnapshotFile {
             }
             rows.amounts.append(Int64(clamping: transaction.amount.minorUnits))
             rows.currencyIndexes.append(UInt16(currencies.number(transaction.amount.currency.packed)))
+            rows.sourceCodes.append(UInt32(sources.number(transaction.sources)))
         }
-        for field in TextField.allCases {
+        for field in TextField.allCases where field != .payee || hasPayees {
             SnapshotFile.write(strings[field.rawValue].values, indexed: field.isSearchable, to: &writer)
         }
         writer.integer(UInt32(descriptors.values.count))
         writer.column(descriptors.values.flatMap { $0 })
         writer.integer(UInt16(currencies.values.count))
         writer.column(currencies.values)
+        if hasPayees {
+            writer.integer(UInt32(sources.values.count - 2))
+            for entry in sources.values.dropFirst(2) { writer.sources(entry) }
+        }
         writer.integer(UInt32(transactions.count))
         writer.column(rows.idLengths)
         for transaction in transactions { writer.bytes.append(contentsOf: transaction.id.utf8) }
@@ -101,9 +117,12 @@ struct SnapshotFile {
         writer.column(rows.flags)
         writer.column(rows.dates)
         writer.column(rows.descriptors)
-        for numbers in rows.columnNumbers { writer.column(numbers) }
+        for (position, numbers) in rows.columnNumbers.enumerated() where TextField.withColumns[position] != .payee || hasPayees {
+            writer.column(numbers)
+        }
         writer.column(rows.amounts)
         writer.column(rows.currencyIndexes)
+        if hasPayees { writer.column(rows.sourceCodes) }
         writer.integer(CRC32C.checksum(writer.bytes))
         return writer.bytes
     }

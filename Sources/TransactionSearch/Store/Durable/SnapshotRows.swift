@@ -53,6 +53,13 @@ struct SnapshotRows {
     var amounts: [Int64] = []
     /// Positions in `currencies`.
     var currencyIndexes: [UInt16] = []
+    /// Who set each row's fields: entries by code (0 the input, 1 a cleaned payee), and each
+    /// row's code.
+    var sourceEntries: [FieldSources] = [FieldSources(), SourcesPool.cleanedPayee]
+    var sourceCodes: [UInt32] = []
+    /// The format version read (a version without payees has no payee table, column or
+    /// sources: `SnapshotFile.versionWithoutPayees`).
+    var version = SnapshotFile.version
 
     var count: Int { idLengths.count }
     var descriptorCount: Int { descriptorKeys.count / 3 }

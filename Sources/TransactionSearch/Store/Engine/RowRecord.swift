@@ -16,6 +16,8 @@ struct RowRecord: Hashable, Sendable {
     /// The (merchant, category, subcategory) combination (see `DescriptorIndex`).
     var descriptor: UInt32
     var flags: RowFlags
+    /// Who set each field (a `SourcesPool` code; 0: the input).
+    var sources: UInt32 = 0
 
     /// A record of no row (every code 0, no flags), to fill a buffer before it is written.
     static let empty = RowRecord(instant: 0, dayCode: 0, monthCode: 0, amount: 0, currency: 0,

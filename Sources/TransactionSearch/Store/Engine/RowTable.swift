@@ -26,6 +26,8 @@ final class RowTable: @unchecked Sendable {
     /// Kept up to date when the columns grow.
     let codeBases = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>>.allocate(capacity: TextField.allCases.count)
     let flags = ColumnBuffer<UInt8>(filler: 0)
+    /// Who set each field of the row: a code of the store's `SourcesPool` (0: the input).
+    let sources = ColumnBuffer<UInt32>(filler: 0)
     /// Live, pending, expense and income rows as bitsets, kept with the flags and amounts.
     let classes = RowClasses()
     /// The id of each row, and the row of each id.
@@ -104,6 +106,7 @@ final class RowTable: @unchecked Sendable {
         for column in [timeOfDay, dayCode, descriptor] + codeColumns { column.reserve(rows) }
         currency.reserve(rows)
         flags.reserve(rows)
+        sources.reserve(rows)
         updateCodeBases()
         classes.reserve(flags.capacity)  // every row below the columns' capacity has its bits
     }
@@ -133,6 +136,7 @@ final class RowTable: @unchecked Sendable {
             if field.keepsPostings { codeBases[field.rawValue][Int(row)] = record.codes[field] }
         }
         flags[row] = record.flags.union(.live).rawValue
+        sources[row] = record.sources
         classes.place(row, flags: record.flags, amount: record.amount)
         if !wasLive { liveCount += 1 }
     }
@@ -181,7 +185,7 @@ final class RowTable: @unchecked Sendable {
     /// Bytes of the columns and the free list (the ids count apart).
     var memoryUse: Int {
         var bytes = timeOfDay.memoryUse + dayCode.memoryUse + amount.memoryUse
-        bytes += currency.memoryUse + descriptor.memoryUse + flags.memoryUse + classes.memoryUse
+        bytes += currency.memoryUse + descriptor.memoryUse + flags.memoryUse + sources.memoryUse + classes.memoryUse
         bytes += codeColumns.reduce(0) { $0 + $1.memoryUse }
         return bytes + freeRows.capacity * 4
     }

@@ -165,6 +165,7 @@ extension StoreContents {
         TextField.forEach { field in
             if changes.fields[field] { text[field].release(old.codes[field]) }
         }
+        if changes.sources { sources.release(old.sources) }
         return (old, new)
     }
 
@@ -186,6 +187,7 @@ extension StoreContents {
         TextField.forEach { field in
             if changes.fields[field] { record.codes[field] = text[field].retain(field.value(in: transaction)) }
         }
+        if changes.sources { record.sources = sources.retain(transaction.sources) }
         if record.merchant != old.merchant || record.category != old.category || record.subcategory != old.subcategory {
             record.descriptor = text.descriptors.code(for: DescriptorIndex.Key(
                 merchant: record.merchant, category: record.category, subcategory: record.subcategory))
@@ -210,7 +212,8 @@ extension StoreContents {
             instant: instant, dayCode: dayCode, monthCode: monthCode,
             amount: Int64(clamping: transaction.pointee.amount.minorUnits),
             currency: currencies.intern(transaction.pointee.amount.currency),
-            codes: TextFieldValues(repeating: 0), descriptor: 0, flags: flags)
+            codes: TextFieldValues(repeating: 0), descriptor: 0, flags: flags,
+            sources: sources.retain(transaction.pointee.sources))
         text.retainDescriptor(of: transaction, into: &record)
         if retainingColumnFields { text.retainColumnFields(of: transaction, into: &record.codes) }
         return record
@@ -220,6 +223,7 @@ extension StoreContents {
     private func release(_ record: RowRecord) {
         calendar.releaseDay(record.dayCode, month: record.monthCode)
         text.release(record)
+        sources.release(record.sources)
     }
 
     /// Puts a row into the date and the amount order, one search stepped over both lists.
@@ -262,12 +266,15 @@ struct RecordChanges {
     var id: Bool
     /// The id or the import key.
     var keys: Bool
+    /// Who set the fields.
+    var sources: Bool
 
     init(from previous: Transaction, to transaction: Transaction) {
         date = previous.date != transaction.date
         fields = TextFieldValues { field in !RecordChanges.sameBytes(field.value(in: previous), field.value(in: transaction)) }
         id = !RecordChanges.sameBytes(previous.id, transaction.id)
         keys = id || !RecordChanges.sameBytes(previous.importKey, transaction.importKey)
+        sources = previous.sources != transaction.sources
     }
 
     /// Whether two texts are both absent or have the same UTF-8 bytes.

@@ -33,6 +33,7 @@ extension StoreContents {
             text[field].restore(pool, trigrams: snapshot.table(field).trigrams)
         }
         guard text.descriptors.restore(keys: snapshot.descriptorKeys) else { return "a descriptor appears twice" }
+        guard Set(snapshot.sourceEntries).count == snapshot.sourceEntries.count else { return "an entry of who set the fields appears twice" }
         if let failure = insertRows(of: snapshot) { return failure }
         buildIndexes(ofRows: Array(0..<UInt32(count)))
         return nil
@@ -67,8 +68,11 @@ extension StoreContents {
             table.write(RowRecord(
                 instant: instant, dayCode: dayCode, monthCode: monthCode,
                 amount: snapshot.amounts[position], currency: currencyNumbers[Int(snapshot.currencyIndexes[position])],
-                codes: codes, descriptor: descriptor, flags: rowFlags), at: row)
+                codes: codes, descriptor: descriptor, flags: rowFlags, sources: snapshot.sourceCodes[position]), at: row)
         }
+        var sourceUses = [Int](repeating: 0, count: snapshot.sourceEntries.count)
+        for code in snapshot.sourceCodes { sourceUses[Int(code)] += 1 }
+        sources = SourcesPool(restoring: snapshot.sourceEntries, uses: sourceUses)
         // The rows went into rows 0..<count of the empty table, in file order.
         for field in TextField.withColumns { table.fillCodes(of: field, from: snapshot.numbers(of: field)) }
         return nil

@@ -18,6 +18,8 @@ final class StoreContents: @unchecked Sendable {
     let orders = RowOrders()
     @exclusivity(unchecked) var currencies = CurrencyTable()
     @exclusivity(unchecked) var buckets = StoreBuckets()
+    /// Who set each field of the rows, interned (`RowTable.sources` holds the codes).
+    @exclusivity(unchecked) var sources = SourcesPool()
     /// The sequence number of the last event.
     @exclusivity(unchecked) var sequence: UInt64 = 0
     /// Rates to the base currency, for base totals; nil when none are set.
@@ -62,7 +64,8 @@ final class StoreContents: @unchecked Sendable {
         }
         return RowRecord(
             instant: table.instant(row), dayCode: dayCode, monthCode: calendar.monthOfDay[dayCode], amount: table.amount[row],
-            currency: table.currency[row], codes: codes, descriptor: descriptor, flags: RowFlags(rawValue: table.flags[row]))
+            currency: table.currency[row], codes: codes, descriptor: descriptor, flags: RowFlags(rawValue: table.flags[row]),
+            sources: table.sources[row])
     }
 
     /// The text fields' pool texts, taken once for making many strings (`RowStrings`).
@@ -89,7 +92,7 @@ final class StoreContents: @unchecked Sendable {
             : .instant(millisecondsSince1970: record.instant)
         return Transaction(
             id: "", date: date, merchant: "", amount: Money(minorUnits: Int128(record.amount), currency: currencies[record.currency]),
-            status: record.flags.contains(.pending) ? .pending : .posted)
+            status: record.flags.contains(.pending) ? .pending : .posted, sources: sources.value(record.sources))
     }
 
     /// The transaction stored in a live row, its strings made by `strings` (for many rows:
@@ -117,6 +120,7 @@ final class StoreContents: @unchecked Sendable {
     /// Bytes held by the store's own structures (columns, ids, pools, indexes, buckets).
     var memoryUse: Int {
         table.memoryUse + table.keysMemoryUse + text.memoryUse + calendar.memoryUse + orders.memoryUse + buckets.memoryUse
+            + sources.memoryUse
     }
 
     /// Traps when any structure disagrees with the columns (or, while an `IntegrityCollector`
@@ -135,6 +139,7 @@ final class StoreContents: @unchecked Sendable {
         // Uses counted from the rows, per string code of each field and per day and month code.
         var textUses = TextFieldValues<[Int]> { field in [Int](repeating: 0, count: text[field].codeLimit) }
         var dayUses = [Int](repeating: 0, count: calendar.days.codeLimit)
+        var sourceUses = [Int](repeating: 0, count: sources.codeLimit)
         var monthUses = [Int](repeating: 0, count: calendar.months.codeLimit)
         for row in 0..<UInt32(table.rowLimit) where table.isLive(row) {
             liveRows += 1
@@ -142,6 +147,7 @@ final class StoreContents: @unchecked Sendable {
             expected.add(record)
             for field in TextField.allCases where record.codes[field] != 0 { textUses[field][Int(record.codes[field])] += 1 }
             dayUses[Int(record.dayCode)] += 1
+            if Int(record.sources) < sourceUses.count { sourceUses[Int(record.sources)] += 1 } else { invariantFailure("row \(row) has sources code \(record.sources) past the pool") }
             monthUses[Int(record.monthCode)] += 1
             let key = DescriptorIndex.Key(merchant: record.merchant, category: record.category, subcategory: record.subcategory)
             invariant(descriptors.key(record.descriptor) == key, "row \(row) has a stale descriptor")
@@ -171,6 +177,7 @@ final class StoreContents: @unchecked Sendable {
         for code in 1..<calendar.months.codeLimit {
             invariant(calendar.months.referenceCount(UInt32(code)) == monthUses[code], "month code \(code): uses disagree with the rows")
         }
+        sources.checkInvariants(uses: sourceUses)
         checkClasses()
         StoreContents.checkSame(expected.total, buckets.total, upTo: 1, "total")
         StoreContents.checkSame(expected.day, buckets.day, upTo: calendar.days.codeLimit, "day")

@@ -7,7 +7,7 @@
 /// a `TextFieldValues`. Adding a text field is a case here with its lines in these switches, a
 /// slot in `TextFieldValues`, and its `TransactionField` (docs: ARCHITECTURE.md, "Extending").
 enum TextField: Int, CaseIterable, Sendable {
-    case merchant, category, subcategory, card, account, notes
+    case merchant, category, subcategory, card, account, notes, payee
 
     /// The transaction field it stores.
     var transactionField: TransactionField {
@@ -18,6 +18,7 @@ enum TextField: Int, CaseIterable, Sendable {
         case .card: .card
         case .account: .account
         case .notes: .notes
+        case .payee: .payee
         }
     }
 
@@ -25,7 +26,7 @@ enum TextField: Int, CaseIterable, Sendable {
     /// by scanning their few distinct strings).
     var isSearchable: Bool {
         switch self {
-        case .merchant, .category, .subcategory, .notes: true
+        case .merchant, .category, .subcategory, .notes, .payee: true
         case .card, .account: false
         }
     }
@@ -36,14 +37,14 @@ enum TextField: Int, CaseIterable, Sendable {
     var keepsPostings: Bool {
         switch self {
         case .merchant, .category, .subcategory: false
-        case .card, .account, .notes: true
+        case .card, .account, .notes, .payee: true
         }
     }
 
     /// How group titles are made from the field's strings.
     var titles: FieldIndex.Titles {
         switch self {
-        case .merchant, .category, .account: .plain
+        case .merchant, .category, .account, .payee: .plain
         case .card: .card
         case .subcategory, .notes: .none
         }
@@ -58,6 +59,7 @@ enum TextField: Int, CaseIterable, Sendable {
         case .card: scope == .card
         case .account: scope == .account
         case .notes: scope == .all || scope == .notes
+        case .payee: scope == .all || scope == .payee
         }
     }
 
@@ -71,6 +73,7 @@ enum TextField: Int, CaseIterable, Sendable {
         case .card: "a card"
         case .account: "an account"
         case .notes: "a note"
+        case .payee: "a payee"
         }
     }
 
@@ -82,6 +85,7 @@ enum TextField: Int, CaseIterable, Sendable {
         case .category, .subcategory: "categories"
         case .card, .account: "cards and accounts"
         case .notes: "notes"
+        case .payee: "payees"
         }
     }
 }

@@ -12,11 +12,12 @@ struct TextFieldValues<Value> {
     var card: Value
     var account: Value
     var notes: Value
+    var payee: Value
 
     /// Every field holding `value`.
     @inline(__always)
     init(repeating value: Value) {
-        (merchant, category, subcategory, card, account, notes) = (value, value, value, value, value, value)
+        (merchant, category, subcategory, card, account, notes, payee) = (value, value, value, value, value, value, value)
     }
 
     /// Each field's value made by `make`, in `TextField` order (unrolled: each call sees a
@@ -29,6 +30,7 @@ struct TextFieldValues<Value> {
         card = try make(.card)
         account = try make(.account)
         notes = try make(.notes)
+        payee = try make(.payee)
     }
 
     /// The value of a field.
@@ -42,6 +44,7 @@ struct TextFieldValues<Value> {
             case .card: card
             case .account: account
             case .notes: notes
+            case .payee: payee
             }
         }
         set {
@@ -52,6 +55,7 @@ struct TextFieldValues<Value> {
             case .card: card = newValue
             case .account: account = newValue
             case .notes: notes = newValue
+            case .payee: payee = newValue
             }
         }
     }
@@ -67,6 +71,7 @@ struct TextFieldValues<Value> {
         case .card: try body(card)
         case .account: try body(account)
         case .notes: try body(notes)
+        case .payee: try body(payee)
         }
     }
 }

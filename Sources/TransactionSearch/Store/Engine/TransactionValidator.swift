@@ -24,11 +24,23 @@ struct TransactionValidator: Sendable {
             field.setTextValue(value, in: &transaction)
         }
         try TransactionValidator.checkSubcategory(of: transaction)
-        return consume transaction
+        transaction.sources = draft.sources ?? FieldSources()
+        if transaction.payee.isEmpty {
+            transaction.payee = PayeeCleaner.shared.clean(transaction.merchant).payee
+            transaction.sources[.payee] = .cleaner
+        } else if draft.sources == nil && transaction.payee == PayeeCleaner.shared.clean(transaction.merchant).payee {
+            // A payee given as the cleaner makes it (an export read back) is the cleaner's:
+            // it follows the merchant and a newer cleaner, as it did before.
+            transaction.sources[.payee] = .cleaner
+        }
+        return transaction
     }
 
-    /// The transaction `old` with `patch` applied, normalized.
-    func validate(_ patch: TransactionPatch, on old: Transaction) throws(ValidationError) -> Transaction {
+    /// The transaction `old` with `patch` applied, normalized. Every field the patch changes
+    /// was set by `actor` (a person's update, an import's correction, a rule), unless the patch
+    /// states the sources; a payee cleared is cleaned again, and a payee the cleaner made
+    /// follows a new merchant.
+    func validate(_ patch: TransactionPatch, on old: Transaction, by actor: FieldSource = .hand) throws(ValidationError) -> Transaction {
         var new = old
         switch patch.id {
         case .keep: break
@@ -72,6 +84,16 @@ struct TransactionValidator: Sendable {
         case .set(let amount): decimal = amount
         }
         new.amount = Money(minorUnits: Int128(try decimal.minorUnits(in: currency)), currency: currency)
+        for field in FieldSources.fields where field.text(in: new) != field.text(in: old) {
+            new.sources[field] = actor
+        }
+        if case .set(let sources) = patch.sources {
+            new.sources = sources
+        } else if new.payee.isEmpty || (patch.payee == .keep && new.merchant != old.merchant && old.sources[.payee] == .cleaner) {
+            new.payee = PayeeCleaner.shared.clean(new.merchant).payee
+            new.sources[.payee] = .cleaner
+        }
+        if new.payee.isEmpty { new.payee = PayeeCleaner.shared.clean(new.merchant).payee }
         return new
     }
 
