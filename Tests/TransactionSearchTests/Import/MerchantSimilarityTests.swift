@@ -48,6 +48,13 @@ import Testing
         ("SEPA-BASISLASTSCHRIFT 123456", "SEPA-BASISLASTSCHRIFT 987654"),
     ]
 
+    /// One merchant whose two descriptors share no significant word, only their cleaned payee.
+    static let samePayee: [(pending: String, posted: String)] = [
+        ("AMZN Mktp US*2K4XY1", "AMAZON.COM*RT5PL0 AMZN.COM/BILL WA"),
+        ("AMZN Digital*AB12", "Amazon Marketplace"),
+        ("MCDONALD'S F1234", "McDonalds 0042 Chicago IL"),
+    ]
+
     @Test(arguments: sameMerchant.indices)
     func oneMerchantWrittenTwoWaysIsSimilar(_ index: Int) {
         let (pending, posted) = Self.sameMerchant[index]
@@ -63,7 +70,7 @@ import Testing
     /// The table through an import: a pending row and a posted one of the same account, amount
     /// and nearby day replace each other exactly when they name one merchant.
     @Test func theImportReplacesAPendingRowOnlyForTheSameMerchant() throws {
-        let cases = Self.sameMerchant.map { ($0, true) } + Self.differentMerchants.map { ($0, false) }
+        let cases = (Self.sameMerchant + Self.samePayee).map { ($0, true) } + Self.differentMerchants.map { ($0, false) }
         for ((pending, posted), same) in cases {
             let store = TransactionStore()
             try store.add(TransactionDraft(id: "p", date: try .day(2026, 3, 1), merchant: pending, account: "Main", amount: -50,

@@ -13,6 +13,7 @@ struct PendingMatcher {
         let day: Int32
         let amount: Int64
         let words: [[UInt8]]
+        let payeeKey: String
     }
 
     let rules: PendingMatching
@@ -44,7 +45,8 @@ struct PendingMatcher {
         for (transaction, row) in zip(pending, rows) {
             candidates.append(Candidate(
                 row: row, id: transaction.id, account: transaction.account, currency: transaction.amount.currency,
-                day: contents.day(ofRow: row), amount: table.amount[row], words: similarity.significantWords(transaction.merchant)))
+                day: contents.day(ofRow: row), amount: table.amount[row], words: similarity.significantWords(transaction.merchant),
+                payeeKey: PendingMatcher.payeeKey(transaction.payee, similarity)))
         }
     }
 
@@ -67,6 +69,12 @@ struct PendingMatcher {
         return MerchantSimilarity.commonWords(in: sample)
     }
 
+    /// The folded key of a payee for matching; empty (never equal) for a payee with no word
+    /// that can name a merchant (`POS Debit`, the unknown payee).
+    static func payeeKey(_ payee: String, _ similarity: MerchantSimilarity) -> String {
+        similarity.significantWords(payee).isEmpty ? "" : PayeeCleaner.shared.payeeKey(payee)
+    }
+
     /// Whether the store has pending rows to match by the rules (a bank id link needs none).
     var hasCandidates: Bool { !candidates.isEmpty }
 
@@ -82,6 +90,7 @@ struct PendingMatcher {
         }
         guard !candidates.isEmpty, let amount = try? draft.amount.minorUnits(in: currency), amount != 0 else { return nil }
         let words = similarity.significantWords(draft.merchant)
+        let payeeKey = PendingMatcher.payeeKey(draft.payee ?? PayeeCleaner.shared.clean(draft.merchant).payee, similarity)
         var best: (index: Int, days: Int32, difference: Int64)?
         for (index, candidate) in candidates.enumerated() where !claimed.contains(candidate.row) {
             guard candidate.account == draft.account, candidate.currency == currency else { continue }
@@ -92,7 +101,8 @@ struct PendingMatcher {
             guard difference.multipliedReportingOverflow(by: 100).partialValue
                     <= candidate.amount.magnitude.multipliedReportingOverflow(by: UInt64(rules.amountTolerancePercent)).partialValue
             else { continue }
-            guard MerchantSimilarity.isSimilar(words, candidate.words) else { continue }
+            guard MerchantSimilarity.isSimilar(words, candidate.words) || (!payeeKey.isEmpty && payeeKey == candidate.payeeKey)
+            else { continue }
             let closer = best.map { days < $0.days || (days == $0.days && Int64(difference) < $0.difference) } ?? true
             if closer { best = (index, days, Int64(difference)) }
         }
