@@ -20,6 +20,7 @@ struct FSearch {
         case "stats": StatsCommand.run
         case "check": CheckCommand.run
         case "compact": CompactCommand.run
+        case "explain-payee": ExplainPayeeCommand.run
         case "inspect": InspectCommand.run
         case "stress": StressCommand.run
         default: nil

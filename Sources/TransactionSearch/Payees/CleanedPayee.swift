@@ -37,7 +37,7 @@ public struct PayeeExplanation: Hashable, Sendable {
 /// One rule's effect: what it removed or replaced and the text left after it.
 public struct PayeeCleaningStep: Hashable, Sendable {
     /// A stable short rule name such as `processor-prefix`, `store-number` or `location`
-    /// (DESIGN.md lists them all).
+    /// (docs/payees.md lists them all).
     public var rule: String
     /// The text the rule removed or replaced (tokens joined by single spaces).
     public var removed: String

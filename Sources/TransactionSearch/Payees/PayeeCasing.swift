@@ -42,7 +42,7 @@ struct PayeeWritingSink: PayeeByteSink {
 /// Letter case: classification and the title-case rule, with fast tables for Latin-1,
 /// Latin Extended-A, basic Cyrillic and Greek, and the standard library for other scripts.
 ///
-/// The rule (DESIGN.md): a payee whose words are all upper case (or all lower case) is
+/// The rule (docs/payees.md): a payee whose words are all upper case (or all lower case) is
 /// title-cased: first letter of each word up, the rest down, again after `-`, `/`, `&`, `.`
 /// and after a one-letter prefix with an apostrophe (`O'Reilly`, `L'Occitane`, but
 /// `Joe's`); `MC` names become `Mc…` (`McCormick`); small connecting words (`of`, `and`,

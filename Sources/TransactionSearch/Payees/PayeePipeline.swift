@@ -1,6 +1,6 @@
 /// The cleaning pipeline over one descriptor's tokens; `clean` and `explain` both run it.
 ///
-/// Order (DESIGN.md explains why): at the front, repeatedly, wallet markers, processor
+/// Order (docs/payees.md explains why): at the front, repeatedly, wallet markers, processor
 /// prefixes, brands, non-merchant rows, payment phrases and leading noise; then the tail cut
 /// (references, store numbers, dates, phones, amounts, `*` suffixes); then place names at the
 /// end; then stray punctuation; then casing. The live name is `t[lo..<hi]`; tokens are

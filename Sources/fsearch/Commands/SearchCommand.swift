@@ -45,6 +45,7 @@ enum SearchCommand {
               fsearch stats                       Rows, distinct strings, memory, load time.
               fsearch check --store DIR           Verify a store (or --file: list every bad row).
               fsearch compact --store DIR         Fold the log into a new snapshot.
+              fsearch explain-payee TEXT          Show how a descriptor is cleaned into a payee.
             Each command has --help.
 
             EXAMPLES:

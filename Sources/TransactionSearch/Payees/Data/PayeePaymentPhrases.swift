@@ -3,7 +3,7 @@
 /// the descriptor (accents folded: `ÜBERWEISUNG` is listed as `UBERWEISUNG`), longest first;
 /// the dates, card numbers and terminal numbers that follow a phrase go with it.
 enum PayeePaymentPhrases {
-    /// Leading phrases (written from banks' statement conventions; see DESIGN.md).
+    /// Leading phrases (written from banks' statement conventions; see docs/payees.md).
     static let text = """
     # United States and Canada: card and ACH wording
     VISA | VISA DDA PUR | VISA DDA PURCHASE | VISA DDA | DDA PUR | DDA PURCHASE | VISA PURCHASE | VISA POS
