@@ -29,7 +29,11 @@ extension ResultTable {
     func rowLines() -> [String] {
         guard !result.rows.isEmpty else { return [] }
         var columns: [Column] = settings.showsIDs ? [.id] : []
-        columns += [.date, .merchant, .category, .card]
+        columns.append(.date)
+        columns.append(.merchant)
+        // A column no row of the page fills takes no room.
+        if result.rows.contains(where: { $0.transaction.category != nil }) { columns.append(.category) }
+        if result.rows.contains(where: { $0.transaction.card != nil }) { columns.append(.card) }
         if spansAccounts { columns.append(.account) }
         columns.append(.amount)
         if result.rows.contains(where: { $0.transaction.status == .pending }) { columns.append(.pending) }

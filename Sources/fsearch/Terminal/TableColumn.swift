@@ -10,7 +10,8 @@ struct TableColumn: Sendable, Equatable {
     var header: String
     /// Where cells sit in the column.
     var alignment: TextAlignment
-    /// Cells a text column keeps before the layout considers dropping columns.
+    /// Cells a text column keeps before the layout considers dropping columns (a narrower
+    /// natural width is kept as it is).
     var minimumWidth: Int
     /// A cap on the natural width (nil: as wide as the widest cell).
     var maximumWidth: Int?

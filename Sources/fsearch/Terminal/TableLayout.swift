@@ -27,7 +27,7 @@ struct TableLayout: Sendable {
 
     /// How wide one column wants to be, and how far it may shrink.
     struct Measure {
-        /// Its widest cell or header (capped), at least its minimum.
+        /// Its widest cell or header (capped), at least one cell.
         var natural: Int
         /// Where ordinary shrinking stops: the minimum (text) or the widest cell (fixed).
         var floor: Int
@@ -45,9 +45,11 @@ struct TableLayout: Sendable {
                 content = max(content, DisplayWidth.of(row[index]))
             }
             let header = DisplayWidth.of(column.header)
-            var natural = max(content, header, column.minimumWidth)
+            // As wide as its widest cell or header: a minimum is where shrinking stops, not a
+            // width to pad short cells to (a column of short names keeps its room for others).
+            var natural = max(content, header, 1)
             if column.shrinkOrder != nil, let cap = column.maximumWidth { natural = min(natural, cap) }
-            let floor = column.shrinkOrder == nil ? max(content, column.minimumWidth) : column.minimumWidth
+            let floor = column.shrinkOrder == nil ? max(content, 1) : column.minimumWidth
             return Measure(natural: natural, floor: min(floor, natural), shrinkOrder: column.shrinkOrder, dropOrder: column.dropOrder)
         }
     }
