@@ -3,8 +3,8 @@ import TransactionSearch
 /// The page's rows as lines that fit the terminal (`TableLayout`): the id (`update` and
 /// `delete` take it), the date, the merchant, the category, the card with its name, the
 /// account when the result spans accounts, the amount (red when negative, on a colour
-/// terminal) and `pending`. Short of room, the account goes first, then the card's name, then
-/// the card, then the category; the merchant shrinks last and is cut with `…`; the id, the
+/// terminal) and `pending`. Short of room, cards are written shorter (`Amex 0005`), then the
+/// account goes first, then the card, then the category; the merchant shrinks last and is cut with `…`; the id, the
 /// date and the amount are never cut.
 extension ResultTable {
     /// The table's columns.
@@ -43,7 +43,7 @@ extension ResultTable {
             zip(result.rows, merchants).map { row, merchant in columns.map { cell($0, of: row.transaction, merchant: merchant, shortCard: shortCards) } }
         }
         var rows = cells(shortCards: false)
-        // Short of room, a card keeps its masked number before its name.
+        // Short of room, a card is written shorter (`Amex 0005`) before anything is cut.
         if let index = columns.firstIndex(of: .card) {
             let widths = layout.widths(for: rows, totalWidth: settings.width)
             let natural = rows.map { DisplayWidth.of($0[index]) }.max() ?? 0

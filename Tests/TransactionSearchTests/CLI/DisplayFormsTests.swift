@@ -27,7 +27,7 @@ import TransactionSearch
     }
 
     @Test(arguments: [
-        ("Amex 0005", false, "Amex ****0005"), ("Debit ****0005", false, "Debit ****0005"), ("Visa 4242", true, "****4242"),
+        ("Amex 0005", false, "Amex ****0005"), ("Debit ****0005", false, "Debit ****0005"), ("Visa 4242", true, "Visa 4242"), ("Debit ****0005", true, "Debit 0005"), ("4242 4242 4242 4242", true, "****4242"),
         ("4242 4242 4242 4242", false, "****4242"), ("XXXX XXXX XXXX 0005", false, "****0005"), ("Cash", false, "Cash"),
         ("Card 12", false, "Card 12"), ("Mastercard - 5555", false, "Mastercard ****5555"),
     ] as [(String, Bool, String)])
