@@ -14,7 +14,7 @@ let package = Package(
     targets: [
         // No unsafe flags: an app depends on this package by version, which SwiftPM refuses for
         // a target with them. Tests run fast, asserts kept, with
-        // `swift test -Xswiftc -O -Xswiftc -assert-config -Xswiftc Debug` (README, Testing).
+        // `swift test -Xswiftc -O -Xswiftc -assert-config -Xswiftc Debug` (docs/testing.md).
         .target(name: "TransactionSearch"),
         // Our own command-line argument parsing, shared by fsearch and bench.
         .target(name: "CommandLineSupport"),
@@ -31,7 +31,7 @@ let package = Package(
             path: "Benchmarks/bench"
         ),
         // Compiled as an app sees the library: no @testable, Foundation and the library only.
-        // Every README snippet and the Examples/ contract program run here.
+        // Every Swift snippet of the README and docs/, and the Examples/ contract program, run here.
         .testTarget(name: "ClientTests", dependencies: ["TransactionSearch"]),
         .testTarget(
             name: "TransactionSearchTests",

@@ -129,21 +129,8 @@ public enum ArgumentParser {
 
     /// "did you mean --group?" for a close misspelling.
     private static func suggestion(for name: String, in spec: CommandSpec) -> String? {
-        let best = spec.options.map { ($0.name, editDistance($0.name, name)) }.min { $0.1 < $1.1 }
+        let best = spec.options.map { ($0.name, EditDistance.between($0.name, name)) }.min { $0.1 < $1.1 }
         guard let best, best.1 <= max(2, name.count / 3) else { return "see --help" }
         return "did you mean --\(best.0)?"
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }

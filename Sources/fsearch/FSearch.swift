@@ -3,11 +3,12 @@ import Foundation
 import TransactionSearch
 
 /// fsearch: search, group and edit transactions from the terminal. The first word picks a
-/// command (import, inspect, add, update, delete, export, stats, check, compact); anything
-/// else is a search.
+/// command (import, inspect, add, update, delete, export, stats, check, compact); a word one
+/// edit from one is refused as a typo (`CommandTypos`); anything else is a search.
 @main
 struct FSearch {
-    static let version = "0.1.0"
+    /// fsearch's version: the library's, which `CHANGELOG.md` names (one source of truth).
+    static let version = TransactionSearchRelease.version
 
     /// The command a first word names, or nil for a search.
     static func command(_ name: String) -> (([String]) throws(FSearchError) -> Int32)? {
@@ -33,6 +34,8 @@ struct FSearch {
         do throws(FSearchError) {
             if let first = words.first, let command = command(first) {
                 status = try command(Array(words.dropFirst()))
+            } else if let first = words.first, let meant = CommandTypos.command(meantBy: first) {
+                throw CommandTypos.error(first, meant: meant, words: words)
             } else {
                 status = try SearchCommand.run(words)
             }

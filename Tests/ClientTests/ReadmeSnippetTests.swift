@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import TransactionSearch
 
-/// Every Swift snippet of the README, compiled and run as an app would: this target imports
-/// only Foundation and the TransactionSearch library (no `@testable`). The code between a
-/// `README snippet` marker and its end is what the README shows; `ReadmeSyncTests` fails when
-/// the two differ.
+/// Every Swift snippet of the README and of the pages of `docs/`, compiled and run as an app
+/// would: this target imports only Foundation and the TransactionSearch library (no
+/// `@testable`). The code between a `README snippet` marker and its end is what a document
+/// shows; `ReadmeSyncTests` fails when the two differ.
 @MainActor
 @Suite(.timeLimit(.minutes(10))) struct ReadmeSnippetTests {
     @Test func libraryUsage() throws {

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
-/// The README shows the code the tests run: every Swift block of `README.md` is one of the
-/// marked snippets of `ReadmeSnippetTests.swift` (after its `import` lines, which must be ones
-/// an app writes) or, for the block that starts `// Package.swift`, lines of
-/// `Examples/Package.swift`; and every marked snippet is in the README. The contract program
-/// of `Examples/` and its copy in `SearchScreenContractTests.swift` are the same.
+/// The README and the pages of `docs/` show the code the tests run: every Swift block of
+/// `README.md` and of `docs/*.md` is one of the marked snippets of `ReadmeSnippetTests.swift`
+/// (after its `import` lines, which must be ones an app writes) or, for the block that starts
+/// `// Package.swift`, lines of `Examples/Package.swift`; every marked snippet is in one of
+/// them; and the README itself shows the package line and the library in one example. The
+/// contract program of `Examples/` and its copy in `SearchScreenContractTests.swift` are the
+/// same.
 @Suite struct ReadmeSyncTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -13,11 +15,22 @@ import Testing
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// The documents whose Swift blocks are compiled here: the README, then the pages of
+    /// `docs/` in name order.
+    static func documents() throws -> [String] {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted()
+        return ["README.md"] + pages.map { "docs/" + $0 }
+    }
+
     /// The Swift blocks of the README, without their fences.
-    static func readmeBlocks() throws -> [String] {
+    static func readmeBlocks() throws -> [String] { try blocks(of: "README.md") }
+
+    /// The Swift blocks of a document, without their fences.
+    static func blocks(of path: String) throws -> [String] {
         var blocks: [String] = []
         var current: [String]?
-        for line in try text("README.md").split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in try text(path).split(separator: "\n", omittingEmptySubsequences: false) {
             if current == nil, line == "```swift" {
                 current = []
             } else if current != nil, line == "```" {
@@ -61,12 +74,15 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
-    @Test func everySwiftBlockOfTheReadmeIsCompiledHere() throws {
+    @Test func everySwiftBlockOfTheDocumentsIsCompiledHere() throws {
         let snippets = try Self.testSnippets()
         let manifest = try Self.text("Examples/Package.swift")
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let blocks = try Self.readmeBlocks()
+        let blocks = try Self.documents().flatMap { try Self.blocks(of: $0) }
         #expect(blocks.count >= snippets.count + 1)
+        let readme = try Self.readmeBlocks()
+        #expect(readme.contains { $0.hasPrefix("// Package.swift") }, "the README shows how an app adds the package")
+        #expect(readme.contains { Self.withoutImports($0).map(snippets.contains) ?? false }, "the README shows the library in an example")
         var shown: Set<String> = []
         for block in blocks {
             if block.hasPrefix("// Package.swift") {
@@ -78,11 +94,11 @@ import Testing
                 continue
             }
             let code = try #require(Self.withoutImports(block), "a README block imports more than an app needs:\n\(block)")
-            #expect(snippets.contains(code), "this README block is not a snippet of ReadmeSnippetTests.swift:\n\(block)")
+            #expect(snippets.contains(code), "this Swift block is not a snippet of ReadmeSnippetTests.swift:\n\(block)")
             shown.insert(code)
         }
         for snippet in snippets {
-            #expect(shown.contains(snippet), "this snippet of ReadmeSnippetTests.swift is not in the README:\n\(snippet)")
+            #expect(shown.contains(snippet), "this snippet of ReadmeSnippetTests.swift is in neither the README nor docs/:\n\(snippet)")
         }
     }
 

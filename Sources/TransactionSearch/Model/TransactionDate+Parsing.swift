@@ -57,7 +57,7 @@ enum ParsedDate: Hashable, Sendable {
 }
 
 extension TransactionDate {
-    /// Parses ISO 8601 (see the README); a date-time with no offset is local time in `timeZone`.
+    /// Parses ISO 8601 (docs/formats.md, Dates); a date-time with no offset is local time in `timeZone`.
     /// - Throws: `ValidationError` for the field `date`.
     public init(parsing text: String, in timeZone: TimeZone) throws(ValidationError) {
         try self.init(parsing: text, clock: ZoneClock(timeZone: timeZone))

@@ -73,7 +73,9 @@ extension ValidationError.Reason {
         case .cannotClear: "is required and cannot be cleared"
         case .blank: "is blank"
         case .tooLong(let limit, let unit): "is longer than \(limit) \(unit)"
-        case .invalidDate(let text): "\(quoted(text)) is not an ISO 8601 date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with an optional Z or offset)"
+        case .invalidDate(let text):
+            ValidationError.Reason.missingDay(in: text).map { "\(quoted(text)) is not a day: \($0)" }
+                ?? "\(quoted(text)) is not an ISO 8601 date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with an optional Z or offset)"
         case .dateOutOfRange(let text):
             "\(quoted(text)) is out of range: dates must fall in years 0001-9999 (instants 0001-01-02 to 9999-12-30 UTC)"
         case .invalidAmount(let text): "\(quoted(text)) is not a decimal number (like -12.50)"
@@ -91,6 +93,28 @@ extension ValidationError.Reason {
         case .duplicateImportKey(let key): "\(quoted(key)) is already the import key of another transaction"
         case .unknownID(let id): "no transaction has the id \(quoted(id))"
         }
+    }
+}
+
+extension ValidationError.Reason {
+    /// Why a text written as an ISO 8601 date (`2026-02-30`, `2026-13-01T10:00`) names no day:
+    /// `February 2026 has 28 days`, `there is no month 13`; nil when it is not of that form (or
+    /// the day exists), so that a mistyped day is told as such rather than as a wrong format.
+    static func missingDay(in text: String) -> String? {
+        let bytes = Array(text.trimmingWhitespace().utf8.prefix(11))
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count, bytes[range].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes.count == 10 || [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[10]),
+              CalendarDay.years.contains(year)
+        else { return nil }
+        guard (1...12).contains(month) else { return "there is no month \(month)" }
+        let days = CalendarDay.daysIn(month: month, year: year)
+        guard day < 1 || day > days else { return nil }
+        return "\(MonthTitle.title(of: CalendarMonth(year: year, month: month))) has \(days) days"
     }
 }
 

@@ -21,10 +21,28 @@ enum Choice {
         let date: TransactionDate
         do throws(ValidationError) { date = try TransactionDate(parsing: text, in: .utc) } catch {
             if case .dateOutOfRange = error.reason { throw FSearchError.usage("--\(option): \(error.reasonText)") }
+            // A day that does not exist is said as such (`February 2026 has 28 days`).
+            if let range = error.reasonText.range(of: " is not a day: ") {
+                throw FSearchError.usage("--\(option) '\(text)' is not a date: \(error.reasonText[range.upperBound...])")
+            }
             throw FSearchError.usage("--\(option) '\(text)' is not a date as YYYY-MM-DD")
         }
         guard case .day(let day) = date else { throw FSearchError.usage("--\(option) '\(text)' is not a date as YYYY-MM-DD") }
         return day
+    }
+
+    /// The first (`isLower`) or last day of `--from`/`--to`: a day (`2026-03-14`), or a period
+    /// counted from `today` as in the search box (`today`, `yesterday`, `this-week`,
+    /// `last-week`, `this-month`, `last-month`, `this-year`, `last-year`, `last-N-days`):
+    /// `--from last-month` is its first day, `--to last-month` its last.
+    static func dayBound(_ text: String, option: String, today: CalendarDay, isLower: Bool) throws(FSearchError) -> CalendarDay {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic else { return try day(text, option: option) }
+        guard let period = RelativeDate(text: text) else {
+            throw FSearchError.usage("--\(option) '\(text)' is not a date",
+                                     hint: "use YYYY-MM-DD or today, yesterday, this-week, last-week, this-month, last-month, this-year, last-year, last-N-days")
+        }
+        let days = period.days(today: today)
+        return isLower ? days.lowerBound : days.upperBound
     }
 
     static func amount(_ text: String, option: String) throws(FSearchError) -> DecimalAmount {

@@ -15,10 +15,13 @@ func parseCommand(_ words: [String], _ spec: CommandSpec) throws(FSearchError) -
     return arguments
 }
 
-/// The store directory a command changes; required.
+/// The store directory a command changes: `--store`, else `FSEARCH_STORE`; required.
 func requiredStore(_ arguments: ParsedArguments, _ spec: CommandSpec) throws(FSearchError) -> String {
-    guard let store = arguments.value("store") else {
-        throw FSearchError.usage("\(spec.name) needs --store DIR", hint: spec.usage)
+    guard let store = DataSource.storePath(arguments) else {
+        throw FSearchError.usage("\(spec.name) needs --store DIR", hint: spec.usage + " (or set \(DataSource.storeVariable)=DIR once)")
     }
     return store
 }
+
+/// The `--store` option of a command that changes a store.
+let storeOption = CommandSpec.Option.value("store", "DIR", help: "The store directory (default: $\(DataSource.storeVariable)).")

@@ -7,7 +7,20 @@ import TransactionSearch
 /// `fields` and `textFields`, so a text field added to the model is an option by its line in
 /// `option(for:)` (the switch names every field: the compiler asks for it).
 enum FieldOptions {
-    static let options: [CommandSpec.Option] = fields.compactMap(option(for:))
+    /// The command the options are for: `--id` names a new transaction's id for `add`, a new
+    /// id for the transaction `update` changes.
+    enum Command {
+        case add, update
+    }
+
+    /// The options of `command`, in `fields` order.
+    static func options(for command: Command) -> [CommandSpec.Option] {
+        fields.compactMap { field in
+            guard field == .id else { return option(for: field) }
+            return command == .add ? .value("id", "ID", help: "The id (generated when absent).")
+                : .value("id", "ID", help: "A new id for the transaction (its id changes).")
+        }
+    }
 
     /// The fields with an option, in help order: the id, then what `add` requires (date,
     /// merchant, amount) with the amount's currency, then the others in `TransactionField` order.
@@ -25,7 +38,7 @@ enum FieldOptions {
     /// import key, which imports make).
     static func option(for field: TransactionField) -> CommandSpec.Option? {
         switch field {
-        case .id: .value("id", "ID", help: "The id (add: generated when absent).")
+        case .id: .value("id", "ID", help: "The id.")
         case .date: .value("date", "DATE", help: "YYYY-MM-DD or an ISO 8601 date and time.")
         case .merchant: .value("merchant", "TEXT", help: "The merchant.")
         case .amount: .value("amount", "AMOUNT", help: "Signed: -12.50 is money out.")

@@ -4,7 +4,8 @@ import TransactionSearch
 
 /// The query options shared by search: words through the search syntax, then the filters.
 enum QueryOptions {
-    static func query(from arguments: ParsedArguments) throws(FSearchError) -> Query {
+    /// The query the words and options ask for; relative `--from`/`--to` count from `today`.
+    static func query(from arguments: ParsedArguments, today: CalendarDay) throws(FSearchError) -> Query {
         let text = arguments.arguments.joined(separator: " ")
         var query: Query
         do throws(SearchSyntaxError) {
@@ -22,8 +23,12 @@ enum QueryOptions {
             query.sort = try Choice.parse(sort, option: "sort", among: ResultOrder.allCases)
         }
         var filters = QueryFilters()
-        filters.from = try arguments.value("from").map { text throws(FSearchError) in try Choice.day(text, option: "from") }
-        filters.to = try arguments.value("to").map { text throws(FSearchError) in try Choice.day(text, option: "to") }
+        filters.from = try arguments.value("from").map { text throws(FSearchError) in
+            try Choice.dayBound(text, option: "from", today: today, isLower: true)
+        }
+        filters.to = try arguments.value("to").map { text throws(FSearchError) in
+            try Choice.dayBound(text, option: "to", today: today, isLower: false)
+        }
         func names(_ option: String) -> [String?] {
             arguments.allValues(option).map { $0.lowercased() == "none" ? nil : $0 }
         }

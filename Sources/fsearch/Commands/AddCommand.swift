@@ -5,7 +5,7 @@ import TransactionSearch
 enum AddCommand {
     static let spec = CommandSpec(
         name: "fsearch add", abstract: "Add one transaction to a store directory; prints its id.",
-        options: [.value("store", "DIR", help: "The store directory.")] + FieldOptions.options)
+        options: [storeOption] + FieldOptions.options(for: .add))
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }

@@ -5,7 +5,7 @@ import TransactionSearch
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "fsearch check", abstract: "Verify a store directory (checksums, log, every index), or list every bad row of a file.",
-        options: DataSource.options + ImportFlags.defaults)
+        options: DataSource.options("check (every bad row is listed)") + ImportFlags.defaults)
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }

@@ -4,7 +4,7 @@ import TransactionSearch
 
 enum CompactCommand {
     static let spec = CommandSpec(name: "fsearch compact", abstract: "Fold a store's log into a new snapshot.",
-                                  options: [.value("store", "DIR", help: "The store directory."),
+                                  options: [storeOption,
                                             .flag("if-due", help: "Only when the log has passed the compaction threshold (what runs in the background after a change).")])
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {

@@ -6,7 +6,7 @@ enum DeleteCommand {
     static let spec = CommandSpec(
         name: "fsearch delete", abstract: "Delete a transaction from a store directory.",
         arguments: "ID", argumentsHelp: "The transaction's id.", acceptsArguments: true,
-        options: [.value("store", "DIR", help: "The store directory.")])
+        options: [storeOption])
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }

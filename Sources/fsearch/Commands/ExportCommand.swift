@@ -5,7 +5,7 @@ import TransactionSearch
 enum ExportCommand {
     static let spec = CommandSpec(
         name: "fsearch export", abstract: "Write every transaction, oldest first, as CSV or JSON.",
-        options: DataSource.options + [.value("format", "FORMAT", help: "csv|json (default csv)."),
+        options: DataSource.options("export") + [.value("format", "FORMAT", help: "csv|json (default csv)."),
                                        .value("output", "FILE", help: "Write to FILE, whole or not at all (a temporary file renamed when complete)."),
                                        .flag("skip-bad", help: "Export a file's good rows only.")])
 

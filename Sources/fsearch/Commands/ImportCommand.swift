@@ -8,7 +8,7 @@ enum ImportCommand {
         abstract: "Import a file into a store directory (created when missing): our CSV or JSON, OFX/QFX, QIF, camt, MT940, or a bank's CSV export. What is already there is not added again.",
         arguments: "FILE", argumentsHelp: "The file (- for standard input).", acceptsArguments: true,
         options: [
-            .value("store", "DIR", help: "The store directory."),
+            storeOption,
             .value("tz", "ZONE", help: "Time zone of a new store (default UTC)."),
             .value("base", "CODE", help: "Base currency of a new store (default EUR)."),
             .flag("skip-bad", help: "Import the good rows and report the bad ones (default: all or nothing)."),

@@ -11,7 +11,7 @@ enum InspectCommand {
         abstract: "Show what a file is and what importing it would do: format, encoding, columns understood, dates, accounts, the first transactions as they would be stored, and any problem.",
         arguments: "FILE", argumentsHelp: "The file (- for standard input).", acceptsArguments: true,
         options: [
-            .value("store", "DIR", help: "Compare with a store directory: what is already there, which pending rows would be replaced."),
+            .value("store", "DIR", help: "Compare with a store directory: what is already there, which pending rows would be replaced (default: $FSEARCH_STORE, once it exists)."),
             .value("tz", "ZONE", help: "Time zone of times with no offset (default UTC, or the store's)."),
             .value("format", "FORMAT", help: "text|json (default text)."),
             .value("save-profile", "FILE", help: "Save the bank CSV options understood as a profile, for --profile."),
@@ -26,7 +26,9 @@ enum InspectCommand {
         var options = try ImportFlags.options(arguments, name: name, bytes: bytes, skipBad: true)
         let store: TransactionStore
         var durable: DurableStore?
-        if let path = arguments.value("store") {
+        // FSEARCH_STORE compares too, once its store exists (before the first import it does not).
+        if let path = arguments.value("store")
+            ?? DataSource.storePath(arguments).flatMap({ DataSource.storeExists($0) ? $0 : nil }) {
             durable = try DataSource.open(store: path, writable: false)
             store = durable!.store
         } else {

@@ -9,11 +9,11 @@ enum SearchCommand {
         arguments: "[QUERY...]",
         argumentsHelp: "Words and search syntax: star, \"two words\", merchant:lidl, amount>50, date:2026-03, -uber.",
         acceptsArguments: true,
-        options: DataSource.options + [
+        options: DataSource.options("search") + [
             .value("scope", "SCOPE", help: "all|merchant|category|notes|amount (default all)."),
             .value("group", "BY", short: "g", help: "none|day|month|card|category|merchant (default none)."),
-            .value("from", "YYYY-MM-DD", help: "First day included."),
-            .value("to", "YYYY-MM-DD", help: "Last day included."),
+            .value("from", "DAY", help: "First day included: YYYY-MM-DD, or today, yesterday, this-week, last-week, this-month, last-month, this-year, last-year, last-N-days (its first day)."),
+            .value("to", "DAY", help: "Last day included: YYYY-MM-DD or a period as for --from (its last day)."),
             .value("card", "CARD", repeatable: true, help: "Card by name, ****4242 or 4242; none for no card."),
             .value("category", "NAME", repeatable: true, help: "Category; none for uncategorized."),
             .value("account", "NAME", repeatable: true, help: "Account; none for no account."),
@@ -30,6 +30,8 @@ enum SearchCommand {
             .flag("disjunctive-facets", help: "Facets ignore the query's own filter on their field (other cards still counted)."),
             .value("today", "YYYY-MM-DD", help: "The day relative dates count from (date:today, date:last-month; default the system clock)."),
             .value("format", "FORMAT", help: "table|json|csv (default table)."),
+            .value("date-format", "FORM", help: "How the table writes days: iso (2026-03-14), dmy (14/03/26) or mdy (03/14/26); default from the locale (LC_ALL, LC_TIME, LANG), else iso."),
+            .flag("no-ids", help: "Leave out the id column (the ids that update and delete take)."),
             .value("output", "FILE", help: "Write the result to FILE, whole or not at all (a temporary file renamed when complete)."),
             .flag("skip-bad", help: "Search a file's good rows, reporting the bad ones (default: refuse the file)."),
             .flag("quiet", short: "q", help: "Print nothing; exit 1 when nothing matches."),
@@ -37,16 +39,19 @@ enum SearchCommand {
         ],
         discussion: """
             COMMANDS:
-              fsearch import FILE --store DIR     Import CSV or JSON into a store directory.
+              fsearch inspect FILE                What a bank file is and what importing it would do; changes nothing.
+              fsearch import FILE --store DIR     Import a bank file (OFX/QFX, QIF, camt, MT940, a bank's CSV export)
+                                                  or our CSV or JSON into a store directory (created when missing).
               fsearch add --store DIR ...         Add a transaction; prints its id.
               fsearch update ID --store DIR ...   Change fields (an empty value clears one).
               fsearch delete ID --store DIR       Delete a transaction.
               fsearch export --store DIR          Write every transaction as CSV or JSON.
-              fsearch stats                       Rows, distinct strings, memory, load time.
+              fsearch stats --store DIR           Rows, distinct strings, memory, load time.
               fsearch check --store DIR           Verify a store (or --file: list every bad row).
               fsearch compact --store DIR         Fold the log into a new snapshot.
               fsearch explain-payee TEXT          Show how a descriptor is cleaned into a payee.
-            Each command has --help.
+            Each command has --help. FSEARCH_STORE=DIR makes DIR the store of every command that takes --store.
+            Without --file, --store or FSEARCH_STORE, fsearch searches a bundled sample.
 
             EXAMPLES:
               fsearch coffee
@@ -54,7 +59,8 @@ enum SearchCommand {
               fsearch 'amount>100 category:travel -uber' --group month
               fsearch --file data.csv --format json lidl
               fsearch starbuks --facets category,card     (typos forgiven; counts by category and card)
-              fsearch 'date:last-month' --today 2026-03-14 --group day
+              fsearch --from last-month --to last-month --group category
+              fsearch -- imprt                            (-- searches a word that looks like a command)
             """)
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
@@ -68,7 +74,9 @@ enum SearchCommand {
             Console.write("fsearch \(FSearch.version)\n")
             return 0
         }
+        try SearchCommand.refuseMisplacedCommand(arguments, words: words)
         let format = try Choice.parse(arguments.value("format") ?? "table", option: "format", among: ["table", "json", "csv"])
+        let dates = try DateDisplay.chosen(arguments.value("date-format"), environment: ProcessInfo.processInfo.environment)
         let rates = try arguments.value("rates").map { path throws(FSearchError) in try RatesFile.read(path) }
         let source = try DataSource.from(arguments)
         // The rates convert totals only: rows without a currency take the store's base (EUR for
@@ -77,22 +85,57 @@ enum SearchCommand {
                                      skipBad: arguments.has("skip-bad"), recovering: arguments.has("recover"))
         if let rates { loaded.store.setExchangeRates(rates) }
         if let today = arguments.value("today") { loaded.store.clock = .fixed(day: try Choice.day(today, option: "today")) }
-        var query = try QueryOptions.query(from: arguments)
+        var query = try QueryOptions.query(from: arguments, today: loaded.store.today)
         if format == "csv" && arguments.value("limit") == nil { query.limit = Int.max }
         if arguments.has("quiet") {
             query.limit = 0
             return loaded.store.search(query).total.count == 0 ? 1 : 0
         }
+        let missing = FilterValues.missing(in: query.filters, of: loaded.store)
         if let path = arguments.value("output") { try OutputDestination.current.redirect(to: path) }
         switch format {
         case "json", "csv":
+            for sentence in missing { Console.error("fsearch: note: \(sentence)") }
             SearchCommand.stream(query, from: loaded.store, asJSON: format == "json")
         default:
             let result = loaded.store.search(query)
-            Console.write(ResultTable(store: loaded.store, result: result, query: query, color: Console.usesColor,
-                                      searchText: arguments.arguments.joined(separator: " ")).text)
+            if result.total.count > 0 {
+                for sentence in missing { Console.error("fsearch: note: \(sentence)") }
+            }
+            var table = ResultTable(store: loaded.store, result: result, query: query,
+                                    settings: .forOutput(dates: dates, showsIDs: !arguments.has("no-ids")),
+                                    searchText: arguments.arguments.joined(separator: " "))
+            table.missingFilterValues = missing
+            table.spansAccounts = SearchCommand.spansAccounts(query, in: loaded.store)
+            Console.write(table.text)
         }
         return 0
+    }
+
+    /// Refuses a search whose first word is a command, or looks like a mistyped one, after
+    /// options (`fsearch --store x imprt`): commands come first. Words after `--` are searched.
+    static func refuseMisplacedCommand(_ arguments: ParsedArguments, words: [String]) throws(FSearchError) {
+        guard !words.contains("--"), let first = arguments.arguments.first else { return }
+        if FSearch.command(first) != nil {
+            throw FSearchError.usage("'\(first)' is a command: it comes first (fsearch \(first) ...)",
+                                     hint: "to search for '\(first)', put -- before it: fsearch ... -- \(first)")
+        }
+        if let meant = CommandTypos.command(meantBy: first) {
+            throw FSearchError.usage("'\(first)' is not a command; did you mean \(meant)? Commands come first (fsearch \(meant) ...)",
+                                     hint: "to search for '\(first)', put -- before it: fsearch ... -- \(first)")
+        }
+    }
+
+    /// Whether the rows `query` matches come from more than one account (no account counts as
+    /// one): the table then shows each row's. One more query, with no rows: a fraction of a
+    /// millisecond.
+    static func spansAccounts(_ query: Query, in store: TransactionStore) -> Bool {
+        var accounts = query
+        accounts.limit = 0
+        accounts.offset = 0
+        accounts.facets = [FacetRequest(.account, limit: 1)]
+        guard let facet = store.search(accounts).facets.first else { return false }
+        return facet.values.count + (facet.other == nil ? 0 : 1) > 1
     }
 
     /// Writes the result as JSON (docs/SPEC.md section 6) or its rows as CSV, a chunk of rows at a

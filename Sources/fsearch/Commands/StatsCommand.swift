@@ -4,7 +4,7 @@ import TransactionSearch
 
 enum StatsCommand {
     static let spec = CommandSpec(name: "fsearch stats", abstract: "Rows, distinct strings, memory of each structure, load time.",
-                                  options: DataSource.options)
+                                  options: DataSource.options("measure"))
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }

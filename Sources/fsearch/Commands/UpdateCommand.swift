@@ -6,7 +6,7 @@ enum UpdateCommand {
     static let spec = CommandSpec(
         name: "fsearch update", abstract: "Change fields of a transaction; an empty value (--notes \"\") clears a field.",
         arguments: "ID", argumentsHelp: "The transaction's id.", acceptsArguments: true,
-        options: [.value("store", "DIR", help: "The store directory.")] + FieldOptions.options)
+        options: [storeOption] + FieldOptions.options(for: .update))
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }

@@ -1,4 +1,5 @@
 import CommandLineSupport
+import Foundation
 import TransactionSearch
 
 /// What fsearch prints for a failure, and how it exits: the one place where a cause
@@ -38,7 +39,7 @@ struct ErrorReport: Equatable {
         case .arguments(let usage, let command):
             self.init(message: usage.message, hint: usage.hint ?? "see fsearch \(command)--help", status: .usage)
         case .query(let problem):
-            self.init(message: "query \(problem)", hint: "quote a word to search it as text: '\"\(problem.term)\"'", status: .usage)
+            self.init(message: "query \(problem)", hint: ErrorReport.hint(for: problem), status: .usage)
         case .invalidChange(let invalid):
             if case .unknownID = invalid.reason {
                 self.init(message: invalid.description, hint: "fsearch --store DIR QUERY shows ids with --format json", status: .failure)
@@ -72,6 +73,31 @@ struct ErrorReport: Equatable {
             self.init(message: message, hint: hint, status: .io)
         case .failed(let message, let hint):
             self.init(message: message, hint: hint, status: .failure)
+        }
+    }
+
+    /// What to do about a search box term the syntax refused, by its kind and field: the
+    /// forms of a date, of an amount, the values of a status, where a value goes, the field
+    /// meant; quoting (a term as text) only where text is a plausible wish.
+    static func hint(for problem: SearchSyntaxError) -> String {
+        let quoted = "'\"\(problem.term)\"'"
+        switch (problem.kind, problem.field) {
+        case (.misspelledField, _):
+            return "to search the text itself, quote it: \(quoted)"
+        case (.missingValue, let field):
+            let example = field == "amount" ? "50" : field == "date" ? "2026-03" : field == "status" ? "pending" : "lidl"
+            return "put the value right after it, with no space: \(problem.term.trimmingCharacters(in: .whitespaces))\(example)"
+        case (.comparison, let field):
+            return "only amount and date compare with < and >; \(field ?? "merchant"):VALUE finds VALUE in the \(field ?? "merchant")"
+        case (_, "date"):
+            return "a date is 2026-03-14, a month 2026-03, a range 2026-01..2026-03, or today, yesterday, this-week, last-week, "
+                + "this-month, last-month, this-year, last-year, last-N-days"
+        case (_, "amount"):
+            return "an amount is a size without a sign: amount:12.5, amount>50, amount<=20, amount:10..20; to search the text itself, quote it: \(quoted)"
+        case (_, "status"):
+            return "status:pending or status:posted"
+        default:
+            return "to search the text itself, quote it: \(quoted)"
         }
     }
 

@@ -10,20 +10,34 @@ enum DataSource {
     case store(String)
     case sample
 
-    static let options: [CommandSpec.Option] = [
-        .value("file", "PATH", help: "A file to search: our CSV or JSON, OFX/QFX, QIF, camt, MT940 or a bank's CSV export (- reads standard input)."),
-        .value("store", "DIR", help: "A store directory (see fsearch import)."),
-        .value("tz", "ZONE", help: "Time zone of days and months for a file, e.g. Europe/Madrid (default UTC)."),
-        .flag("recover", help: "Open a store whose log is damaged read-only, up to the damage (says where it stopped)."),
-    ] + ImportFlags.reading
+    /// The variable that names the default store directory, for every command that takes
+    /// `--store`.
+    static let storeVariable = "FSEARCH_STORE"
 
-    /// The source the options name; the sample when they name none.
+    /// The options that say where the data is, `--file` described for what `verb` does with it
+    /// (`search`, `export`, `measure`, `check`).
+    static func options(_ verb: String) -> [CommandSpec.Option] {
+        [
+            .value("file", "PATH", help: "A file to \(verb): our CSV or JSON, OFX/QFX, QIF, camt, MT940 or a bank's CSV export (- reads standard input)."),
+            .value("store", "DIR", help: "A store directory (see fsearch import; default: $\(storeVariable))."),
+            .value("tz", "ZONE", help: "Time zone of days and months for a file, e.g. Europe/Madrid (default UTC)."),
+            .flag("recover", help: "Open a store whose log is damaged read-only, up to the damage (says where it stopped)."),
+        ] + ImportFlags.reading
+    }
+
+    /// The store directory `--store` names, else `FSEARCH_STORE` (when set and not empty).
+    static func storePath(_ arguments: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        arguments.value("store") ?? environment[storeVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The source the options name: `--file`, `--store`, else the store `FSEARCH_STORE` names,
+    /// else the sample.
     static func from(_ arguments: ParsedArguments) throws(FSearchError) -> DataSource {
         switch (arguments.value("file"), arguments.value("store")) {
         case (.some, .some): throw FSearchError.usage("give --file or --store, not both")
         case (let file?, nil): return file == "-" ? .standardInput : .file(file)
         case (nil, let store?): return .store(store)
-        case (nil, nil): return .sample
+        case (nil, nil): return storePath(arguments).map(DataSource.store) ?? .sample
         }
     }
 
@@ -74,8 +88,10 @@ enum DataSource {
             return (try DataSource.read(path), path)
         case .sample:
             guard let url = SampleData.locate() else {
-                throw FSearchError.missingInput("the bundled sample is not beside this fsearch binary",
-                               hint: "pass your data with --file PATH (CSV or JSON), or run it with swift run fsearch from the package")
+                throw FSearchError.missingInput(
+                    "no data to search: no store is given and the bundled sample is not beside this fsearch binary",
+                    hint: "start with your own bank file: fsearch inspect FILE shows how it reads, then fsearch import FILE --store DIR "
+                        + "keeps it (export FSEARCH_STORE=DIR to make that store the default); or search a file once with --file FILE")
             }
             return (try DataSource.read(url.path), "sample.csv")
         case .store(let path):

@@ -2,8 +2,8 @@ import Foundation
 import TransactionSearch
 
 /// Where fsearch writes: the result through `OutputDestination` (standard output or
-/// `--output`; a streamed result goes through `BufferedOutput`), stderr at once; whether the
-/// terminal takes colour.
+/// `--output`; a streamed result goes through `BufferedOutput`), stderr at once; whether
+/// standard input is a terminal. (Colour and width: `TableSettings`.)
 enum Console {
     static func write(_ text: String) {
         OutputDestination.current.write(text)
@@ -24,11 +24,6 @@ enum Console {
                 offset += written
             }
         }
-    }
-
-    /// Colour only on a terminal, and never with `NO_COLOR` set (https://no-color.org).
-    static var usesColor: Bool {
-        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
 
     static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }

@@ -2,15 +2,16 @@ import TransactionSearch
 
 /// What the table says beside the rows: the words matched approximately, above them
 /// (`showing results for starbucks (nothing matched 'starbuks' exactly)`), and the facets below
-/// the summary, one block per field, each value with its count and sums.
+/// the summary, one block per field, each value with its count and sums; the months in date
+/// order (the direction of the sort's dates), the others as the library orders them (count,
+/// then title).
 extension ResultTable {
-    static let facetTitleWidth = 32
-
     /// One line per corrected word; none when every word matched as typed.
     var correctionLines: [String] {
         result.corrections.map { correction in
             let spellings = correction.matched.map(VisibleText.escaped).joined(separator: ", ")
-            return "showing results for \(spellings) (nothing matched '\(VisibleText.escaped(correction.term))' exactly)"
+            return TextFitting.truncated("showing results for \(spellings) (nothing matched '\(VisibleText.escaped(correction.term))' exactly)",
+                                         toWidth: settings.width)
         }
     }
 
@@ -22,15 +23,18 @@ extension ResultTable {
             lines.append("")
             lines.append(bold(facet.field.rawValue))
             if facet.values.isEmpty && facet.other == nil { lines.append("  (no transactions)") }
-            for value in facet.values { lines.append(facetLine(title: value.title, value.aggregate)) }
-            if let other = facet.other { lines.append(facetLine(title: Facet.otherTitle, other)) }
+            var values = facet.values
+            if facet.field == .month {
+                let oldestFirst = query.sort == .dateAscending
+                values.sort { left, right in
+                    guard let l = left.key, let r = right.key else { return right.key == nil && left.key != nil }
+                    return oldestFirst ? l < r : l > r
+                }
+            }
+            var entries = values.map { (VisibleText.escaped($0.title), $0.aggregate) }
+            if let other = facet.other { entries.append((Facet.otherTitle, other)) }
+            lines += aggregateLines(entries)
         }
         return lines
-    }
-
-    private func facetLine(title: String, _ aggregate: Aggregate) -> String {
-        let count = plural(aggregate.count)
-        let sums = AmountText.text(of: aggregate.sums) + ResultTable.baseNote(aggregate.base, aggregate.baseProblem)
-        return "  \(padded(VisibleText.escaped(title), ResultTable.facetTitleWidth))  \(count) · \(sums)"
     }
 }

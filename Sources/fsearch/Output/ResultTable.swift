@@ -1,52 +1,78 @@
+import Foundation
 import TransactionSearch
 
-/// The result as a terminal table: each group's header (title, count, sums), its rows (date,
-/// merchant with the match highlighted, category, card, amount, pending marker), then a
-/// summary line; the words matched approximately above, the facets below (`+SearchAids`). Text from the data or the command line is shown through `VisibleText`, so a
-/// control character in it is printed escaped (`\u{1B}`) and never reaches the terminal raw.
+/// The result as a terminal table, fitted to the terminal's width (`TableSettings`): each
+/// group's header (title, count, sums), its rows (`+Rows`: id, date, merchant with the match
+/// highlighted, category, card, account, amount, pending), a summary of every group when the
+/// page does not show them all (`+Groups`), then the summary line; the words matched
+/// approximately above, the facets below (`+SearchAids`). No line is wider than the terminal:
+/// cells are cut with `…`, and a header or summary breaks between its parts. Text from the
+/// data or the command line is shown through `VisibleText`, so a control character in it is
+/// printed escaped (`\u{1B}`) and never reaches the terminal raw.
 struct ResultTable {
     let store: TransactionStore
     let result: QueryResult
     let query: Query
-    let color: Bool
+    let settings: TableSettings
+    /// What was typed, for the line that says nothing matched.
     let searchText: String
-
-    static let merchantWidth = 32
-    static let categoryWidth = 18
-    static let cardWidth = 12
+    /// Filter values that no row has (`no category 'Fod'; did you mean Food?`): said instead of
+    /// blaming the words when nothing matches.
+    var missingFilterValues: [String] = []
+    /// Whether the matching rows come from more than one account (then rows show theirs).
+    var spansAccounts = false
 
     var text: String {
         var lines: [String] = correctionLines
         if result.total.count == 0 {
-            let what = searchText.isEmpty ? "the filters" : "'\(VisibleText.escaped(searchText))'"
-            return (lines + ["No transactions match \(what)."]).joined(separator: "\n") + "\n"
+            if !missingFilterValues.isEmpty {
+                let reasons = missingFilterValues.map(VisibleText.escaped)
+                lines += TextFitting.joined(["No transactions: " + reasons[0]] + reasons.dropFirst(), separator: "; ", width: settings.width)
+            } else {
+                let what = searchText.isEmpty ? "the filters" : "'\(VisibleText.escaped(searchText))'"
+                lines.append("No transactions match \(what).")
+            }
+            return lines.joined(separator: "\n") + "\n"
         }
         if !lines.isEmpty { lines.append("") }
+        let rows = rowLines()
         var groupIndex = 0
         var lastGroup: GroupKey??
-        for row in result.rows {
+        for (row, line) in zip(result.rows, rows) {
             if result.grouping != .none, lastGroup != .some(row.group) {
                 while groupIndex < result.groups.count && result.groups[groupIndex].key != row.group { groupIndex += 1 }
                 if groupIndex < result.groups.count {
                     if !lines.isEmpty { lines.append("") }
-                    lines.append(header(result.groups[groupIndex]))
+                    lines += header(result.groups[groupIndex])
                 }
                 lastGroup = .some(row.group)
             }
-            lines.append(line(row))
+            lines.append(line)
         }
-        if result.rows.isEmpty && result.grouping != .none {
-            for group in result.groups { lines.append(header(group)) }
+        let summaryOfGroups = groupSummaryLines
+        if !summaryOfGroups.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines += summaryOfGroups
         }
         lines.append("")
-        lines.append(summary)
+        lines += summary
         lines += facetLines
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func header(_ group: ResultGroup) -> String {
-        let text = "\(bold(VisibleText.escaped(group.title))) · \(plural(group.count)) · \(AmountText.text(of: group.sums))"
-        return text + ResultTable.baseNote(group.base, group.baseProblem)
+    /// A group's title as the table writes it: a day in the chosen form, else the group's
+    /// title, control characters escaped.
+    func title(of group: ResultGroup) -> String {
+        if case .day(let day) = group.key { return settings.dates.text(of: day) }
+        return VisibleText.escaped(group.title)
+    }
+
+    /// `Title · 3 transactions · -12.30 EUR`, the title bold, on more lines when narrow.
+    func header(_ group: ResultGroup) -> [String] {
+        let title = title(of: group)
+        let lines = TextFitting.joined([title, plural(group.count), AmountText.text(of: group.sums) + ResultTable.baseNote(group.base, group.baseProblem)],
+                                       width: settings.width)
+        return emphasizing(TextFitting.truncated(title, toWidth: settings.width), in: lines)
     }
 
     /// ` (≈ -12.30 EUR)`, or ` (base total unavailable: no rate for USD)` when rates are set but
@@ -57,74 +83,28 @@ struct ResultTable {
         return ""
     }
 
-    private func line(_ row: ResultRow) -> String {
-        let transaction = row.transaction
-        let day = ShortDate.title(of: store.localDay(of: transaction.date))
-        let merchant = highlighted(transaction.merchant, row.matches, width: ResultTable.merchantWidth)
-        let category = padded(VisibleText.escaped(transaction.category ?? ""), ResultTable.categoryWidth)
-        let card = padded(VisibleText.escaped(transaction.card.map(CardMask.title(of:)) ?? ""), ResultTable.cardWidth)
-        let amount = AmountText.text(of: transaction.amount)
-        let pending = transaction.status == .pending ? "  pending" : ""
-        return "  \(day)  \(merchant)  \(category)  \(card)  \(String(repeating: " ", count: max(0, 16 - amount.count)))\(amount)\(pending)"
-    }
-
-    private var summary: String {
-        var text = "\(plural(result.total.count)) · \(AmountText.text(of: result.total.sums))"
-        text += ResultTable.baseNote(result.total.base, result.total.baseProblem)
+    /// `56 transactions · -290.11 EUR · showing 1-4 of 56 · 0.25 ms`, on more lines when narrow.
+    private var summary: [String] {
+        var pieces = [plural(result.total.count), AmountText.text(of: result.total.sums) + ResultTable.baseNote(result.total.base, result.total.baseProblem)]
         if result.rows.count < result.total.count {
             // The offset may be anything up to Int.max: rows shown start within the total.
             let skipped = min(max(query.offset, 0), result.total.count)
-            text += " · showing \(result.rows.isEmpty ? "none" : "\(skipped + 1)-\(skipped + result.rows.count)") of \(result.total.count)"
+            pieces.append("showing \(result.rows.isEmpty ? "none" : "\(skipped + 1)-\(skipped + result.rows.count)") of \(result.total.count)")
         }
         let milliseconds = Double(result.elapsedMicroseconds) / 1000
-        return text + " · " + String(format: "%.2f ms", milliseconds)
+        pieces.append(String(format: "%.2f ms", milliseconds))
+        return TextFitting.joined(pieces, width: settings.width)
     }
 
+    /// `1 transaction`, `3 transactions`.
     func plural(_ count: Int) -> String { count == 1 ? "1 transaction" : "\(count) transactions" }
 
-    func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    /// `text` bold when styles are on.
+    func bold(_ text: String) -> String { settings.styler.apply(.bold, to: text) }
 
-    /// Pads or cuts to `width` characters (a cut ends with …).
-    func padded(_ text: String, _ width: Int) -> String {
-        if text.count > width { return String(text.prefix(width - 1)) + "…" }
-        return text + String(repeating: " ", count: width - text.count)
-    }
-
-    /// The merchant shown through `VisibleText`, cut to `width`, the matched ranges (in Unicode
-    /// scalars of the stored text) in bold yellow.
-    private func highlighted(_ text: String, _ matches: [Range<Int>], width: Int) -> String {
-        // Each shown scalar remembers the stored scalar it comes from, so that the matched
-        // ranges still fall on the right characters when an escape stands for one.
-        var visibleText = VisibleText.escaped(text)
-        var origins = Array(0..<text.unicodeScalars.count)
-        if visibleText.utf8.count != text.utf8.count {  // something was escaped (an escape is longer)
-            var shown = String.UnicodeScalarView()
-            origins = []
-            for (offset, scalar) in text.unicodeScalars.enumerated() {
-                let piece = VisibleText.escaped(String(scalar)).unicodeScalars
-                shown.append(contentsOf: piece)
-                origins.append(contentsOf: repeatElement(offset, count: piece.count))
-            }
-            visibleText = String(shown)
-        }
-        let cut = visibleText.count > width
-        let visible = cut ? String(visibleText.prefix(width - 1)) : visibleText
-        var output = ""
-        if color && !matches.isEmpty {
-            var inMatch = false
-            for (index, scalar) in visible.unicodeScalars.enumerated() {
-                let matched = matches.contains { $0.contains(origins[index]) }
-                if matched != inMatch {
-                    output += matched ? "\u{1B}[1;33m" : "\u{1B}[0m"
-                    inMatch = matched
-                }
-                output.unicodeScalars.append(scalar)
-            }
-            if inMatch { output += "\u{1B}[0m" }
-        } else {
-            output = visible
-        }
-        if cut { output += "…" }
-        return output + String(repeating: " ", count: max(0, width - visible.count - (cut ? 1 : 0)))
+    /// The lines with `prefix` bold where the first one starts with it.
+    func emphasizing(_ prefix: String, in lines: [String]) -> [String] {
+        guard let first = lines.first, !prefix.isEmpty, first.hasPrefix(prefix) else { return lines }
+        return [bold(prefix) + first.dropFirst(prefix.count)] + lines.dropFirst()
     }
 }

@@ -7,10 +7,11 @@ import TransactionSearchSupport
 /// days outside the calendar. It answers or refuses with one clear line; it never traps.
 @Suite struct FSearchLimitsTests {
     @Test func theLargestOffsetShowsNoneOfTheRows() throws {
-        let output = try FSearchRunner.run(["--offset", "9223372036854775807"])
+        let wide = ["COLUMNS": "200"]  // the summary on one line
+        let output = try FSearchRunner.run(["--offset", "9223372036854775807"], environment: wide)
         #expect(!output.signaled && output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("2000 transactions · ") && output.stdout.contains(" · showing none of 2000 · "), "\(output.stdout)")
-        let last = try FSearchRunner.run(["--offset", "1999", "--limit", "9223372036854775807"])
+        let last = try FSearchRunner.run(["--offset", "1999", "--limit", "9223372036854775807"], environment: wide)
         #expect(last.status == 0 && last.stdout.contains(" · showing 2000-2000 of 2000 · "), "\(last.stdout)")
     }
 

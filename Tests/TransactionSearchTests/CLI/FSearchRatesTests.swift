@@ -14,7 +14,8 @@ import TransactionSearch
         let data = directory.appendingPathComponent("data.csv"), file = directory.appendingPathComponent("rates.json")
         try Data(csv.utf8).write(to: data)
         try Data(rates.utf8).write(to: file)
-        return try FSearchRunner.run(["--file", data.path, "--rates", file.path] + arguments)
+        // Wide enough that a group's header (title, count, sums, base note) is one line.
+        return try FSearchRunner.run(["--file", data.path, "--rates", file.path] + arguments, environment: ["COLUMNS": "200", "LANG": "en_GB.UTF-8"])
     }
 
     @Test func aRowWithoutACurrencyKeepsTheStoresBaseWhateverTheRatesBase() throws {

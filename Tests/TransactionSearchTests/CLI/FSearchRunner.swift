@@ -15,15 +15,24 @@ struct FSearchRunner {
 
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary.path) }
 
+    /// The variables that change what fsearch prints, left out of the test process's own
+    /// environment so that a run does not depend on who runs the tests: the width, the
+    /// locale's date form, the default store.
+    static let settingVariables = ["COLUMNS", "LINES", "LC_ALL", "LC_TIME", "LANG", "FSEARCH_STORE"]
+
     /// Runs fsearch with `arguments` in `directory` (a temporary one by default), without
-    /// colour, feeding `input` to standard input when given.
-    static func run(_ arguments: [String], input: Data? = nil, in directory: URL = FileManager.default.temporaryDirectory) throws -> Output {
+    /// colour, feeding `input` to standard input when given; with no width, locale or default
+    /// store but what `environment` sets (so 80 columns and ISO dates unless it says otherwise).
+    static func run(_ arguments: [String], input: Data? = nil, in directory: URL = FileManager.default.temporaryDirectory,
+                    environment extra: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
+        for name in settingVariables { environment[name] = nil }
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout

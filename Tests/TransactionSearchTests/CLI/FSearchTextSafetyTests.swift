@@ -64,7 +64,7 @@ import TransactionSearch
         ("9999-12-31T00:00:00Z", "\"9999-12-31T00:00:00Z\" is out of range: dates must fall in years 0001-9999 (instants 0001-01-02 to 9999-12-30 UTC)"),
         ("0001-01-01T00:30:00+01:00", "\"0001-01-01T00:30:00+01:00\" is out of range"),
         ("0000-06-01", "\"0000-06-01\" is out of range"),
-        ("2026-02-30", "\"2026-02-30\" is not an ISO 8601 date"),
+        ("2026-02-30", "\"2026-02-30\" is not a day: February 2026 has 28 days"),
     ])
     func aBadDateQuotesWhatWasTypedAndSaysTheRange(date: String, message: String) throws {
         let csv = "date,merchant,amount\n\(date),A,-1.00\n"

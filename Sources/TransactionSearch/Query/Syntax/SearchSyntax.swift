@@ -55,7 +55,7 @@ public enum SearchSyntax {
     }
 
     /// The fields the syntax knows, by lower-case name.
-    enum SyntaxField: String {
+    enum SyntaxField: String, CaseIterable {
         case merchant, category, notes, payee, card, account, status, amount, date
     }
 
@@ -73,15 +73,16 @@ public enum SearchSyntax {
             valuePieces[0].text.unicodeScalars.removeFirst(nameLength + operation.rawValue.count)
             let value = valuePieces.map(\.text).joined()
             let position = first.position + nameLength + operation.rawValue.count
-            func problem(_ offset: Int, _ expected: String) -> Meaning {
-                .problem(SearchSyntaxError(position: position + offset, term: token.raw, expected: expected))
-            }
             switch fieldCondition(field, operation, value) {
             case .success(let condition): return .term(SearchTerm(condition, isExcluded: isExcluded))
             case .failure(let failure):
-                if failure.offset < 0 { return .problem(SearchSyntaxError(position: first.position + nameLength, term: token.raw, expected: failure.expected)) }
-                return problem(failure.offset, failure.expected)
+                let start = failure.offset < 0 ? first.position + nameLength : position + failure.offset
+                return .problem(SearchSyntaxError(position: start, term: token.raw, expected: failure.expected,
+                                                  kind: failure.kind, field: field.rawValue))
             }
+        }
+        if let first = pieces.first, !first.isQuoted, let misspelled = misspelledField(first.text, token: token, position: first.position) {
+            return .problem(misspelled)
         }
         let text = pieces.map(\.text).joined()
         let isPhrase = pieces.contains { $0.isQuoted }
@@ -118,10 +119,11 @@ public enum SearchSyntax {
     ) -> Result<SearchTerm.Condition, Problem> {
         let compares = operation != .colon && operation != .equals
         if compares && field != .amount && field != .date {
-            return .failure(Problem(offset: -1, expected: "':' after \(field.rawValue) (only amount and date compare with < and >)"))
+            return .failure(Problem(offset: -1, expected: "':' after \(field.rawValue) (only amount and date compare with < and >)",
+                                    kind: .comparison))
         }
         if value.allSatisfy(\.isWhitespace) {
-            return .failure(Problem(offset: 0, expected: "a value after '\(field.rawValue)\(operation.rawValue)'"))
+            return .failure(Problem(offset: 0, expected: "a value after '\(field.rawValue)\(operation.rawValue)'", kind: .missingValue))
         }
         switch field {
         case .merchant: return .success(.text(value, field: .merchant))

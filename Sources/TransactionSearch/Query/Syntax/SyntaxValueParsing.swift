@@ -41,5 +41,7 @@ enum SyntaxValueParsing {
     struct ValueProblem: Error {
         var offset: Int
         var expected: String
+        /// What kind of mistake (`SearchSyntaxError.kind`): most are values that do not fit.
+        var kind: SearchSyntaxError.Kind = .badValue
     }
 }

@@ -2,7 +2,7 @@
 /// gives each column a role from its name (seven languages) and its cells, decides date order,
 /// decimal separators and sign convention once per file, then turns every data row into a
 /// `StatementEntry`. `BankCSVLayout` says what was understood and why; `BankCSVOptions` decide
-/// what the file cannot. How it works: the README's *Bank CSV exports*.
+/// what the file cannot. How it works: docs/bank-csv.md.
 enum BankCSVReader {
     /// How much of a bank CSV export a file shows, from its first 64 KiB.
     enum Resemblance: Hashable {
