@@ -52,6 +52,18 @@ public struct TransactionPatch: Hashable, Sendable {
 
     /// Whether the patch changes nothing.
     public var isEmpty: Bool { self == TransactionPatch() }
+
+    /// Whether the patch sets or clears `field` (rather than keep it).
+    public func sets(_ field: TransactionField) -> Bool {
+        switch field {
+        case .id: id != .keep
+        case .date: date != .keep
+        case .amount: amount != .keep
+        case .currency: currency != .keep
+        case .status: status != .keep
+        default: field.textChange(in: self) != .keep
+        }
+    }
 }
 
 extension TransactionPatch {

@@ -157,7 +157,7 @@ struct ImportPlanner {
         state.touched.insert(row)
         state.matcher?.exclude(row)
         do throws(ValidationError) {
-            let new = try contents.validator.validate(patch, on: old)
+            let new = try contents.validator.validate(patch, on: old, by: .input)
             if let key = new.importKey, key != old.importKey {
                 guard state.replacementKeys.insert(key) else { throw ValidationError(.importKey, .duplicateImportKey(key)) }
                 state.replacementKeyCount += 1
@@ -212,8 +212,8 @@ struct ImportPlanner {
     }
 
     /// The patch that turns a pending row into its posted self: the posted date, amount,
-    /// currency, merchant and key; notes, category and card from the file when it has them,
-    /// else as the person left them.
+    /// currency, merchant and key; notes, category and card from the file when it has them and
+    /// no person or rule set them on the pending row, else as they are.
     static func replacement(of old: Transaction, by posted: TransactionDraft, currency: Currency) -> TransactionPatch {
         var patch = TransactionPatch()
         patch.date = .set(posted.date)
@@ -222,12 +222,19 @@ struct ImportPlanner {
         patch.merchant = .set(posted.merchant)
         patch.status = .set(.posted)
         if let key = posted.importKey { patch.importKey = .set(key) }
-        if let notes = posted.notes { patch.notes = .set(notes) }
-        if let category = posted.category {
+        // What a person or a rule set on the pending row stays.
+        func isFromInput(_ field: TransactionField) -> Bool {
+            switch old.sources[field] {
+            case .input, .cleaner: true
+            case .hand, .rule: false
+            }
+        }
+        if let notes = posted.notes, isFromInput(.notes) { patch.notes = .set(notes) }
+        if let category = posted.category, isFromInput(.category), isFromInput(.subcategory) {
             patch.category = .set(category)
             patch.subcategory = posted.subcategory.map { .set($0) } ?? .clear
         }
-        if let card = posted.card { patch.card = .set(card) }
+        if let card = posted.card, isFromInput(.card) { patch.card = .set(card) }
         return patch
     }
 }

@@ -37,9 +37,9 @@ struct TransactionValidator: Sendable {
     }
 
     /// The transaction `old` with `patch` applied, normalized. Every field the patch changes
-    /// was set by `actor` (a person's update, an import's correction, a rule), unless the patch
-    /// states the sources; a payee cleared is cleaned again, and a payee the cleaner made
-    /// follows a new merchant.
+    /// was set by `actor` (a person's update, an import's correction, a rule), and so is every
+    /// field a person's patch sets, unless the patch states the sources; a payee cleared is
+    /// cleaned again, and a payee the cleaner made follows a new merchant.
     func validate(_ patch: TransactionPatch, on old: Transaction, by actor: FieldSource = .hand) throws(ValidationError) -> Transaction {
         var new = old
         switch patch.id {
@@ -84,7 +84,9 @@ struct TransactionValidator: Sendable {
         case .set(let amount): decimal = amount
         }
         new.amount = Money(minorUnits: Int128(try decimal.minorUnits(in: currency)), currency: currency)
-        for field in FieldSources.fields where field.text(in: new) != field.text(in: old) {
+        // A person's edit owns every field it sets, even to the value it had (so no rule
+        // overrides it later); anyone else owns the fields whose value it changed.
+        for field in FieldSources.fields where field.text(in: new) != field.text(in: old) || (actor == .hand && patch.sets(field)) {
             new.sources[field] = actor
         }
         if case .set(let sources) = patch.sources {
