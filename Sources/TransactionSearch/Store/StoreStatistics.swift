@@ -75,6 +75,8 @@ extension StoreContents {
             ("amount order", orders.byAmount.memoryUse),
             ("days and months", calendar.days.memoryUse + calendar.months.memoryUse),
             ("buckets", buckets.memoryUse),
+            ("sources", sources.memoryUse),
+            ("undo history", state.history.memoryBytes),
         ]
         return structures
     }

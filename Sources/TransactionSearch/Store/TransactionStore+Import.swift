@@ -127,6 +127,17 @@ extension TransactionStore {
             let additions = StagedAdditions(records: read.records, plan: plan, validator: contents.validator, table: contents.table)
             read.records = StagedRecords()
             let rows = contents.insert(batch: additions)
+            // The rules, over every row the import added or changed, before anyone sees them.
+            var ruleSkips: [BulkChange.Skipped] = []
+            var changedByRules = 0
+            if !contents.state.rules.isEmpty {
+                let changed = runRules(over: rows + plan.replacements.map(\.row), skipped: &ruleSkips)
+                changedByRules = changed.count
+                let changedRows = Set(changed.map(\.row))
+                for (index, replacement) in plan.replacements.enumerated() where changedRows.contains(replacement.row) {
+                    applied.replaced[index].new = contents.transaction(at: replacement.row)
+                }
+            }
             for row in rows {
                 guard needsChangeFacts else { break }
                 noteChange(of: row)
@@ -136,8 +147,14 @@ extension TransactionStore {
             record(count: applied.replaced.count + rows.count) {
                 applied.replaced.map { .updated(old: $0.old, new: $0.new) } + transactions(atRows: rows).map { .added($0) }
             }
-            let report = TransactionStore.report(of: read, plan: plan, addedIDs: rows.map { contents.table.ids.key(of: $0) },
-                                                 skipped: problems)
+            let addedIDs = rows.map { contents.table.ids.key(of: $0) }
+            var step = UndoStep(kind: .import, sequence: contents.sequence)
+            step.added = RowIDs(addedIDs)
+            step.changed = applied.replaced.map { UndoStep.Change(id: $0.new.id, before: $0.old) }
+            if !step.added.isEmptyList || !step.changed.isEmpty { contents.state.history.push(step) }
+            var report = TransactionStore.report(of: read, plan: plan, addedIDs: addedIDs, skipped: problems)
+            report.changedByRules = changedByRules
+            report.warnings += ruleSkips.map(\.description)
             return (report, applied)
         }
         afterMutation()

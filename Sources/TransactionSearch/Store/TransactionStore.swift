@@ -65,30 +65,47 @@ public final class TransactionStore: Sendable {
         }
     }
 
-    /// Adds a transaction and returns it as stored: trimmed, with its currency and its id (a
-    /// generated `tx_N` when the draft has none).
+    /// Adds a transaction and returns it as stored: trimmed, with its currency, its id (a
+    /// generated `tx_N` when the draft has none) and what the store's rules set.
     /// - Throws: `ValidationError` naming the field; the store is then unchanged.
     @discardableResult
     public func add(_ draft: TransactionDraft) throws(ValidationError) -> Transaction {
+        try add(draft, runningRules: true)
+    }
+
+    /// Adds a transaction; `runningRules: false` stores it as given (a log replayed).
+    func add(_ draft: TransactionDraft, runningRules: Bool) throws(ValidationError) -> Transaction {
         let added = try lock.withWriteLock { () throws(ValidationError) -> Transaction in
             var transaction = try contents.validator.validate(draft)
             if transaction.id.isEmpty { transaction.id = contents.table.generateID() }
             if let duplicate = contents.table.duplicateKey(of: transaction) { throw duplicate }
             let row = contents.insert(transaction)
+            if runningRules && !contents.state.rules.isEmpty {
+                var skipped: [BulkChange.Skipped] = []
+                if !runRules(over: [row], skipped: &skipped).isEmpty { transaction = contents.transaction(at: row) }
+            }
             noteChange(of: row)
             record(count: 1) { [.added(transaction)] }
+            var step = UndoStep(kind: .add, sequence: contents.sequence)
+            step.added.append(transaction.id)
+            contents.state.history.push(step)
             return transaction
         }
         afterMutation()
         return added
     }
 
-    /// Adds many transactions at once. By default all or nothing: one bad row and nothing is
-    /// added, and the error lists every bad row. With `skippingInvalid`, the good rows are added
-    /// and the bad ones reported in the result.
+    /// Adds many transactions at once, each with what the store's rules set. By default all or
+    /// nothing: one bad row and nothing is added, and the error lists every bad row. With
+    /// `skippingInvalid`, the good rows are added and the bad ones reported in the result.
     /// - Throws: `BatchError` (only when not skipping).
     @discardableResult
     public func add(contentsOf drafts: [TransactionDraft], skippingInvalid: Bool = false) throws(BatchError) -> BatchResult {
+        try add(contentsOf: drafts, skippingInvalid: skippingInvalid, runningRules: true)
+    }
+
+    /// Adds many transactions; `runningRules: false` stores them as given (a log replayed).
+    func add(contentsOf drafts: [TransactionDraft], skippingInvalid: Bool, runningRules: Bool) throws(BatchError) -> BatchResult {
         let result = try lock.withWriteLock { () throws(BatchError) -> BatchResult in
             let validated = contents.validate(batch: drafts)
             let failures = validated.failures
@@ -97,18 +114,30 @@ public final class TransactionStore: Sendable {
             for index in accepted.indices where accepted[index].id.isEmpty {
                 accepted[index].id = contents.table.generateID(avoiding: validated.ids)
             }
-            for row in contents.insert(batch: accepted) {
+            let rows = contents.insert(batch: accepted)
+            var changedByRules = false
+            if runningRules && !contents.state.rules.isEmpty {
+                var skipped: [BulkChange.Skipped] = []
+                changedByRules = !runRules(over: rows, skipped: &skipped).isEmpty
+            }
+            for row in rows {
                 guard needsChangeFacts else { break }
                 noteChange(of: row)
             }
-            record(count: accepted.count) { accepted.map { .added($0) } }
+            record(count: accepted.count) {
+                changedByRules ? rows.map { .added(contents.transaction(at: $0)) } : accepted.map { .added($0) }
+            }
+            var step = UndoStep(kind: .add, sequence: contents.sequence)
+            step.added = RowIDs(accepted.lazy.map(\.id))
+            contents.state.history.push(step)
             return BatchResult(addedIDs: accepted.map(\.id), skipped: failures)
         }
         afterMutation()
         return result
     }
 
-    /// Applies a partial change and returns the transaction as it now is.
+    /// Applies a partial change and returns the transaction as it now is. Every field the
+    /// patch sets counts as set by hand: no rule changes it afterwards.
     /// - Throws: `ValidationError`: an unknown id, or a field the patch makes invalid; the store
     ///   is then unchanged.
     @discardableResult
@@ -122,6 +151,9 @@ public final class TransactionStore: Sendable {
             contents.replace(row: row, with: new, was: old)
             noteChange(of: row)
             record(count: 1) { [.updated(old: old, new: new)] }
+            var step = UndoStep(kind: .update, sequence: contents.sequence)
+            step.changed = [UndoStep.Change(id: new.id, before: old)]
+            contents.state.history.push(step)
             return new
         }
         afterMutation()
@@ -138,6 +170,9 @@ public final class TransactionStore: Sendable {
             noteChange(of: row)
             contents.remove(row: row)
             record(count: 1) { [.deleted(old)] }
+            var step = UndoStep(kind: .delete, sequence: contents.sequence)
+            step.deleted = [old]
+            contents.state.history.push(step)
             return old
         }
         afterMutation()

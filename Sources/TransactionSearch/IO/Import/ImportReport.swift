@@ -35,8 +35,11 @@ public struct ImportReport: Hashable, Sendable {
     public var skippedParts: [SkippedPart]
     /// The accounts the file names, masked to their last four digits.
     public var accounts: [String]
-    /// Choices made and things worth knowing (unknown columns, a date order assumed).
+    /// Choices made and things worth knowing (unknown columns, a date order assumed, a row a
+    /// rule could not change).
     public var warnings: [String]
+    /// Rows of the import (added or changed) that the store's rules changed before storing.
+    public var changedByRules: Int = 0
     /// What was understood of a bank CSV export (columns, date order, separators).
     public var layout: BankCSVLayout?
 
@@ -56,6 +59,7 @@ public struct ImportReport: Hashable, Sendable {
         var parts = ["\(addedIDs.count) added", "\(alreadyPresent) already present"]
         if !correctedIDs.isEmpty { parts.append("\(correctedIDs.count) corrected") }
         if !replacedPendingIDs.isEmpty { parts.append("\(replacedPendingIDs.count) pending replaced") }
+        if changedByRules > 0 { parts.append("\(changedByRules) changed by rules") }
         if !likelyDuplicates.isEmpty { parts.append("\(likelyDuplicates.count) likely duplicates kept") }
         if !skipped.isEmpty { parts.append("\(skipped.count) bad skipped") }
         return parts.joined(separator: ", ")

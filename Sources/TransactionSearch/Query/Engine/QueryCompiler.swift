@@ -2,7 +2,9 @@
 /// against the distinct strings, never the rows: a term of three or more bytes through the
 /// trigram index, a shorter one by scanning the distinct strings of the field.
 extension StoreContents {
-    func compile(_ query: Query) -> CompiledQuery {
+    /// The query compiled against the current pools; `widening: false` leaves words that
+    /// match nothing unmatched rather than widen them to typos (a rule's search is exact).
+    func compile(_ query: Query, widening: Bool = true) -> CompiledQuery {
         // The store works relative dates out with its own clock first; a query compiled
         // directly takes today from the system clock.
         let query = query.hasRelativeDates ? query.resolvingRelativeDates(today: StoreClock.system.today(in: clock)) : query
@@ -16,7 +18,7 @@ extension StoreContents {
         let field = TermField(query.scope)
         for word in TermFolding.words(of: query.text) {
             var condition = textCondition(word, field: field)
-            if condition.isUnsatisfiable { widenApproximately(word, field: field, condition: &condition, into: &compiled) }
+            if widening && condition.isUnsatisfiable { widenApproximately(word, field: field, condition: &condition, into: &compiled) }
             compiled.conditions.append(condition)
             if field == .all || field == .merchant { compiled.highlightTerms.append(word) }
         }

@@ -36,6 +36,7 @@ extension StoreContents {
         guard Set(snapshot.sourceEntries).count == snapshot.sourceEntries.count else { return "an entry of who set the fields appears twice" }
         if let failure = insertRows(of: snapshot) { return failure }
         buildIndexes(ofRows: Array(0..<UInt32(count)))
+        state = snapshot.state
         return nil
     }
 

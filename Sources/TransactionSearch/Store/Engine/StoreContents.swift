@@ -24,6 +24,8 @@ final class StoreContents: @unchecked Sendable {
     @exclusivity(unchecked) var sequence: UInt64 = 0
     /// Rates to the base currency, for base totals; nil when none are set.
     @exclusivity(unchecked) var exchangeRates: ExchangeRates?
+    /// The rules and the steps an undo can revert.
+    @exclusivity(unchecked) var state = StoreState()
 
     /// Candidates from which a scan runs on two threads (`ScanParallelism`); tests lower it to
     /// exercise the split on small stores.
@@ -120,7 +122,7 @@ final class StoreContents: @unchecked Sendable {
     /// Bytes held by the store's own structures (columns, ids, pools, indexes, buckets).
     var memoryUse: Int {
         table.memoryUse + table.keysMemoryUse + text.memoryUse + calendar.memoryUse + orders.memoryUse + buckets.memoryUse
-            + sources.memoryUse
+            + sources.memoryUse + state.history.memoryBytes
     }
 
     /// Traps when any structure disagrees with the columns (or, while an `IntegrityCollector`

@@ -1,0 +1,69 @@
+extension TransactionStore {
+    /// Runs the store's rules, in order, over `rows` (nil: every row), under the write lock:
+    /// each rule's search is answered by the engine on the store as the rules before it left
+    /// it, so a rule sees what an earlier one set. Rows change in place (indexes, buckets and
+    /// caches kept current) but no event is recorded: the caller records the step. Returns
+    /// each changed row with its version before the first rule changed it, in the order rows
+    /// were first changed; a row a rule could not change (its change does not validate) is
+    /// listed in `skipped` and left as it was.
+    func runRules(over rows: [UInt32]?, skipped: inout [BulkChange.Skipped]) -> [(row: UInt32, before: Transaction)] {
+        let rules = contents.state.rules
+        guard !rules.isEmpty else { return [] }
+        var scope: RowSet?
+        if let rows {
+            guard !rows.isEmpty else { return [] }
+            var set = RowSet(limit: contents.table.rowLimit)
+            for row in rows { set.insert(row) }
+            scope = set
+        }
+        let today = self.today
+        var changed: [(row: UInt32, before: Transaction)] = []
+        var firstChange: [UInt32: Int] = [:]
+        for stored in rules {
+            let name = stored.rule.name
+            for row in contents.matchingRows(of: stored.query, today: today, exactly: true) {
+                if let scope, !scope.contains(row) { continue }
+                let current = contents.transaction(at: row)
+                let patch = stored.patch(for: current)
+                guard !patch.isEmpty else { continue }
+                let new: Transaction
+                do throws(ValidationError) {
+                    new = try contents.validator.validate(patch, on: current, by: .rule(name))
+                } catch {
+                    skipped.append(BulkChange.Skipped(rule: name, id: current.id, error: error))
+                    continue
+                }
+                guard new != current else { continue }
+                if firstChange[row] == nil {
+                    firstChange[row] = changed.count
+                    changed.append((row, current))
+                }
+                noteChange(of: row)
+                contents.replace(row: row, with: new, was: current)
+                noteChange(of: row)
+            }
+        }
+        // A row a later rule set back as it was is not changed.
+        return changed.filter { contents.transaction(at: $0.row) != $0.before }
+    }
+}
+
+/// A set of row numbers below a limit, one bit each.
+struct RowSet {
+    private var words: [UInt64]
+
+    init(limit: Int) {
+        words = [UInt64](repeating: 0, count: (limit + 63) / 64)
+    }
+
+    mutating func insert(_ row: UInt32) {
+        let index = Int(row) / 64
+        if index >= words.count { words += [UInt64](repeating: 0, count: index - words.count + 1) }
+        words[index] |= 1 << UInt64(row % 64)
+    }
+
+    func contains(_ row: UInt32) -> Bool {
+        let index = Int(row) / 64
+        return index < words.count && words[index] & (1 << UInt64(row % 64)) != 0
+    }
+}
