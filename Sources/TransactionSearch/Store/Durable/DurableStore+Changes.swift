@@ -8,7 +8,7 @@ extension DurableStore {
         try serialized { state throws(DurableStoreError) in
             let added: Transaction
             do throws(ValidationError) { added = try store.add(draft) } catch { throw .invalid(error) }
-            try log(.add([added]), state: &state) { _ = try? self.store.delete(id: added.id) }
+            try log(.add([added]), state: &state) { self.store.rollBackLastStep() }
             return added
         }
     }
@@ -46,10 +46,7 @@ extension DurableStore {
                     DurableStore.write(rows: applied.addedRows, of: store, into: &writer)
                 }
             }
-            try log(record: record, state: &state) {
-                for id in result.report.addedIDs { _ = try? self.store.delete(id: id) }
-                for (old, new) in applied.replaced { _ = try? self.store.update(id: new.id, TransactionPatch(replacingWith: old)) }
-            }
+            try log(record: record, state: &state) { self.store.rollBackLastStep() }
             return result.report
         }
     }
@@ -68,7 +65,7 @@ extension DurableStore {
             guard let old = store.transaction(id: id) else { throw .invalid(ValidationError(.id, .unknownID(id))) }
             let new: Transaction
             do throws(ValidationError) { new = try store.update(id: id, patch) } catch { throw .invalid(error) }
-            try log(.update(id: id, new), state: &state) { _ = try? self.store.update(id: new.id, TransactionPatch(replacingWith: old)) }
+            try log(.update(id: old.id, new), state: &state) { self.store.rollBackLastStep() }
             return new
         }
     }
@@ -79,7 +76,7 @@ extension DurableStore {
         try serialized { state throws(DurableStoreError) in
             let removed: Transaction
             do throws(ValidationError) { removed = try store.delete(id: id) } catch { throw .invalid(error) }
-            try log(.delete(id: id), state: &state) { _ = try? self.store.add(removed.draft) }
+            try log(.delete(id: id), state: &state) { self.store.rollBackLastStep() }
             return removed
         }
     }
@@ -100,7 +97,7 @@ extension DurableStore {
 
     // MARK: Inside
 
-    private func serialized<Value>(_ body: (inout WriterState) throws(DurableStoreError) -> Value) throws(DurableStoreError) -> Value {
+    func serialized<Value>(_ body: (inout WriterState) throws(DurableStoreError) -> Value) throws(DurableStoreError) -> Value {
         guard mode == .readWrite else { throw .readOnly }
         let outcome: Result<Value, DurableStoreError> = writer.withLock { state in
             guard !state.isClosed else {
@@ -118,14 +115,14 @@ extension DurableStore {
     private func logAdded(_ ids: [String], state: inout WriterState) throws(DurableStoreError) {
         guard !ids.isEmpty else { return }
         let added = ids.compactMap { store.transaction(id: $0) }
-        try log(.add(added), state: &state) { for id in ids { _ = try? self.store.delete(id: id) } }
+        try log(.add(added), state: &state) { self.store.rollBackLastStep() }
     }
 
     /// Appends (and when synchronous fsyncs) a record; on failure runs `undo` and throws.
     /// Past the threshold it then has the store compacted after the call returns
     /// (`AutomaticCompaction`); a failed automatic compaction is said once in `takeNotices` and
     /// tried again when the log has grown by another threshold.
-    private func log(_ entry: LogEntry, state: inout WriterState, undo: () -> Void) throws(DurableStoreError) {
+    func log(_ entry: LogEntry, state: inout WriterState, undo: () -> Void) throws(DurableStoreError) {
         try log(record: EventLog.record(entry), state: &state, undo: undo)
     }
 
@@ -235,28 +232,43 @@ extension DurableStore {
         if !rebuildingText {
             bytes = store.lock.withReadLock { SnapshotFile.encoded(from: store.contents, generation: generation, foldedLog: folded) }
         } else {
-            bytes = SnapshotFile(generation: generation, foldedLog: folded, timeZoneIdentifier: store.timeZone.identifier,
-                                 baseCurrency: store.baseCurrency, transactions: store.transactions(in: .dateAscending)).encoded()
+            bytes = store.lock.withReadLock {
+                SnapshotFile(generation: generation, foldedLog: folded, timeZoneIdentifier: store.timeZone.identifier,
+                             baseCurrency: store.baseCurrency, transactions: store.transactions(in: .dateAscending),
+                             state: store.contents.state).encoded()
+            }
         }
         var committed = false
         defer { if committed { state.snapshotGeneration = generation } }
         try files.compact(snapshotBytes: bytes, generation: generation, appender: &appender, committed: &committed)
     }
 
-    /// Replays one log entry on an in-memory store.
+    /// Replays one log entry on an in-memory store: each record is one step of its history
+    /// again, and rules do not run (the record holds what they set).
     static func apply(_ entry: LogEntry, to store: TransactionStore) throws(DurableStoreError) {
         switch entry {
         case .add(let transactions):
-            do throws(BatchError) { try store.add(contentsOf: transactions.map(\.draft)) } catch { throw .invalidBatch(error) }
+            do throws(BatchError) {
+                _ = try store.add(contentsOf: transactions.map(\.draft), skippingInvalid: false, runningRules: false)
+            } catch {
+                throw .invalidBatch(error)
+            }
         case .update(let id, let transaction):
             do throws(ValidationError) { try store.update(id: id, TransactionPatch(replacingWith: transaction)) } catch { throw .invalid(error) }
         case .delete(let id):
             do throws(ValidationError) { try store.delete(id: id) } catch { throw .invalid(error) }
         case .importBatch(let replaced, let added):
-            for replacement in replaced {
-                try apply(.update(id: replacement.id, replacement.transaction), to: store)
+            try store.replay(kind: .import, replaced: replaced, added: added)
+        case .replaceRows(let kind, let rows):
+            try store.replay(kind: kind, replaced: rows, added: [])
+        case .undo:
+            do throws(UndoError) {
+                guard try store.undo() != nil else { throw UndoError(step: nil, reason: "there is no step to revert") }
+            } catch {
+                throw .undo(error)
             }
-            try apply(.add(added), to: store)
+        case .rules(let rules):
+            do throws(RuleError) { store.replaceRules(try StoreState.checked(rules)) } catch { throw .rule(error) }
         }
     }
 }

@@ -9,6 +9,12 @@ public enum DurableStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case invalidImport(ImportError)
     /// The store's files could not be written (nothing was applied).
     case file(StoreFileError)
+    /// A bulk edit some matching rows cannot take (all or nothing).
+    case bulkEdit(BulkEditError)
+    /// A rule refused (a bad name, search or action), or rules that no longer check.
+    case rule(RuleError)
+    /// The newest step cannot be reverted.
+    case undo(UndoError)
     /// The store was opened read-only.
     case readOnly
 
@@ -19,6 +25,9 @@ public enum DurableStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case .invalidBatch(let error): error.description
         case .invalidImport(let error): error.description
         case .file(let error): error.description
+        case .bulkEdit(let error): error.description
+        case .rule(let error): error.description
+        case .undo(let error): error.description
         case .readOnly: "the store was opened read-only"
         }
     }

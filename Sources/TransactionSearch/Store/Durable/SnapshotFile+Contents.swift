@@ -107,6 +107,7 @@ extension SnapshotFile {
         writer.column(rows.map { table.amount[$0] })
         writer.column(rows.map { table.currency[$0] })
         writer.column(rows.map { sourceNumbers[Int(table.sources[$0])] })
+        contents.state.encode(into: &writer)
         writer.integer(CRC32C.checksum(writer.bytes))
         return writer.bytes
     }

@@ -57,6 +57,7 @@ extension SnapshotFile {
                 for _ in 0..<extra { rows.sourceEntries.append(try reader.sources()) }
             }
             try readRows(&reader, into: &rows)
+            if hasPayees { rows.state = try StoreState.decode(&reader) }
             guard reader.isAtEnd else { throw .init(offset: reader.offset, reason: "bytes after the last row") }
             rows.idBytes = bytes
             let folded = foldedGeneration == 0 ? nil : FoldedLog(generation: foldedGeneration, length: foldedLength)

@@ -16,8 +16,8 @@
 /// bytes, flags (UInt8: calendar day, pending), dates (Int64 milliseconds or days), descriptor
 /// numbers, then the numbers of each text field with a column of its own, in
 /// `TextField.withColumns` order: card, account, note, payee (UInt32, 0 for none), amounts
-/// (Int64 minor units), currency positions (UInt16), source codes (UInt32); then the CRC-32C
-/// of everything before it. Rows are written in the store's date order.
+/// (Int64 minor units), currency positions (UInt16), source codes (UInt32); the rules and the
+/// undo history (`StoreState`); then the CRC-32C of everything before it. Rows are written in the store's date order.
 ///
 /// The tables and number columns follow `TextField`, and each row of the log follows
 /// `TransactionField`: a field added to either changes the layout, so it comes with a new
@@ -51,6 +51,8 @@ struct SnapshotFile {
     var transactions: [Transaction] = []
     /// The rows read (`decode`), as columns.
     var rows = SnapshotRows()
+    /// The rules and the undo history to write (`encoded`); `rows.state` holds those read.
+    var state = StoreState()
 
     /// The file's bytes. `layoutVersion` writes an earlier version's layout (tests of reading
     /// stores that earlier builds wrote): before 6, no payee table or column and no sources.
@@ -122,7 +124,10 @@ struct SnapshotFile {
         }
         writer.column(rows.amounts)
         writer.column(rows.currencyIndexes)
-        if hasPayees { writer.column(rows.sourceCodes) }
+        if hasPayees {
+            writer.column(rows.sourceCodes)
+            state.encode(into: &writer)
+        }
         writer.integer(CRC32C.checksum(writer.bytes))
         return writer.bytes
     }

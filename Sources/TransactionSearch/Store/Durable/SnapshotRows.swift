@@ -57,6 +57,8 @@ struct SnapshotRows {
     /// row's code.
     var sourceEntries: [FieldSources] = [FieldSources(), SourcesPool.cleanedPayee]
     var sourceCodes: [UInt32] = []
+    /// The rules and the undo history (none before version 6).
+    var state = StoreState()
     /// The format version read (a version without payees has no payee table, column or
     /// sources: `SnapshotFile.versionWithoutPayees`).
     var version = SnapshotFile.version
