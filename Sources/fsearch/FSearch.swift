@@ -22,6 +22,11 @@ struct FSearch {
         case "check": CheckCommand.run
         case "compact": CompactCommand.run
         case "explain-payee": ExplainPayeeCommand.run
+        case "explain": ExplainCommand.run
+        case "rules": RulesCommand.run
+        case "undo": UndoCommand.run
+        case "history": HistoryCommand.run
+        case "repair-payees": RepairPayeesCommand.run
         case "inspect": InspectCommand.run
         case "stress": StressCommand.run
         default: nil

@@ -44,12 +44,17 @@ enum SearchCommand {
                                                   or our CSV or JSON into a store directory (created when missing).
               fsearch add --store DIR ...         Add a transaction; prints its id.
               fsearch update ID --store DIR ...   Change fields (an empty value clears one).
+              fsearch update --where QUERY --set FIELD=VALUE   Change every row a search finds.
               fsearch delete ID --store DIR       Delete a transaction.
               fsearch export --store DIR          Write every transaction as CSV or JSON.
               fsearch stats --store DIR           Rows, distinct strings, memory, load time.
               fsearch check --store DIR           Verify a store (or --file: list every bad row).
               fsearch compact --store DIR         Fold the log into a new snapshot.
+              fsearch rules add|list|apply ...    Rules: a search and what to set, run on every import.
+              fsearch undo / fsearch history      Revert the newest change / list what can be reverted.
+              fsearch explain ID                  A transaction's fields and who set each.
               fsearch explain-payee TEXT          Show how a descriptor is cleaned into a payee.
+              fsearch repair-payees               Clean again the payees a newer cleaner would clean differently.
             Each command has --help. FSEARCH_STORE=DIR makes DIR the store of every command that takes --store.
             Without --file, --store or FSEARCH_STORE, fsearch searches a bundled sample.
 

@@ -66,6 +66,11 @@ struct ErrorReport: Equatable {
             case .invalidImport(let importError): self.init(.badFile(importError, name: path))
             case .file(let storeError): self = ErrorReport.store(storeError, path: path)
             case .readOnly: self.init(message: durableError.description, status: .failure)
+            case .bulkEdit(let error):
+                self.init(message: error.description, details: error.failures.dropFirst(5).prefix(20).map(\.description),
+                          hint: "nothing was changed; narrow the search with --where, or change the value", status: .badData)
+            case .rule(let error): self.init(message: error.description, status: .usage)
+            case .undo(let error): self.init(message: error.description, status: .failure)
             }
         case .missingInput(let message, let hint):
             self.init(message: message, hint: hint, status: .missingInput)
