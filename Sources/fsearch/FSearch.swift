@@ -3,8 +3,8 @@ import Foundation
 import TransactionSearch
 
 /// fsearch: search, group and edit transactions from the terminal. The first word picks a
-/// command (import, inspect, add, update, delete, export, stats, check, compact); anything
-/// else is a search.
+/// command (import, inspect, add, update, delete, export, stats, check, compact, saved);
+/// anything else is a search (`@NAME` a saved one).
 @main
 struct FSearch {
     static let version = "0.1.0"
@@ -22,6 +22,7 @@ struct FSearch {
         case "compact": CompactCommand.run
         case "inspect": InspectCommand.run
         case "stress": StressCommand.run
+        case "saved": SavedCommand.run
         default: nil
         }
     }
