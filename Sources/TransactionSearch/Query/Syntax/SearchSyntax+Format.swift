@@ -44,7 +44,11 @@ extension SearchSyntax {
         case .anyOf(let clauses):
             // A group with no alternative matches nothing: printed as a term that holds for no row.
             if clauses.isEmpty { return sign + "amount<0" }
-            return sign + "(" + alternatives(clauses) + ")"
+            let inner = alternatives(clauses)
+            // A word that starts with a combining mark would join the `(` into one character,
+            // which is then no parenthesis: a space keeps them apart.
+            let opening = sign + "("
+            return opening + ((opening + inner).count == opening.count + inner.count ? "" : " ") + inner + ")"
         case .text(let value, let field):
             let prefix = field == .all ? sign : sign + field.rawValue + ":"
             let plain = prefix + value
