@@ -8,8 +8,8 @@ struct BenchQuery {
 
 /// The standard query mix: merchant words of several selectivities, one- and two-character
 /// terms, a word found nowhere, two words, folded Unicode, notes and amount scopes, each
-/// grouping, date-range and card filters, a typo, four facets; each asks for the first page
-/// of 50 rows. The card and
+/// grouping, date-range and card filters, a typo, four facets, and queries with `OR` and
+/// groups (`boolean(for:)`); each asks for the first page of 50 rows. The card and
 /// the last year are taken from the data, so real files get filters that match something.
 enum QueryMix {
     static func standard(for store: TransactionStore) -> [BenchQuery] {
@@ -51,7 +51,49 @@ enum QueryMix {
             BenchQuery(label: "\(typo.text) (a typo of \(typo.word)), by month", query: Query(text: typo.text, grouping: .month)),
             BenchQuery(label: "\(typo.word), by month, 4 facets (category, card, month, status)",
                        query: Query(text: typo.word, grouping: .month, facets: fourFacets)),
+        ] + boolean(for: store)
+    }
+
+    /// Queries with `OR` and groups (docs/SPEC.md section 11): two frequent terms, a frequent
+    /// and a rare one, an excluded group, a clause of two terms beside a term, a group with an
+    /// exclusion; the terms taken from the data (the report adds each one's share of rows).
+    static func boolean(for store: TransactionStore) -> [BenchQuery] {
+        let frequent = frequentTerms(store)
+        let (first, second) = (frequent.first ?? "re", frequent.dropFirst().first ?? "ar")
+        let rare = rareTerm(store)
+        let forms: [(String, String, Grouping)] = [
+            ("\(first) OR \(second)", "two frequent terms", .day),
+            ("\(first) OR \(rare)", "a frequent and a rare term", .month),
+            ("-(\(first) OR \(second))", "an excluded group", .category),
+            ("(\(first) amount<5) OR \(rare)", "a clause of two and a term", .week),
+            ("(\(second) OR \(rare)) -\(first)", "a group less a term", .card),
         ]
+        return forms.map { text, kind, grouping in
+            let query = (try? Query(parsing: text, grouping: grouping)) ?? Query(text: text, grouping: grouping)
+            return BenchQuery(label: "\(text) (\(kind)), by \(grouping.rawValue)", query: query)
+        }
+    }
+
+    /// The two candidate words whose rows are nearest 16% of the store.
+    private static func frequentTerms(_ store: TransactionStore) -> [String] {
+        let candidates = ["re", "ar", "an", "er", "on", "in", "la", "de", "es", "or", "al", "ma", "market", "shop", "coffee"]
+        let total = Double(max(store.count, 1))
+        return candidates.map { text in (text, Double(store.search(Query(text: text, limit: 0), usingCache: false).total.count) / total) }
+            .sorted { abs($0.1 - 0.16) < abs($1.1 - 0.16) }.map(\.0)
+    }
+
+    /// A word of four letters or more from a merchant of the tail, found in at most 0.5% of
+    /// the rows (at least one).
+    private static func rareTerm(_ store: TransactionStore) -> String {
+        let merchants = store.search(Query(grouping: .merchant, limit: 0), usingCache: false).groups.sorted { $0.count < $1.count }
+        let limit = max(store.count / 200, 1)
+        for group in merchants.prefix(200) {
+            for word in Folding.fold(group.title).split(separator: " ") where word.count >= 4 && word.allSatisfy(\.isLetter) {
+                let count = store.search(Query(text: String(word), limit: 0), usingCache: false).total.count
+                if count >= 1 && count <= limit { return String(word) }
+            }
+        }
+        return "zzqx"
     }
 
     /// The facets a search screen shows as filter chips.

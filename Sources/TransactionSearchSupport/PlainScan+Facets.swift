@@ -17,18 +17,37 @@ extension PlainScan {
         }
     }
 
+    /// Whether a term is a filter on the facet's field: a term on that field, or a group whose
+    /// every clause has terms and only such terms (`(category:food OR category:travel)`).
+    static func isFilter(_ condition: SearchTerm.Condition, on field: FacetField) -> Bool {
+        switch (condition, field) {
+        case (.text(_, .category), .category), (.text(_, .merchant), .merchant), (.text(_, .card), .card),
+             (.text(_, .account), .account), (.dates, .month), (.relativeDates, .month), (.status, .status):
+            return true
+        case (.anyOf(let clauses), _):
+            return !clauses.isEmpty && clauses.allSatisfy { clause in
+                !clause.terms.isEmpty && clause.terms.allSatisfy { isFilter($0.condition, on: field) }
+            }
+        default:
+            return false
+        }
+    }
+
+    /// The terms with each group of one clause that is not excluded read as that clause's
+    /// terms (`(status:posted x)` is `status:posted x`), at every depth: what a query asks of a
+    /// field does not depend on such parentheses.
+    static func withoutParentheses(_ terms: [SearchTerm]) -> [SearchTerm] {
+        terms.flatMap { term -> [SearchTerm] in
+            guard case .anyOf(let clauses) = term.condition else { return [term] }
+            if clauses.count == 1 && !term.isExcluded { return withoutParentheses(clauses[0].terms) }
+            return [SearchTerm(.anyOf(clauses.map { SearchClause(withoutParentheses($0.terms)) }), isExcluded: term.isExcluded)]
+        }
+    }
+
     /// The query without its filter and terms on a field.
     static func withoutFilters(on field: FacetField, _ query: Query) -> Query {
         var query = query
-        query.terms = query.terms.filter { term in
-            switch (term.condition, field) {
-            case (.text(_, .category), .category), (.text(_, .merchant), .merchant), (.text(_, .card), .card),
-                 (.text(_, .account), .account), (.dates, .month), (.relativeDates, .month), (.status, .status):
-                return false
-            default:
-                return true
-            }
-        }
+        query.terms = withoutParentheses(query.terms).filter { !isFilter($0.condition, on: field) }
         switch field {
         case .category: query.filters.categories = []
         case .merchant: break

@@ -13,10 +13,19 @@ extension PlainScan {
         return try! CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!)
     }
 
-    /// The query with every relative date term as fixed days.
+    /// The query with every relative date term as fixed days, inside groups too.
     func resolvingRelativeDates(_ query: Query, today: CalendarDay) -> Query {
         var query = query
-        query.terms = query.terms.map { term in
+        query.terms = resolvingRelativeDates(query.terms, today: today)
+        return query
+    }
+
+    private func resolvingRelativeDates(_ terms: [SearchTerm], today: CalendarDay) -> [SearchTerm] {
+        terms.map { term in
+            if case .anyOf(let clauses) = term.condition {
+                let resolved = clauses.map { SearchClause(resolvingRelativeDates($0.terms, today: today)) }
+                return SearchTerm(.anyOf(resolved), isExcluded: term.isExcluded)
+            }
             guard case .relativeDates(let from, let to) = term.condition else { return term }
             let lower = from.map { bound -> CalendarDay in
                 switch bound {
@@ -34,7 +43,6 @@ extension PlainScan {
             }
             return SearchTerm(.dates(from: lower, to: upper), isExcluded: term.isExcluded)
         }
-        return query
     }
 
     /// The first and last day of a period, from `Calendar` in UTC (calendar days have no zone).

@@ -73,13 +73,15 @@ public struct PlainScan: Sendable {
     public func search(_ query: Query, rates: ExchangeRates? = nil, today: CalendarDay? = nil) -> QueryResult {
         let query = resolvingRelativeDates(query, today: today ?? systemToday)
         let words = PlainScan.words(query.text)
+        // A word (of the text or of a group, not excluded) with no exact match anywhere in its
+        // scope is matched approximately (docs/SPEC.md section 8). Without groups every word is
+        // required, so such a word leaves nothing matching: only then are words looked at.
+        let hasGroups = query.terms.contains { if case .anyOf = $0.condition { true } else { false } }
         var widened: [[UInt8]: TypoWord] = [:]
-        var matching = filter(query, words: words, widened: widened)
-        if matching.isEmpty {
-            // A word with no exact match anywhere in its scope is matched approximately
-            // (docs/SPEC.md section 8); when every word has one, nothing changes.
-            widened = typoWords(words, scope: TermField(query.scope))
-            if !widened.isEmpty { matching = filter(query, words: words, widened: widened) }
+        var matching = hasGroups ? [] : filter(query, words: words, widened: widened)
+        if hasGroups || matching.isEmpty {
+            widened = typoWords(PlainScan.searchedWords(of: query), scope: TermField(query.scope))
+            if hasGroups || !widened.isEmpty { matching = filter(query, words: words, widened: widened) }
         }
         let total = PlainScan.aggregate(matching.map(\.transaction), rates: rates)
 
@@ -87,6 +89,7 @@ public struct PlainScan: Sendable {
         let grouped = Dictionary(grouping: matching) { PlainScan.key(of: $0, query.grouping) }
         var keys = Array(grouped.keys)
         keys.sort { PlainScan.groupPrecedes($0, $1, query) }
+        keys = PlainScan.ordered(keys, grouped: grouped, total: total, query.groupOrdering, rates: rates)
         var laidOut: [(row: Row, key: GroupKey?)] = []
         for key in keys {
             for row in grouped[key]!.sorted(by: { PlainScan.rowPrecedes($0, $1, query.sort) }) {
@@ -96,7 +99,7 @@ public struct PlainScan: Sendable {
         let start = min(max(query.offset, 0), laidOut.count)
         let page = laidOut[start ..< min(laidOut.count, start + max(query.limit, 0))]
         let corrections = widened.keys.sorted { $0.lexicographicallyPrecedes($1) }.compactMap { correction(for: widened[$0]!) }
-        var highlights = PlainScan.highlightTerms(query, words: words)
+        var highlights = PlainScan.highlightTerms(query)
         if query.scope == .all || query.scope == .merchant {
             for spelling in corrections.flatMap(\.matched) where !highlights.contains(Array(spelling.utf8)) {
                 highlights.append(Array(spelling.utf8))
@@ -120,15 +123,11 @@ public struct PlainScan: Sendable {
     /// The rows that pass the filters and every word and term; `widened` words are matched
     /// approximately.
     func filter(_ query: Query, words: [[UInt8]], widened: [[UInt8]: TypoWord]) -> [Row] {
-        rows.filter { row in
+        let context = Context(scope: TermField(query.scope), widened: widened, isNegated: false)
+        return rows.filter { row in
             passesFilters(row, query.filters)
-                && words.allSatisfy { word in
-                    if let typo = widened[word] { return typo.holds(in: row) }
-                    return PlainScan.matches(row, text: word, field: TermField(query.scope))
-                }
-                && query.terms.allSatisfy { term in
-                    PlainScan.isEmptyText(term.condition) || PlainScan.holds(row, term.condition) != term.isExcluded
-                }
+                && words.allSatisfy { PlainScan.wordMatches(row, $0, context) }
+                && PlainScan.allHold(query.terms, row, context)
         }
     }
 
@@ -212,14 +211,23 @@ public struct PlainScan: Sendable {
         }
     }
 
-    /// A text term that folds to nothing constrains nothing, whether required or excluded.
+    /// A text term or a word that folds to nothing constrains nothing, whether required or
+    /// excluded.
     static func isEmptyText(_ condition: SearchTerm.Condition) -> Bool {
-        guard case .text(let text, _) = condition else { return false }
-        return Folding.fold(text).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        switch condition {
+        case .text(let text, _), .word(let text): Folding.fold(text).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        default: false
+        }
     }
 
-    static func holds(_ row: Row, _ condition: SearchTerm.Condition) -> Bool {
+    static func holds(_ row: Row, _ condition: SearchTerm.Condition, _ context: Context) -> Bool {
         switch condition {
+        case .word(let text):
+            return words(text).allSatisfy { wordMatches(row, $0, context) }
+        case .amountNear(let value, let tolerance):
+            return isNear(row.transaction.amount, value, tolerance)
+        case .anyOf(let clauses):
+            return clauses.contains { allHold($0.terms, row, context) }
         case .text(let text, let field):
             let phrase = Array(Folding.fold(text).trimmingCharacters(in: .whitespacesAndNewlines).utf8)
             return matches(row, text: phrase, field: field)
@@ -286,6 +294,9 @@ public struct PlainScan: Sendable {
         case .card: .card(row.transaction.card)
         case .category: .category(row.transaction.category)
         case .merchant: .merchant(row.transaction.merchant)
+        case .week: .week(isoWeek(of: row.day))
+        case .year: .year(row.day.year)
+        case .account: .account(row.transaction.account)
         }
     }
 
@@ -293,6 +304,8 @@ public struct PlainScan: Sendable {
         switch (a, b) {
         case (.day(let x)?, .day(let y)?): return query.sort == .dateAscending ? x < y : x > y
         case (.month(let x)?, .month(let y)?): return query.sort == .dateAscending ? x < y : x > y
+        case (.week(let x)?, .week(let y)?): return query.sort == .dateAscending ? x < y : x > y
+        case (.year(let x)?, .year(let y)?): return query.sort == .dateAscending ? x < y : x > y
         default:
             guard let a, let b else { return false }
             let aNone = a.text == nil, bNone = b.text == nil
@@ -332,14 +345,24 @@ public struct PlainScan: Sendable {
                          baseProblem: conversion.flatMap { if case .failure(let problem) = $0 { problem } else { nil } })
     }
 
-    static func highlightTerms(_ query: Query, words: [[UInt8]]) -> [[UInt8]] {
-        var terms = query.scope == .all || query.scope == .merchant ? words : []
-        for term in query.terms where !term.isExcluded {
-            if case .text(let text, let field) = term.condition, field == .all || field == .merchant {
-                let phrase = Array(Folding.fold(text).trimmingCharacters(in: .whitespacesAndNewlines).utf8)
-                if !phrase.isEmpty && !terms.contains(phrase) { terms.append(phrase) }
+    /// What is marked in a page row's merchant: the words (of the text and of groups) when the
+    /// scope searches merchants, and the phrases of scope all or merchant; never what is
+    /// excluded, or inside an excluded group.
+    static func highlightTerms(_ query: Query) -> [[UInt8]] {
+        var terms = query.scope == .all || query.scope == .merchant ? searchedWords(of: query) : []
+        func visit(_ list: [SearchTerm]) {
+            for term in list where !term.isExcluded {
+                switch term.condition {
+                case .text(let text, let field) where field == .all || field == .merchant:
+                    let phrase = Array(Folding.fold(text).trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+                    if !phrase.isEmpty && !terms.contains(phrase) { terms.append(phrase) }
+                case .anyOf(let clauses):
+                    for clause in clauses { visit(clause.terms) }
+                default: break
+                }
             }
         }
+        visit(query.terms)
         return terms
     }
 

@@ -3,8 +3,9 @@ import Foundation
 import TransactionSearch
 
 /// fsearch: search, group and edit transactions from the terminal. The first word picks a
-/// command (import, inspect, add, update, delete, export, stats, check, compact); a word one
-/// edit from one is refused as a typo (`CommandTypos`); anything else is a search.
+/// command (import, inspect, add, update, delete, export, stats, check, compact, saved, rules,
+/// undo, history, explain, ...); a word one edit from one is refused as a typo
+/// (`CommandTypos`); anything else is a search (`@NAME` a saved one).
 @main
 struct FSearch {
     /// fsearch's version: the library's, which `CHANGELOG.md` names (one source of truth).
@@ -29,6 +30,7 @@ struct FSearch {
         case "repair-payees": RepairPayeesCommand.run
         case "inspect": InspectCommand.run
         case "stress": StressCommand.run
+        case "saved": SavedCommand.run
         default: nil
         }
     }

@@ -124,6 +124,18 @@ struct CodeSet: Sendable, Equatable {
         }
     }
 
+    /// Adds every code of `other`.
+    mutating func formUnion(_ other: CodeSet) {
+        guard !other.isEmpty else { return }
+        if words.count < other.words.count { words.append(contentsOf: repeatElement(0, count: other.words.count - words.count)) }
+        var count = 0
+        for index in words.indices {
+            if index < other.words.count { words[index] |= other.words[index] }
+            count += words[index].nonzeroBitCount
+        }
+        self.count = count
+    }
+
     mutating func remove(_ code: UInt32) {
         let word = Int(code >> 6)
         let bit: UInt64 = 1 << UInt64(code & 63)

@@ -1,5 +1,5 @@
-/// The key of a result group: a day, a month, or the text of a card, category or merchant
-/// (nil for the "none" group: no card, uncategorized).
+/// The key of a result group: a day, a week, a month, a year, or the text of a card, category,
+/// merchant or account (nil for the "none" group: no card, uncategorized, no account).
 public enum GroupKey: Hashable, Sendable {
     /// A local day.
     case day(CalendarDay)
@@ -11,9 +11,15 @@ public enum GroupKey: Hashable, Sendable {
     case category(String?)
     /// A merchant as stored.
     case merchant(String)
+    /// An ISO 8601 week of local days (Monday first).
+    case week(CalendarWeek)
+    /// The calendar year of the rows' local days.
+    case year(Int)
+    /// An account as stored; nil for rows with no account.
+    case account(String?)
 
-    /// The display title: `14/03/26`, `March 2026`, `****4242`, `No card`, `Uncategorized`, or
-    /// the category or merchant as stored.
+    /// The display title: `14/03/26`, `W11 2026`, `March 2026`, `2026`, `****4242`, `No card`,
+    /// `Uncategorized`, `No account`, or the category, merchant or account as stored.
     public var title: String {
         switch self {
         case .day(let day): ShortDate.title(of: day)
@@ -23,10 +29,15 @@ public enum GroupKey: Hashable, Sendable {
         case .category(let category?): category
         case .category(nil): "Uncategorized"
         case .merchant(let merchant): merchant
+        case .week(let week): week.title
+        case .year(let year): pad(year, 4)
+        case .account(let account?): account
+        case .account(nil): "No account"
         }
     }
 
-    /// The key as docs/SPEC.md section 6 writes it: `2026-03-14`, `2026-03`, the text, or nil.
+    /// The key as docs/SPEC.md sections 6 and 11 write it: `2026-03-14`, `2026-W11`, `2026-03`,
+    /// `2026`, the text, or nil.
     public var text: String? {
         switch self {
         case .day(let day): day.description
@@ -34,6 +45,9 @@ public enum GroupKey: Hashable, Sendable {
         case .card(let card): card
         case .category(let category): category
         case .merchant(let merchant): merchant
+        case .week(let week): week.description
+        case .year(let year): pad(year, 4)
+        case .account(let account): account
         }
     }
 
@@ -52,6 +66,14 @@ public enum GroupKey: Hashable, Sendable {
         case .merchant:
             guard let text else { return nil }
             self = .merchant(text)
+        case .week:
+            guard let text, let week = CalendarWeek(text) else { return nil }
+            self = .week(week)
+        case .year:
+            guard let text, text.utf8.count == 4, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                  let year = Int(text), CalendarDay.years.contains(year) else { return nil }
+            self = .year(year)
+        case .account: self = .account(text)
         }
     }
 }

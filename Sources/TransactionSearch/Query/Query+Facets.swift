@@ -39,9 +39,12 @@ extension Query {
 }
 
 extension SearchTerm.Condition {
-    /// Whether this condition is a filter on the field a facet counts.
+    /// Whether this condition is a filter on the field a facet counts: a term on that field,
+    /// or a group all of whose terms are (`(category:food OR category:travel)`).
     func filters(_ field: FacetField) -> Bool {
         switch (self, field) {
+        case (.anyOf(let clauses), _):
+            !clauses.isEmpty && clauses.allSatisfy { !$0.terms.isEmpty && $0.terms.allSatisfy { $0.condition.filters(field) } }
         case (.text(_, let termField), .category): termField == .category
         case (.text(_, let termField), .merchant): termField == .merchant
         case (.text(_, let termField), .card): termField == .card

@@ -1,8 +1,10 @@
 extension Query {
     /// The query with everything that cannot change its answer taken out: the words folded,
-    /// deduplicated and sorted, filter values folded and sorted, terms sorted, one facet per
-    /// field in `FacetField` order (the first request of a field kept). Two queries with
-    /// the same normalized form have the same result; the cache is keyed by it.
+    /// deduplicated and sorted, filter values folded and sorted, terms (and the clauses of
+    /// groups) deduplicated and sorted, a group of one clause spliced in, one facet per field
+    /// in `FacetField` order (the first request of a field kept), no group order without
+    /// groups. Two queries with the same normalized form have the same result; the cache is
+    /// keyed by it.
     public var normalized: Query {
         var query = self
         query.text = TermFolding.words(of: text).map { String(decoding: $0, as: UTF8.self) }.sorted().joined(separator: " ")
@@ -13,8 +15,14 @@ extension Query {
         query.filters.cards = fold(filters.cards)
         query.filters.categories = fold(filters.categories)
         query.filters.accounts = fold(filters.accounts)
-        var seen = Set<SearchTerm>()
-        query.terms = terms.map(\.normalized).filter { seen.insert($0).inserted }.sorted { "\($0)" < "\($1)" }
+        // Words of the terms (a clause spliced in, a library's `.word`) join the text's.
+        var words = query.text.isEmpty ? [] : query.text.split(separator: " ").map(String.init)
+        query.terms = []
+        for term in SearchTerm.normalizedClause(terms) {
+            if case .word(let word) = term.condition, !term.isExcluded { words.append(word) } else { query.terms.append(term) }
+        }
+        query.text = Set(words).sorted().joined(separator: " ")
+        if grouping == .none { query.groupOrdering = .title }  // no groups to order
         query.limit = max(0, limit)
         query.offset = max(0, offset)
         query.facets = Query.normalizedFacets(facets).map { request in
@@ -26,9 +34,50 @@ extension Query {
 }
 
 extension SearchTerm {
-    var normalized: SearchTerm {
-        guard case .text(let text, let field) = condition else { return self }
-        return SearchTerm(.text(String(decoding: TermFolding.phrase(text), as: UTF8.self), field: field), isExcluded: isExcluded)
+    /// The terms of one clause normalized: texts folded, a word split into its folded words
+    /// (as the text's are), a group of one clause spliced in, a group's clauses normalized and
+    /// sorted (a clause that is only a group replaced by its clauses); repeated terms dropped,
+    /// the rest sorted.
+    static func normalizedClause(_ terms: [SearchTerm]) -> [SearchTerm] {
+        var result: [SearchTerm] = []
+        var seen = Set<SearchTerm>()
+        func keep(_ term: SearchTerm) {
+            if seen.insert(term).inserted { result.append(term) }
+        }
+        for term in terms {
+            switch term.condition {
+            case .text(let text, let field):
+                keep(SearchTerm(.text(String(decoding: TermFolding.phrase(text), as: UTF8.self), field: field), isExcluded: term.isExcluded))
+            case .word(let word):
+                let words = TermFolding.words(of: word).map { SearchTerm(.word(String(decoding: $0, as: UTF8.self))) }
+                if term.isExcluded && words.count > 1 {
+                    keep(.anyOf([SearchClause(words.sorted { "\($0)" < "\($1)" })], isExcluded: true))  // not all of them
+                } else {
+                    for folded in words { keep(SearchTerm(folded.condition, isExcluded: term.isExcluded)) }
+                }
+            case .anyOf(let clauses):
+                // Repeated clauses are kept: `(a OR a)` answers as `a` does, but its structure
+                // decides what a disjunctive facet leaves out (`Query.relaxed(for:)`).
+                var alternatives: [SearchClause] = []
+                for clause in clauses {
+                    let normalized = normalizedClause(clause.terms)
+                    // A clause that is only a group of alternatives is those alternatives.
+                    if normalized.count == 1, !normalized[0].isExcluded, case .anyOf(let inner) = normalized[0].condition {
+                        alternatives += inner
+                    } else {
+                        alternatives.append(SearchClause(normalized))
+                    }
+                }
+                if !term.isExcluded && alternatives.count == 1 {
+                    for inner in alternatives[0].terms { keep(inner) }  // `(a b)` is `a b`
+                    continue
+                }
+                keep(.anyOf(alternatives.sorted { "\($0)" < "\($1)" }, isExcluded: term.isExcluded))
+            default:
+                keep(term)
+            }
+        }
+        return result.sorted { "\($0)" < "\($1)" }
     }
 }
 

@@ -26,6 +26,32 @@ public enum Grouping: String, Hashable, Sendable, CaseIterable, Codable {
     case category
     /// By merchant.
     case merchant
+    /// By ISO 8601 week (Monday first; key `2026-W11`, title `W11 2026`), in the date direction.
+    case week
+    /// By year (key and title `2026`), in the date direction.
+    case year
+    /// By account, the no-account group last.
+    case account
+}
+
+/// The order of a result's groups.
+public enum GroupOrdering: String, Hashable, Sendable, CaseIterable, Codable {
+    /// The natural order (docs/SPEC.md section 3): date groups (day, week, month, year) in the
+    /// date direction, the others by title with the "none" group last.
+    case title
+    /// The most rows first; groups with as many rows keep their natural order.
+    case count
+    /// The largest total first, by magnitude (a group spending 500 comes before one earning
+    /// 300); groups with equal totals keep their natural order. The total is the base total
+    /// when exchange rates are set (groups with no base total come last); without rates it is
+    /// the group's sum in the result's largest currency: the currency with the most matching
+    /// rows, the first by code among equals (a group with none of it counts as 0).
+    case total
+}
+
+extension Grouping {
+    /// Whether its groups are periods of time (day, week, month, year), ordered by date.
+    var isByDate: Bool { self == .day || self == .week || self == .month || self == .year }
 }
 
 /// Income or expense.
@@ -50,6 +76,8 @@ public struct Query: Hashable, Sendable {
     public var filters: QueryFilters
     /// How matching rows are grouped (`Grouping.none`: no groups).
     public var grouping: Grouping
+    /// How the groups are ordered (by title, the natural order, unless asked otherwise).
+    public var groupOrdering: GroupOrdering
     /// The order of rows within and across groups (newest first by default).
     public var sort: ResultOrder
     /// Rows in the page (0 for aggregates only). Any value is answered: a negative one counts
@@ -66,7 +94,7 @@ public struct Query: Hashable, Sendable {
     /// A query from its parts; every one is optional (the default matches every row).
     public init(
         text: String = "", scope: SearchScope = .all, terms: [SearchTerm] = [],
-        filters: QueryFilters = QueryFilters(), grouping: Grouping = .none,
+        filters: QueryFilters = QueryFilters(), grouping: Grouping = .none, groupOrdering: GroupOrdering = .title,
         sort: ResultOrder = .dateDescending, limit: Int = 50, offset: Int = 0, facets: [FacetRequest] = []
     ) {
         self.text = text
@@ -74,6 +102,7 @@ public struct Query: Hashable, Sendable {
         self.terms = terms
         self.filters = filters
         self.grouping = grouping
+        self.groupOrdering = groupOrdering
         self.sort = sort
         self.limit = limit
         self.offset = offset

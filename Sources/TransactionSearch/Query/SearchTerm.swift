@@ -42,6 +42,17 @@ public struct SearchTerm: Hashable, Sendable, Codable {
         case relativeDates(from: DateBound?, to: DateBound?)
         /// The status is this one.
         case status(TransactionStatus)
+        /// A plain word, matched like the words of `Query.text`: in the query's scope, and
+        /// approximately when it matches nothing exactly (docs/SPEC.md section 8). The search box
+        /// keeps the words typed inside a group this way; at the top they are `Query.text`.
+        case word(String)
+        /// The magnitude lies within `tolerance` of the value, ends included; within 5% of it
+        /// when `tolerance` is nil: `amount~42` (39.90 to 44.10), `amount~42±3` (39 to 45).
+        case amountNear(DecimalAmount, tolerance: DecimalAmount?)
+        /// At least one of the clauses holds: a group of the search box, `(starbucks OR costa)`,
+        /// `(merchant:uber amount<5 OR notes:taxi)`; excluded, `-(notes:work OR category:travel)`.
+        /// A clause with no terms always holds; a group with no clauses never does.
+        case anyOf([SearchClause])
     }
 
     /// What the term requires.
@@ -53,5 +64,24 @@ public struct SearchTerm: Hashable, Sendable, Codable {
     public init(_ condition: Condition, isExcluded: Bool = false) {
         self.condition = condition
         self.isExcluded = isExcluded
+    }
+}
+
+/// Terms that must all hold together (an excluded one must not): one side of an `OR` in the
+/// search box. `a b OR c` is two clauses, `[a, b]` and `[c]`: AND binds tighter than OR.
+public struct SearchClause: Hashable, Sendable, Codable {
+    /// Every one must hold (an excluded one must not).
+    public var terms: [SearchTerm]
+
+    /// A clause of these terms.
+    public init(_ terms: [SearchTerm]) {
+        self.terms = terms
+    }
+}
+
+extension SearchTerm {
+    /// A group of clauses, at least one of which must hold (none, when `isExcluded`).
+    public static func anyOf(_ clauses: [SearchClause], isExcluded: Bool = false) -> SearchTerm {
+        SearchTerm(.anyOf(clauses), isExcluded: isExcluded)
     }
 }

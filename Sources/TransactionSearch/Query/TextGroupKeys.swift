@@ -1,15 +1,15 @@
-/// The keys of a result's groups under a text grouping (card, category or merchant), kept as
+/// The keys of a result's groups under a text grouping (card, category, merchant or account), kept as
 /// their strings' UTF-8 bytes one after another and made into `GroupKey`s when read. A result
 /// grouped by merchant can have tens of thousands of groups, and the store keeps its strings
 /// as bytes, not `String`s: making a string for every group cost more than answering the
 /// query (22,502 merchant groups on the bench's long-tail data: 1.0 ms before, 4.7 ms with a
 /// string each); an app reads the groups it shows.
 struct TextGroupKeys: Sendable, Equatable {
-    /// `.card`, `.category` or `.merchant`.
+    /// `.card`, `.category`, `.merchant` or `.account`.
     let grouping: Grouping
     private var bytes: [UInt8] = []
     /// Where each key's bytes end in `bytes`, with `noneBit` set for the key of the rows with
-    /// no value (no card, uncategorized).
+    /// no value (no card, uncategorized, no account).
     private var ends: [UInt32] = []
     private static let noneBit: UInt32 = 1 << 31
 
@@ -18,7 +18,7 @@ struct TextGroupKeys: Sendable, Equatable {
     /// once into bytes of their exact size (`byteCount` in all).
     init(grouping: Grouping, codes: [UInt32], byteCount: Int,
          withUTF8: (UInt32, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
-        precondition(grouping == .card || grouping == .category || grouping == .merchant, "TextGroupKeys for \(grouping)")
+        precondition([.card, .category, .merchant, .account].contains(grouping), "TextGroupKeys for \(grouping)")
         precondition(byteCount < Int(TextGroupKeys.noneBit), "TextGroupKeys past 2 GiB")
         self.grouping = grouping
         var ends: [UInt32] = []
@@ -55,6 +55,7 @@ struct TextGroupKeys: Sendable, Equatable {
         switch grouping {
         case .card: return .card(text)
         case .category: return .category(text)
+        case .account: return .account(text)
         default: return .merchant(text ?? "")
         }
     }

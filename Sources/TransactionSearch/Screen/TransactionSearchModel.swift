@@ -12,8 +12,9 @@ import Observation
 ///
 /// - `searchText` is what the person types, read leniently with the search box syntax: the
 ///   terms that do not parse are set aside in `problems` and the rest is searched.
-/// - Every change of an input (`searchText`, `scope`, `filters`, `grouping`, `sort`,
-///   `facets`, `query`) and every store mutation that may change the result starts a search.
+/// - Every change of an input (`searchText`, `scope`, `filters`, `grouping`, `groupOrdering`,
+///   `sort`, `facets`, `query`, a saved search opened) and every store mutation that may change
+///   the result starts a search.
 ///   Searches run off the main actor; a newer input cancels the search of an older one, and a
 ///   result never replaces a newer one. A mutation during a search does not cancel it: its
 ///   result is shown, then the model searches again.
@@ -98,7 +99,7 @@ public final class TransactionSearchModel {
         let searchText = query.searchText
         self.searchText = searchText
         parsed = SearchSyntax.parseLeniently(searchText)
-        settings = Query(scope: query.scope, filters: query.filters, grouping: query.grouping,
+        settings = Query(scope: query.scope, filters: query.filters, grouping: query.grouping, groupOrdering: query.groupOrdering,
                          sort: query.sort, limit: query.limit, offset: query.offset, facets: query.facets)
         result = QueryResult(grouping: query.grouping, total: Aggregate(count: 0, sums: []), groups: [], rows: [])
         startSearch()
@@ -126,6 +127,12 @@ public final class TransactionSearchModel {
         set { settings.grouping = newValue }
     }
 
+    /// The order of the groups (their natural order, most rows or largest total first).
+    public var groupOrdering: GroupOrdering {
+        get { settings.groupOrdering }
+        set { settings.groupOrdering = newValue }
+    }
+
     /// The order of the rows, within and across groups.
     public var sort: ResultOrder {
         get { settings.sort }
@@ -148,10 +155,24 @@ public final class TransactionSearchModel {
             isSettingQuery = true
             searchText = newValue.searchText
             settings = Query(scope: newValue.scope, filters: newValue.filters, grouping: newValue.grouping,
-                             sort: newValue.sort, limit: newValue.limit, offset: newValue.offset, facets: newValue.facets)
+                             groupOrdering: newValue.groupOrdering, sort: newValue.sort, limit: newValue.limit,
+                             offset: newValue.offset, facets: newValue.facets)
             isSettingQuery = false
             inputsChanged()
         }
+    }
+
+    /// Opens a saved search: its text as typed becomes `searchText`, its options the other
+    /// inputs; one search starts.
+    public func open(_ search: SavedSearch) {
+        isSettingQuery = true
+        searchText = search.searchText
+        let options = search.options
+        settings = Query(scope: options.scope, filters: options.filters, grouping: options.grouping,
+                         groupOrdering: options.groupOrdering, sort: options.sort, limit: options.limit,
+                         offset: options.offset, facets: options.facets)
+        isSettingQuery = false
+        inputsChanged()
     }
 
     /// An input changed: the running search is for an old question, so it is cancelled.

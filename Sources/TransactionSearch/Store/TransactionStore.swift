@@ -17,6 +17,8 @@ public final class TransactionStore: Sendable {
     let events = EventHub()
     let cache = ResultCache()
     let liveQueries = LiveQueries()
+    /// The saved searches it keeps (`TransactionStore+SavedSearches`).
+    let savedSearchBook = SavedSearchBook()
     /// Where today comes from (see `clock`), and what wakes live queries at midnight.
     let clockSource = Locked(StoreClock.system)
     let dayWatcher = DayWatcher()

@@ -7,27 +7,14 @@ enum SearchCommand {
     static let spec = CommandSpec(
         name: "fsearch", abstract: "Search and group card and bank transactions.",
         arguments: "[QUERY...]",
-        argumentsHelp: "Words and search syntax: star, \"two words\", merchant:lidl, amount>50, date:2026-03, -uber.",
+        argumentsHelp: "Words and search syntax: star, \"two words\", merchant:lidl, amount>50, amount~42, date:2026-03, -uber,\n"
+            + String(repeating: " ", count: 27)
+            + "starbucks OR costa, (merchant:uber amount<5) OR notes:taxi, -(notes:work OR category:travel).\n"
+            + String(repeating: " ", count: 27) + "@NAME [more words] runs a saved search (fsearch saved --help).",
         acceptsArguments: true,
-        options: DataSource.options("search") + [
-            .value("scope", "SCOPE", help: "all|merchant|category|notes|amount (default all)."),
-            .value("group", "BY", short: "g", help: "none|day|month|card|category|merchant (default none)."),
-            .value("from", "DAY", help: "First day included: YYYY-MM-DD, or today, yesterday, this-week, last-week, this-month, last-month, this-year, last-year, last-N-days (its first day)."),
-            .value("to", "DAY", help: "Last day included: YYYY-MM-DD or a period as for --from (its last day)."),
-            .value("card", "CARD", repeatable: true, help: "Card by name, ****4242 or 4242; none for no card."),
-            .value("category", "NAME", repeatable: true, help: "Category; none for uncategorized."),
-            .value("account", "NAME", repeatable: true, help: "Account; none for no account."),
-            .value("status", "STATUS", help: "pending|posted."),
-            .value("min", "AMOUNT", help: "Smallest signed amount, e.g. -50."),
-            .value("max", "AMOUNT", help: "Largest signed amount."),
-            .value("kind", "KIND", help: "expense|income."),
-            .value("sort", "ORDER", help: "date-desc|date-asc|amount-desc|amount-asc (default date-desc)."),
-            .value("limit", "N", help: "Rows shown (default 50; csv: every matching row)."),
-            .value("offset", "N", help: "Matching rows skipped before the first shown."),
+        options: DataSource.options("search") + QueryOptions.options + [
             .value("rates", "FILE", help: "Exchange rates, JSON: {\"base\": \"EUR\", \"rates\": {\"USD\": \"0.92\"}}."),
-            .value("facets", "FIELDS", help: "Count the matches by category,merchant,card,account,month,status (comma-separated)."),
-            .value("facet-limit", "N", help: "Values listed per facet (default 10); the rest are summed as Other."),
-            .flag("disjunctive-facets", help: "Facets ignore the query's own filter on their field (other cards still counted)."),
+        ] + QueryOptions.facetOptions + [
             .value("today", "YYYY-MM-DD", help: "The day relative dates count from (date:today, date:last-month; default the system clock)."),
             .value("format", "FORMAT", help: "table|json|csv (default table)."),
             .value("date-format", "FORM", help: "How the table writes days: iso (2026-03-14), dmy (14/03/26) or mdy (03/14/26); default from the locale (LC_ALL, LC_TIME, LANG), else iso."),
@@ -51,6 +38,7 @@ enum SearchCommand {
               fsearch check --store DIR           Verify a store (or --file: list every bad row).
               fsearch compact --store DIR         Fold the log into a new snapshot.
               fsearch rules add|list|apply ...    Rules: a search and what to set, run on every import.
+              fsearch saved add|list|remove ...   Searches kept by name; fsearch @NAME runs one.
               fsearch undo / fsearch history      Revert the newest change / list what can be reverted.
               fsearch explain ID                  A transaction's fields and who set each.
               fsearch explain-payee TEXT          Show how a descriptor is cleaned into a payee.
@@ -66,6 +54,8 @@ enum SearchCommand {
               fsearch starbuks --facets category,card     (typos forgiven; counts by category and card)
               fsearch --from last-month --to last-month --group category
               fsearch -- imprt                            (-- searches a word that looks like a command)
+              fsearch 'date:last-month' --today 2026-03-14 --group day
+              fsearch '(starbucks OR costa) -date:2026-03' --group week --group-order total
             """)
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
@@ -90,7 +80,13 @@ enum SearchCommand {
                                      skipBad: arguments.has("skip-bad"), recovering: arguments.has("recover"))
         if let rates { loaded.store.setExchangeRates(rates) }
         if let today = arguments.value("today") { loaded.store.clock = .fixed(day: try Choice.day(today, option: "today")) }
-        var query = try QueryOptions.query(from: arguments, today: loaded.store.today)
+        var query: Query
+        if let first = arguments.arguments.first, first.hasPrefix("@") {
+            query = try SavedCommand.query(named: String(first.dropFirst()), adding: Array(arguments.arguments.dropFirst()),
+                                           from: loaded, arguments: arguments)
+        } else {
+            query = try QueryOptions.query(from: arguments, today: loaded.store.today)
+        }
         if format == "csv" && arguments.value("limit") == nil { query.limit = Int.max }
         if arguments.has("quiet") {
             query.limit = 0
@@ -109,7 +105,8 @@ enum SearchCommand {
             }
             var table = ResultTable(store: loaded.store, result: result, query: query,
                                     settings: .forOutput(dates: dates, showsIDs: !arguments.has("no-ids")),
-                                    searchText: arguments.arguments.joined(separator: " "))
+                                    searchText: arguments.arguments.first?.hasPrefix("@") == true ? query.searchText
+                                        : arguments.arguments.joined(separator: " "))
             table.missingFilterValues = missing
             table.spansAccounts = SearchCommand.spansAccounts(query, in: loaded.store)
             Console.write(table.text)

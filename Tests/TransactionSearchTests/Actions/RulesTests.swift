@@ -119,6 +119,9 @@ import Testing
         #expect(store.search(Query(text: "starbuks")).total.count == 1)
         let rule = Rule(name: "Typo", search: "starbuks", actions: [.set(.category, "Coffee")])
         #expect(try store.matchCount(of: rule) == 0)
+        // Inside a group too.
+        #expect(store.search(try Query(parsing: "(starbuks OR zzz)")).total.count == 1)
+        #expect(try store.matchCount(of: Rule(name: "Group", search: "(starbuks OR zzz)", actions: [.set(.category, "Coffee")])) == 0)
         try store.addRule(rule)
         #expect(store.applyRules().rows.isEmpty)
     }

@@ -110,7 +110,7 @@ struct FSearchTests {
 
     @Test(arguments: [
         (["--gruop", "day"], Int32(64), "unknown option '--gruop'"),
-        (["--group", "week"], 64, "--group 'week' is not one of none|day|month|card|category|merchant"),
+        (["--group", "fortnight"], 64, "--group 'fortnight' is not one of none|day|month|card|category|merchant|week|year|account"),
         (["--from", "2026-02-30"], 64, "--from '2026-02-30' is not a date"),
         (["amount>abc"], 64, "query at character 8"),
         (["--limit", "-1"], 64, "--limit"),

@@ -103,6 +103,9 @@ import TransactionSearchSupport
         case .card: row.card
         case .category: row.category
         case .merchant: row.merchant
+        case .week: Int(CalendarWeek(containing: row.calendarDay).firstDay.daysSince1970 - firstDay + 7) / 7
+        case .year: row.calendarDay.year % 128
+        case .account: row.account
         }
     }
 
@@ -114,6 +117,9 @@ import TransactionSearchSupport
         case .card: cards[row.card]
         case .category: categories[row.category]
         case .merchant: merchants[row.merchant]
+        case .week: CalendarWeek(containing: row.calendarDay).description
+        case .year: String(row.calendarDay.year)
+        case .account: accounts[row.account]
         }
     }
 

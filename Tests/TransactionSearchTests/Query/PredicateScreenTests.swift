@@ -17,7 +17,7 @@ import TransactionSearchSupport
         let store = TransactionStore(timeZone: TimeZone(identifier: world.pick(RandomWorld.zones))!)
         let ids = (0..<40).map { "p\($0)" }
         try store.add(contentsOf: ids.map { world.draft(id: $0) })
-        var queries = (0..<40).map { _ in world.query() }
+        var queries = (0..<40).map { _ in world.query() } + (0..<30).map { _ in world.booleanQuery() }
         for _ in 0..<20 {
             var query = world.query()
             query.text = PredicateScreenTests.misspelled(&world)

@@ -156,4 +156,42 @@ import TransactionSearchSupport
         }
         #expect(store.cacheStatistics.hits > 0 && store.cacheStatistics.invalidations > 0)
     }
+
+    /// The same with boolean queries cached (`OR`, nested and excluded groups, words matched
+    /// approximately inside groups, every grouping): a change to a row drops every cached
+    /// result it could affect.
+    @Test(arguments: 0..<12)
+    func everyCachedBooleanAnswerEqualsAFreshOne(seedIndex: Int) throws {
+        let seed = UInt64(35_400 + seedIndex)
+        var world = RandomWorld(seed: seed)
+        let store = TransactionStore(timeZone: TimeZone(identifier: world.pick(RandomWorld.zones))!)
+        try store.add(contentsOf: (0..<30).map { world.draft(id: "s\($0)") })
+        let queries = (0..<30).map { _ in world.booleanQuery() }
+        var ids = (0..<30).map { "s\($0)" }
+        for step in 0..<(60 * RandomScale.factor) {
+            for query in queries.shuffled(using: &world.random).prefix(10) {
+                let answer = store.search(query)
+                let fresh = ResultCacheTests.fresh(store, query)
+                if answer != fresh {
+                    Issue.record("seed \(seed) step \(step): stale answer for \(query)\n\(SearchAgainstReferenceTests.difference(answer, fresh))")
+                    return
+                }
+            }
+            let burst = world.random.int(in: 0...6) == 0 ? world.random.int(in: 2...(ResultCache.pendingLimit + 6)) : 1
+            for _ in 0..<burst {
+                switch world.random.int(in: 0...2) {
+                case 0:
+                    ids.append(try store.add(world.draft(id: nil)).id)
+                case 1:
+                    _ = try? store.update(id: world.pick(ids), world.patch())
+                default:
+                    let id = world.pick(ids)
+                    try store.delete(id: id)
+                    ids.removeAll { $0 == id }
+                    if ids.isEmpty { ids.append(try store.add(world.draft(id: nil)).id) }
+                }
+            }
+        }
+        #expect(store.cacheStatistics.hits > 0 && store.cacheStatistics.invalidations > 0, "seed \(seed)")
+    }
 }

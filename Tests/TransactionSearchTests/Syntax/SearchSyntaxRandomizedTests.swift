@@ -89,6 +89,8 @@ extension RandomWorld {
             if word.unicodeScalars.contains(where: \.properties.isWhitespace) || word.unicodeScalars.contains("\"") { continue }
             if word != "-" && word.unicodeScalars.first == "-" { continue }
             if SearchSyntax.fieldPrefix(word) != nil { continue }
+            // `OR` joins alternatives; a word's leading `(` or trailing `)` groups.
+            if word == "OR" || word.hasPrefix("(") || word.hasSuffix(")") { continue }
             words.append(word)
         }
         var terms: [SearchTerm] = []

@@ -41,6 +41,7 @@ import Testing
         ("amount range", "amount:10..20", "", [term(.magnitude(MagnitudeRange(lower: amount("10"), upper: amount("20"))))]),
         ("open amount range", "amount:10..", "", [term(.magnitude(MagnitudeRange(lower: amount("10"))))]),
         ("equal ends", "amount:5..5.00", "", [term(.magnitude(MagnitudeRange(lower: amount("5"), upper: amount("5.00"))))]),
+        ("a year", "date:2026", "", [term(.dates(from: day("2026-01-01"), to: day("2026-12-31")))]),
         ("a month", "date:2026-03", "", [term(.dates(from: day("2026-03-01"), to: day("2026-03-31")))]),
         ("a day", "date:2026-03-14", "", [term(.dates(from: day("2026-03-14"), to: day("2026-03-14")))]),
         ("from a day", "date>=2026-01-01", "", [term(.dates(from: day("2026-01-01"), to: nil))]),
@@ -73,7 +74,7 @@ import Testing
     static let errors: [(input: String, position: Int, expected: String)] = [
         ("amount>abc", 8, "an amount such as 50 or 12.5"),
         ("coffee date:2026-13", 18, "a month from 01 to 12"),
-        ("date:2026", 6, "a year alone is not a date"),
+        ("date:0000", 6, "a year from 0001 to 9999"),
         ("date:2026-02-30", 14, "a day that exists in 2026-02"),  // the day part
         ("amount:20..10", 8, "the smaller amount first"),
         ("date:2026-03..2026-01", 6, "the earlier date first"),

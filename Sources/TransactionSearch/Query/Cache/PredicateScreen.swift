@@ -17,7 +17,8 @@
 ///   exclusion, a card or amount-range filter) only admits more.
 /// A word whose widening decides the result on its own (`QueryPredicate`'s scope words) admits
 /// the row when it may hold; when such words do not all fit, or the predicate counts
-/// disjunctive facets, the screen admits every row.
+/// disjunctive facets, the screen admits every row. Groups (`OR`) are not screened: dropping
+/// them, as a conjunction's term, only admits more; their scope words decide, not required.
 struct PredicateScreen: Sendable {
     /// One text or magnitude term: it may hold when the row's magnitude is in
     /// `magnitudeLow..<magnitudeHigh`, or some field of `fields` lacks at most
@@ -32,6 +33,9 @@ struct PredicateScreen: Sendable {
         var magnitudeHigh: UInt64 = 0
         /// A scope word: the row may count when it may hold, whatever the rest says.
         var decides = false
+        /// Whether the query requires it (a word of a group does not: another clause may hold).
+        /// A term that is neither required nor deciding has no place in the screen.
+        var isRequired = true
 
         /// The bit of a text field in `fields` (its raw value: room for 32 fields).
         static func bit(_ field: TextField) -> UInt32 {
@@ -95,7 +99,7 @@ struct PredicateScreen: Sendable {
     private static func admitsOutright(_ term: borrowing Term, _ row: RowFacts, _ conjunction: inout Bool) -> Bool {
         if term.decides {
             if term.mayHold(row) { return true }
-            conjunction = false
+            if term.isRequired { conjunction = false }
         } else if conjunction {
             if !term.mayHold(row) { conjunction = false }
         }

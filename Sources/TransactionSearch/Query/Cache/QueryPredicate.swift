@@ -1,9 +1,11 @@
 /// A query's conditions over strings and numbers rather than store codes, so they stay true
 /// as strings come and go: whether one version of a row can be among the query's matches.
-/// The cache and live queries use it to decide what a mutation touches.
+/// The cache and live queries use it to decide what a mutation touches. Groups (`OR`,
+/// parentheses, `-(...)`) are evaluated as written, clause by clause, over the row version.
 ///
 /// Beyond the matches:
-/// - a word that may be matched approximately (five letters or more) depends on the whole
+/// - a word that may be matched approximately (five letters or more; in the text or in a
+///   group, not excluded nor in an excluded group) depends on the whole
 ///   scope, not only on the matching rows: a row holding it exactly can decide that it is no
 ///   longer widened (or is again, when that row goes), and a row holding it approximately
 ///   can change the spellings reported. So a row whose scope holds such a word (exactly, or
@@ -46,8 +48,28 @@ final class QueryPredicate: Sendable {
         case pending(Bool)
     }
 
+    /// One alternative of a group: all its conditions hold, no exclusion does, each group
+    /// holds (an excluded one does not).
+    private struct Clause: Sendable {
+        var conditions: [Condition] = []
+        var exclusions: [Condition] = []
+        var groups: [Group] = []
+    }
+
+    /// A group (`OR`): some clause holds (none, when excluded). A class, read in place.
+    private final class Group: Sendable {
+        let clauses: [Clause]
+        let isExcluded: Bool
+
+        init(clauses: [Clause], isExcluded: Bool) {
+            self.clauses = clauses
+            self.isExcluded = isExcluded
+        }
+    }
+
     private let conditions: [Condition]
     private let exclusions: [Condition]
+    private let groups: [Group]
     private let days: (first: Int32, last: Int32)?
     private let cards: [[UInt8]?]?
     private let categories: [[UInt8]?]?
@@ -91,28 +113,29 @@ final class QueryPredicate: Sendable {
                 screen.admitEverything()
             }
         }
+        var groups: [Group] = []
+        var builder = GroupBuilder(scope: field, hasScope: hasScope, widenedWords: widenedWords)
         for term in query.terms {
-            let condition: Condition
-            switch term.condition {
-            case .text(let text, let field):
-                let phrase = TermFolding.phrase(text)
-                if phrase.isEmpty { continue }
-                condition = .text(QueryPredicate.textTerm(phrase, field))
-            case .magnitude(let range): condition = .magnitude(AmountScaling.range(range))
-            case .dates(let from, let to):
-                condition = .dates(first: from?.daysSince1970 ?? .min, last: to?.daysSince1970 ?? .max)
-            case .status(let status): condition = .pending(status == .pending)
-            case .relativeDates:
-                // Worked out before the predicate is made; if not, an included one is taken as
-                // holding everywhere and an excluded one as excluding nothing (never fewer rows).
-                if term.isExcluded { continue }
-                condition = .dates(first: .min, last: .max)
+            if let group = builder.group(term, negated: false) {  // a group, or a word folding to several
+                groups.append(group)
+                continue
             }
+            guard let condition = builder.condition(term, negated: false) else { continue }
             if term.isExcluded {
                 exclusions.append(condition)
             } else {
                 conditions.append(condition)
                 QueryPredicate.screen(condition, into: &screen)
+            }
+        }
+        // A group's words that may be widened decide on their own, as the text's do.
+        scopeWords += builder.scopeWords
+        for word in builder.scopeWords {
+            if var screened = QueryPredicate.screenTerm(word, decides: true) {
+                screened.isRequired = false
+                screen.add(screened)
+            } else {
+                screen.admitEverything()
             }
         }
         var facetQueries: [QueryPredicate] = []
@@ -142,6 +165,7 @@ final class QueryPredicate: Sendable {
         if let kind { screen.restrictKind(kind) }
         self.conditions = conditions
         self.exclusions = exclusions
+        self.groups = groups
         self.scopeWords = scopeWords
         self.facetQueries = facetQueries
         self.screen = screen
@@ -220,7 +244,93 @@ final class QueryPredicate: Sendable {
         }) { return false }
         for index in conditions.indices where !QueryPredicate.holds(conditions[index], row) { return false }
         for index in exclusions.indices where QueryPredicate.holds(exclusions[index], row) { return false }
+        for index in groups.indices where QueryPredicate.holds(groups[index], row) == groups[index].isExcluded { return false }
         return true
+    }
+
+    /// Whether some clause of a group holds for the row version.
+    private static func holds(_ group: Group, _ row: RowFacts) -> Bool {
+        group.clauses.contains { clause in
+            clause.conditions.allSatisfy { holds($0, row) } && !clause.exclusions.contains { holds($0, row) }
+                && clause.groups.allSatisfy { holds($0, row) != $0.isExcluded }
+        }
+    }
+
+    /// Turns terms into conditions and groups, noting the words that may be widened.
+    private struct GroupBuilder {
+        let scope: TermField
+        let hasScope: Bool
+        let widenedWords: [[UInt8]]?
+        /// Words of groups (not excluded, nor in an excluded group) that may be widened.
+        private(set) var scopeWords: [TextTerm] = []
+
+        init(scope: TermField, hasScope: Bool, widenedWords: [[UInt8]]?) {
+            self.scope = scope
+            self.hasScope = hasScope
+            self.widenedWords = widenedWords
+        }
+
+        /// The condition of a term that is not a group; nil when it constrains nothing.
+        /// `negated`: the term is inside an excluded group.
+        mutating func condition(_ term: SearchTerm, negated: Bool) -> Condition? {
+            switch term.condition {
+            case .text(let text, let field):
+                let phrase = TermFolding.phrase(text)
+                return phrase.isEmpty ? nil : .text(QueryPredicate.textTerm(phrase, field))
+            case .word(let text):
+                // A word folding to several is a group of them (the compiler's reading).
+                let words = TermFolding.words(of: text)
+                guard words.count == 1 else { return nil }
+                return .text(word(words[0], widening: !term.isExcluded && !negated))
+            case .magnitude(let range): return .magnitude(AmountScaling.range(range))
+            case .amountNear(let value, let tolerance): return .magnitude(AmountScaling.nearRange(value, tolerance: tolerance))
+            case .dates(let from, let to): return .dates(first: from?.daysSince1970 ?? .min, last: to?.daysSince1970 ?? .max)
+            case .status(let status): return .pending(status == .pending)
+            case .relativeDates:
+                // Worked out before the predicate is made; if not, an included one is taken as
+                // holding everywhere and an excluded one as excluding nothing.
+                return term.isExcluded ? nil : .dates(first: .min, last: .max)
+            case .anyOf: return nil
+            }
+        }
+
+        /// A group term, or a word folding to several; nil when it is neither.
+        mutating func group(_ term: SearchTerm, negated: Bool) -> Group? {
+            let clauses: [SearchClause]
+            switch term.condition {
+            case .anyOf(let alternatives): clauses = alternatives
+            case .word(let text):
+                let words = TermFolding.words(of: text)
+                guard words.count > 1 else { return nil }
+                clauses = [SearchClause(words.map { SearchTerm(.word(String(decoding: $0, as: UTF8.self))) })]
+            default: return nil
+            }
+            let inner = negated || term.isExcluded
+            return Group(clauses: clauses.map { clause(of: $0.terms, negated: inner) }, isExcluded: term.isExcluded)
+        }
+
+        private mutating func clause(of terms: [SearchTerm], negated: Bool) -> Clause {
+            var clause = Clause()
+            for term in terms {
+                if let group = group(term, negated: negated) {
+                    clause.groups.append(group)
+                } else if let condition = condition(term, negated: negated) {
+                    if term.isExcluded { clause.exclusions.append(condition) } else { clause.conditions.append(condition) }
+                }
+            }
+            return clause
+        }
+
+        /// A word in the scope: held approximately when the result widened it (or that is
+        /// not known); a scope word when it may be widened at all.
+        private mutating func word(_ bytes: [UInt8], widening: Bool) -> TextTerm {
+            let term = QueryPredicate.textTerm(bytes, scope)
+            guard widening, hasScope, let pattern = ApproximatePattern(word: bytes) else { return term }
+            let widened = widenedWords?.contains(bytes) ?? true
+            let held = widened ? TextTerm(bytes: term.bytes, field: term.field, magnitude: term.magnitude, pattern: pattern) : term
+            scopeWords.append(held)
+            return held
+        }
     }
 
     private static func textTerm(_ bytes: [UInt8], _ field: TermField) -> TextTerm {

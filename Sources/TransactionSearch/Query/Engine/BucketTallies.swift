@@ -1,7 +1,8 @@
 /// The tallies a query starts from when it does not scan: the buckets of every row, of the
-/// rows of a date range (whole months from month buckets, the rest from day buckets), or of
-/// the rows a filter on the grouping's own field allows (the cards of a card filter, grouped
-/// by card or not grouped; likewise categories; accounts when not grouped).
+/// rows of a date range (whole months from month buckets, the rest from day buckets; weeks
+/// and years from day buckets), or of the rows a filter on the grouping's own field allows
+/// (the cards of a card filter, grouped by card or not grouped; likewise categories and
+/// accounts).
 struct BucketTallies {
     let contents: StoreContents
     let query: CompiledQuery
@@ -21,12 +22,12 @@ struct BucketTallies {
         guard query.amountBounds == nil else { return nil }
         let filters = [query.cards != nil, query.categories != nil, query.accounts != nil].filter { $0 }.count
         if filters == 0 {
-            return query.dayRange == nil || [.none, .day, .month].contains(query.grouping) ? .allRows : nil
+            return query.dayRange == nil || [.none, .day, .month, .week, .year].contains(query.grouping) ? .allRows : nil
         }
         guard filters == 1 && query.dayRange == nil else { return nil }
         if query.cards != nil && (query.grouping == .card || query.grouping == .none) { return .cards }
         if query.categories != nil && (query.grouping == .category || query.grouping == .none) { return .categories }
-        if query.accounts != nil && query.grouping == .none { return .accounts }
+        if query.accounts != nil && (query.grouping == .account || query.grouping == .none) { return .accounts }
         return nil
     }
 
@@ -41,6 +42,20 @@ struct BucketTallies {
         case .accounts?: return filteredTally(buckets.account, query.accounts!)
         case .allRows?, nil: break
         }
+        if let periods = query.periods, query.grouping == periods.grouping {
+            // Weeks and years add up their days' buckets (the range's, when there is one).
+            var tally = Tally(groupLimit: periods.count, currencies: contents.currencies.count, grouping: query.grouping,
+                              periodOfDay: periods.groupOfDay)
+            let days = contents.calendar.days
+            let range = query.dayRange ?? Int32.min...Int32.max
+            var index = days.sortedValues.lowerBound(range.lowerBound)
+            while index < days.sortedValues.count && days.sortedValues[index] <= range.upperBound {
+                let code = days.sortedCodes[index]
+                tally.add(buckets.day, bucket: code, asGroup: periods.groupOfDay[Int(code)])
+                index += 1
+            }
+            return tally
+        }
         guard let range = query.dayRange else {
             let total = buckets.total
             switch query.grouping {
@@ -50,6 +65,8 @@ struct BucketTallies {
             case .card: return Tally(sharing: buckets.card, totals: total, grouping: .card)
             case .category: return Tally(sharing: buckets.category, totals: total, grouping: .category)
             case .merchant: return Tally(sharing: buckets.merchant.dense(), totals: total, grouping: .merchant)
+            case .account: return Tally(sharing: buckets.account, totals: total, grouping: .account)
+            case .week, .year: preconditionFailure("BucketTallies: \(query.grouping) without its periods")
             }
         }
         if query.grouping == .day {
@@ -109,6 +126,8 @@ struct BucketTallies {
         case .card: contents.text[.card].codeLimit
         case .category: contents.text[.category].codeLimit
         case .merchant: contents.text[.merchant].codeLimit
+        case .account: contents.text[.account].codeLimit
+        case .week, .year: query.periods?.count ?? 1
         }
     }
 }

@@ -49,10 +49,11 @@ struct PageSelector {
         let grouping = query.grouping
         let rows = predicate.rows
         let predicate = self.predicate
+        let periodOfDay = query.periods?.groupOfDay
         @inline(__always) func belongs(_ row: UInt32) -> Bool {
-            (grouping == .none || rows.groupCode(Int(row), grouping) == group) && predicate.matches(row)
+            (grouping == .none || rows.groupCode(Int(row), grouping, periodOfDay: periodOfDay) == group) && predicate.matches(row)
         }
-        if grouping == .day || grouping == .month {
+        if grouping.isByDate {
             let window = instantWindow(ofGroup: group)
             var candidates: [UInt32] = []
             if query.sort.isByDate {
@@ -97,7 +98,9 @@ struct PageSelector {
         if let matched {
             // The matched rows all match: only their group is tested.
             matched.withUnsafeBufferPointer { matched in
-                for row in matched where grouping == .none || rows.groupCode(Int(row), grouping) == group { candidates.append(row) }
+                for row in matched where grouping == .none || rows.groupCode(Int(row), grouping, periodOfDay: periodOfDay) == group {
+                    candidates.append(row)
+                }
             }
         } else {
             forEachCollectSource(group: group) { row in
@@ -107,8 +110,12 @@ struct PageSelector {
         return slice(first(needed, of: candidates), skip: skip, take: take)
     }
 
-    /// Instants that can fall on a day or month group's days.
+    /// Instants that can fall on a date group's days.
     private func instantWindow(ofGroup group: UInt32) -> ClosedRange<Int64> {
+        if let periods = query.periods, query.grouping == periods.grouping {
+            let days = periods.days(ofGroup: group)
+            return contents.clock.instantWindow(days: days.lowerBound, days.upperBound)
+        }
         if query.grouping == .day {
             let day = contents.calendar.days.value(group)
             return contents.clock.instantWindow(days: day, day)
@@ -124,6 +131,7 @@ struct PageSelector {
         case .card: return contents.text[.card].rowCount(group)
         case .category: return contents.text.descriptors.rowCount(of: group, in: contents.text.descriptors.byCategory)
         case .merchant: return contents.text[.merchant].rowCount(group)
+        case .account: return contents.text[.account].rowCount(group)
         default: return contents.count
         }
     }
@@ -134,6 +142,7 @@ struct PageSelector {
         case .card: contents.text[.card].postings[Int(group)].forEach(body)
         case .category: contents.text.descriptors.forEachRow(of: group, in: contents.text.descriptors.byCategory, body)
         case .merchant: contents.text.descriptors.forEachRow(of: group, in: contents.text.descriptors.byMerchant, body)
+        case .account: contents.text[.account].postings[Int(group)].forEach(body)
         default: contents.walkRows(in: .dateAscending) { body($0); return true }
         }
     }

@@ -1,6 +1,7 @@
 /// Planning: a `Query` becomes a `CompiledQuery` against the current pools. Terms are matched
 /// against the distinct strings, never the rows: a term of three or more bytes through the
-/// trigram index, a shorter one by scanning the distinct strings of the field.
+/// trigram index, a shorter one by scanning the distinct strings of the field. Groups are
+/// compiled in `QueryCompiler+Groups`.
 extension StoreContents {
     /// The query compiled against the current pools; `widening: false` leaves words that
     /// match nothing unmatched rather than widen them to typos (a rule's search is exact).
@@ -9,7 +10,9 @@ extension StoreContents {
         // directly takes today from the system clock.
         let query = query.hasRelativeDates ? query.resolvingRelativeDates(today: StoreClock.system.today(in: clock)) : query
         var compiled = CompiledQuery()
+        compiled.widens = widening
         compiled.grouping = query.grouping
+        compiled.groupOrdering = query.groupOrdering
         compiled.sort = query.sort
         compiled.limit = max(0, query.limit)
         compiled.offset = max(0, query.offset)
@@ -17,49 +20,40 @@ extension StoreContents {
 
         let field = TermField(query.scope)
         for word in TermFolding.words(of: query.text) {
-            var condition = textCondition(word, field: field)
-            if widening && condition.isUnsatisfiable { widenApproximately(word, field: field, condition: &condition, into: &compiled) }
-            compiled.conditions.append(condition)
-            if field == .all || field == .merchant { compiled.highlightTerms.append(word) }
+            compiled.conditions.append(wordCondition(word, field: field, widening: widening, into: &compiled))
         }
         // Status and included date terms narrow like filters; they are applied with them below.
         var requiredStatus: [Bool] = []
         var requiredDays: [ClosedRange<Int32>] = []
         for term in query.terms {
-            let condition: CompiledCondition
             switch term.condition {
-            case .text(let text, let field):
-                let phrase = TermFolding.phrase(text)
-                if phrase.isEmpty { continue }  // an empty term constrains nothing
-                condition = textCondition(phrase, field: field)
-                if !term.isExcluded && (field == .all || field == .merchant) && !compiled.highlightTerms.contains(phrase) {
-                    compiled.highlightTerms.append(phrase)
-                }
-            case .magnitude(let bounds):
-                condition = magnitudeCondition(AmountScaling.range(bounds))
-            case .dates(let from, let to):
-                let days = (from?.daysSince1970 ?? Int32.min)...max(from?.daysSince1970 ?? Int32.min, to?.daysSince1970 ?? Int32.max)
-                let isEmpty = (from?.daysSince1970 ?? Int32.min) > (to?.daysSince1970 ?? Int32.max)
-                if !term.isExcluded {
-                    if isEmpty { compiled.matchesNothing = true } else { requiredDays.append(days) }
-                    continue
-                }
-                if isEmpty { continue }  // excludes nothing
-                var dates = CompiledCondition()
-                dates.dayCodes = dayCodes(from: from, to: to)
-                dates.dayRange = days
-                dates.estimate = rowCount(instantsIn: clock.instantWindow(days: days.lowerBound, days.upperBound))
-                condition = dates
+            case .dates(let from, let to) where !term.isExcluded:
+                let first = from?.daysSince1970 ?? Int32.min, last = to?.daysSince1970 ?? Int32.max
+                if first > last { compiled.matchesNothing = true } else { requiredDays.append(first...last) }
             case .status(let status):
                 requiredStatus.append((status == .pending) != term.isExcluded)
-                continue
             case .relativeDates:
                 continue  // worked out above
-            }
-            if term.isExcluded {
-                if !condition.isUnsatisfiable { compiled.exclusions.append(condition) }
-            } else {
-                compiled.conditions.append(condition)
+            case .word(let text):
+                // A word of a library's query: as the text's words (a group's are compiled there).
+                let words = TermFolding.words(of: text)
+                if !term.isExcluded && !words.isEmpty {
+                    for word in words { compiled.conditions.append(wordCondition(word, field: field, widening: widening, into: &compiled)) }
+                    continue
+                }
+                fallthrough
+            default:
+                switch termOutcome(term, scope: field, negated: false, into: &compiled) {
+                case .always, .skip: break
+                case .never: compiled.matchesNothing = true
+                case .condition(let condition): compiled.conditions.append(condition)
+                case .exclusion(let exclusion): compiled.exclusions.append(exclusion)
+                case .clause(let clause):
+                    compiled.conditions += clause.conditions
+                    compiled.exclusions += clause.exclusions
+                    compiled.groups += clause.groups
+                case .group(let group): compiled.groups.append(group)
+                }
             }
         }
         if compiled.conditions.contains(where: \.isUnsatisfiable) { compiled.matchesNothing = true }
@@ -99,6 +93,8 @@ extension StoreContents {
             if requiredStatus.contains(!pending) { compiled.matchesNothing = true }
         }
         compiled.kind = filters.kind
+        if query.grouping == .week || query.grouping == .year { compiled.periods = PeriodGroups(days: calendar.days, grouping: query.grouping) }
+        compiled.finishSearchAids()
         if filters.minimumAmount != nil || filters.maximumAmount != nil {
             var bounds = AmountBounds(lower: [], upper: [])
             for currency in currencies.currencies {
@@ -137,16 +133,44 @@ extension StoreContents {
         condition.rowsByField[PostingField.descriptor.index] = descriptorRows
         if scope == .all || scope == .amount, let value = TermFolding.number(term) {
             let range = AmountScaling.typedRange(value)
-            condition.magnitude = range
+            condition.addMagnitudes(range)
             condition.estimate += magnitudeCount(range)
         }
         return condition
     }
 
+    /// A plain word of the text (or of a group) in the scope: its strings and amounts, or, when
+    /// it matches nothing and `widening` allows, the strings holding it approximately. Marked
+    /// for highlighting in the merchant when the scope searches it.
+    func wordCondition(_ word: [UInt8], field: TermField, widening: Bool, into compiled: inout CompiledQuery) -> CompiledCondition {
+        let widening = widening && compiled.widens
+        var condition = textCondition(word, field: field)
+        if widening && condition.isUnsatisfiable { widenApproximately(word, field: field, condition: &condition, into: &compiled) }
+        if widening && (field == .all || field == .merchant) && !compiled.highlightTerms.contains(word) { compiled.highlightTerms.append(word) }
+        return condition
+    }
+
     func magnitudeCondition(_ range: Range<UInt64>) -> CompiledCondition {
         var condition = CompiledCondition()
-        condition.magnitude = range
+        condition.addMagnitudes(range)
         condition.estimate = magnitudeCount(range)
+        return condition
+    }
+
+    /// The rows of local days `first...last`: their codes, the range, and their count.
+    func dateCondition(_ days: ClosedRange<Int32>) -> CompiledCondition {
+        var condition = CompiledCondition()
+        condition.dayCodes = dayCodes(from: CalendarDay(daysSince1970: days.lowerBound), to: CalendarDay(daysSince1970: days.upperBound))
+        condition.dayRanges = [days]
+        condition.estimate = rowCount(instantsIn: clock.instantWindow(days: days.lowerBound, days.upperBound))
+        return condition
+    }
+
+    /// The pending rows (`true`) or the posted ones, counted from their class.
+    func statusCondition(pending: Bool) -> CompiledCondition {
+        var condition = CompiledCondition()
+        condition.pending = pending
+        condition.estimate = (pending ? ClassFilter.pending : .posted).rowCount(in: table.classes)
         return condition
     }
 

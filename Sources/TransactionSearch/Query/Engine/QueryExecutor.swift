@@ -37,14 +37,15 @@ struct QueryExecutor {
         case .buckets:
             tally = buckets.tally()
         case .scan(let driver, let estimate):
-            tally = Tally(groupLimit: buckets.groupLimit, currencies: contents.currencies.count, grouping: query.grouping)
+            tally = Tally(groupLimit: buckets.groupLimit, currencies: contents.currencies.count, grouping: query.grouping,
+                          periodOfDay: query.periods?.groupOfDay)
             matched = scan(driver, estimate: estimate, into: &tally)
             tally.finishScan()
         case .subtract(let sources, _):
             tally = buckets.tally()
             removed = subtract(sources, from: &tally)
         }
-        let order = GroupOrder(contents: contents, query: query).order(of: tally)
+        let order = GroupOrder(contents: contents, query: query, rates: rates).order(of: tally)
         let counts = order.map { tally.count(ofGroup: $0) }
         let selector = PageSelector(contents: contents, query: query, predicate: predicate, matched: matched)
         let pageRows = selector.page(groups: order, counts: counts)
@@ -88,7 +89,7 @@ struct QueryExecutor {
         }
         let middle = selection.middleWord(of: candidates)
         let firstCandidates = selection.count(inWords: 0..<middle)
-        var second = Tally(groupLimit: tally.groupLimit, currencies: tally.stride, grouping: tally.grouping)
+        var second = tally.emptyCopy()
         let matched = tally.withWriter(predicate: predicate) { first in
             second.withWriter(predicate: predicate) { second in
                 [UInt32](unsafeUninitializedCapacity: max(candidates, 1)) { buffer, count in
@@ -127,31 +128,41 @@ struct QueryExecutor {
             }
         case .rowClass(let filter):
             filter.addRows(to: selection, from: contents.table.classes)
+        case .group(let index):
+            for condition in query.groups[index].listing()?.conditions ?? [] { addRows(of: condition, to: selection) }
         }
     }
 
-    /// Adds the rows a condition holds for: the postings of its descriptors and of its codes
-    /// in each field with postings of its own (notes, cards, accounts), its amount slice of the amount order, or its days' slice of the date order.
+    /// Adds exactly the rows a condition holds for (a scan's driver is then not tested again):
+    /// the postings of its descriptors and of its codes in each field with postings of its own
+    /// (notes, cards, accounts), its amount slices of the amount order, its days' slices of the
+    /// date order (each row's day checked, so no row of a neighbouring day slips in) and its
+    /// status class. Each part is a union of lists: an `OR` costs one pass over each side.
     private func addRows(of condition: CompiledCondition, to selection: RowSelection) {
-        if let days = condition.dayRange {  // a date term: its rows are a slice of the date order
-            contents.walkRows(instantsIn: contents.clock.instantWindow(days: days.lowerBound, days.upperBound), descending: false) { row in
-                selection.insert(row)
-                return true
-            }
-            return
-        }
         selection.insert(codes: condition.descriptors, of: contents.text.descriptors.postings)
         for field in TextField.withColumns {
             selection.insert(codes: condition.codes[field], of: contents.text[field].postings)
         }
-        if let range = condition.magnitude, !range.isEmpty {
-            let view = predicate.rows
+        let view = predicate.rows
+        for range in condition.magnitudes where !range.isEmpty {
             let start = contents.orders.byAmount.lowerBound { view[magnitudeOf: $0] < range.lowerBound }
             contents.orders.byAmount.walk(from: start) { row in
                 guard view[magnitudeOf: row] < range.upperBound else { return false }
                 selection.insert(row)
                 return true
             }
+        }
+        if let dayCodes = condition.dayCodes {
+            let dayCode = view.dayCode
+            for days in condition.dayRanges {
+                contents.walkRows(instantsIn: contents.clock.instantWindow(days: days.lowerBound, days.upperBound), descending: false) { row in
+                    if dayCodes.contains(dayCode[Int(row)]) { selection.insert(row) }
+                    return true
+                }
+            }
+        }
+        if let pending = condition.pending {
+            (pending ? ClassFilter.pending : .posted).addRows(to: selection, from: contents.table.classes)
         }
     }
 
@@ -193,7 +204,7 @@ struct QueryExecutor {
             return removed.map(\.bitset)
         }
         // The second half subtracts from an empty tally, added to the first after.
-        var second = Tally(groupLimit: tally.groupLimit, currencies: tally.stride, grouping: tally.grouping)
+        var second = tally.emptyCopy()
         tally.withWriter(predicate: predicate) { first in
             second.withWriter(predicate: predicate) { second in
                 ScanParallelism.run(&first, &second, middle: selection.middleWord(of: candidates), end: selection.wordCount,
@@ -215,6 +226,8 @@ struct QueryExecutor {
             addRows(of: query.exclusions[index], to: selection)
         case .outsideClass(let filter):
             filter.addRows(to: selection, from: contents.table.classes, complement: true)
+        case .excludedGroup(let index):
+            for condition in query.groups[index].listing()?.conditions ?? [] { addRows(of: condition, to: selection) }
         }
     }
 }

@@ -4,13 +4,13 @@
 /// - `buckets`: no text and no filter but dates: totals and groups are read from the buckets,
 ///   in time proportional to the groups;
 /// - `scan`: candidate rows come from the smallest source (a condition's postings, a filter's
-///   postings, a status or kind class, the date window, or all rows), narrowed by the status
-///   and kind classes and visited in row order (`RowSelection`); those the predicate accepts
-///   are tallied;
+///   postings, a status or kind class, the date window, a group's clauses' postings together,
+///   or all rows), narrowed by the status and kind classes and visited in row order
+///   (`RowSelection`); those the predicate accepts are tallied;
 /// - `subtract`: when a term matches most rows (or the query only excludes), the bucket
 ///   tallies are taken whole and the rows that fail are subtracted, found from the postings of
-///   the strings the term does *not* match (or those an exclusion does, or the live rows
-///   outside a status or kind class): a set difference on the index.
+///   the strings the term does *not* match (or those an exclusion or an excluded group does, or
+///   the live rows outside a status or kind class): a set difference on the index.
 enum QueryPlan: Equatable {
     case nothing
     case buckets
@@ -25,6 +25,9 @@ enum QueryPlan: Equatable {
         case dateWindow(ClosedRange<Int64>)
         /// The rows of a status or kind class, read from its bitset.
         case rowClass(ClassFilter)
+        /// The union of the listings of a group's clauses (`CompiledGroup.listing`): a
+        /// superset of its rows, which the predicate then tests.
+        case group(Int)
     }
 
     /// Where the rows to subtract come from.
@@ -35,5 +38,7 @@ enum QueryPlan: Equatable {
         case exclusion(Int)
         /// Live rows outside a status or kind class.
         case outsideClass(ClassFilter)
+        /// The listing of an excluded group: a superset of the rows it holds for.
+        case excludedGroup(Int)
     }
 }

@@ -8,7 +8,8 @@ struct QueryPlanner {
     func plan() -> QueryPlan {
         if query.matchesNothing { return .nothing }
         let bucketBase = BucketTallies(contents: contents, query: query).base != nil
-        if bucketBase && query.conditions.isEmpty && query.exclusions.isEmpty && query.pending == nil && query.kind == nil {
+        if bucketBase && query.conditions.isEmpty && query.exclusions.isEmpty && query.groups.isEmpty
+            && query.pending == nil && query.kind == nil {
             return .buckets
         }
         let (driver, estimate) = cheapestDriver()
@@ -24,8 +25,11 @@ struct QueryPlanner {
         func consider(_ driver: QueryPlan.Driver, _ estimate: Int) {
             if estimate < best.1 { best = (driver, estimate) }
         }
-        for (index, condition) in query.conditions.enumerated() where condition.dayCodes == nil && condition.pending == nil {
+        for (index, condition) in query.conditions.enumerated() {
             consider(.condition(index), condition.estimate)
+        }
+        for (index, group) in query.groups.enumerated() where !group.isExcluded {
+            if let listed = group.listing() { consider(.group(index), listed.estimate) }
         }
         if let cards = query.cards { consider(.cards, cards.codes.reduce(0) { $0 + contents.text[.card].rowCount($1) }) }
         if let categories = query.categories {
@@ -48,16 +52,20 @@ struct QueryPlanner {
         var sources: [QueryPlan.RemovalSource] = []
         var total = 0
         for (index, condition) in query.conditions.enumerated() {
-            guard condition.dayCodes == nil && condition.pending == nil else { return nil }
             // The rows outside one field's matched strings include every row that fails.
             let field = PostingField.all.max { condition.rowsByField[$0.index] < condition.rowsByField[$1.index] }!
             sources.append(.complement(condition: index, field: field))
             total += contents.count - condition.rowsByField[field.index]
         }
         for (index, exclusion) in query.exclusions.enumerated() {
-            guard (exclusion.dayCodes == nil || exclusion.dayRange != nil) && exclusion.pending == nil else { return nil }
             sources.append(.exclusion(index))
             total += exclusion.estimate
+        }
+        for (index, group) in query.groups.enumerated() {
+            // An included group's failing rows are listed by no index.
+            guard group.isExcluded, let listed = group.listing() else { return nil }
+            sources.append(.excludedGroup(index))
+            total = total.addingReportingOverflow(listed.estimate).overflow ? Int.max : total + listed.estimate
         }
         for filter in ClassFilter.filters(of: query) {
             sources.append(.outsideClass(filter))

@@ -68,13 +68,14 @@ struct ResultAssembler {
         }
     }
 
-    /// The text field whose strings are the keys of a grouping (nil for none, day and month).
+    /// The text field whose strings are the keys of a grouping (nil for none and the dates).
     static func textField(of grouping: Grouping) -> TextField? {
         switch grouping {
-        case .none, .day, .month: nil
+        case .none, .day, .month, .week, .year: nil
         case .card: .card
         case .category: .category
         case .merchant: .merchant
+        case .account: .account
         }
     }
 
@@ -91,16 +92,18 @@ struct ResultAssembler {
     /// row's group is one of its own strings: copied, not made again).
     func key(of group: UInt32, strings: inout RowStrings) -> GroupKey {
         switch query.grouping {
-        case .none, .day, .month: dateKey(of: group)
+        case .none, .day, .month, .week, .year: dateKey(of: group)
         case .card: .card(strings.string(.card, group))
         case .category: .category(strings.string(.category, group))
         case .merchant: .merchant(strings.string(.merchant, group) ?? "")
+        case .account: .account(strings.string(.account, group))
         }
     }
 
-    /// The key of a group code under a grouping by day or month (`.none`: by day).
+    /// The key of a group code under a grouping by date (`.none`: by day).
     private func dateKey(of group: UInt32) -> GroupKey {
-        query.grouping == .month ? .month(CalendarMonth(monthsSince1970: contents.calendar.months.value(group)))
+        if let periods = query.periods, query.grouping == periods.grouping { return periods.key(ofGroup: group) }
+        return query.grouping == .month ? .month(CalendarMonth(monthsSince1970: contents.calendar.months.value(group)))
             : .day(CalendarDay(daysSince1970: contents.calendar.days.value(group)))
     }
 }

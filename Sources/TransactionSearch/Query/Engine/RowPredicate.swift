@@ -17,12 +17,32 @@ struct ConditionView {
     /// that matched any, each tested in its column.
     let columnTests: UnsafePointer<ColumnFilter>
     let columnTestCount: Int
+    /// The first magnitude range (empty when none), then the others (an `OR` of amounts).
     let magnitudeLow: UInt64
     let magnitudeHigh: UInt64
+    let moreMagnitudes: UnsafePointer<UInt64>
+    let moreMagnitudeCount: Int
     let dayCodes: BitsView
     /// The status rows must have for this part of the condition to hold (`.any`: no such part).
     let status: StatusTest
+}
 
+/// A clause of a group flattened for the row loop: its conditions, exclusions and groups,
+/// each a run in the predicate's storage.
+struct ClauseView {
+    let conditions: UnsafePointer<ConditionView>
+    let conditionCount: Int
+    let exclusions: UnsafePointer<ConditionView>
+    let exclusionCount: Int
+    let groups: UnsafePointer<GroupView>
+    let groupCount: Int
+}
+
+/// A group flattened for the row loop: its clauses, and whether it is excluded.
+struct GroupView {
+    let clauses: UnsafePointer<ClauseView>
+    let clauseCount: Int
+    let isExcluded: Bool
 }
 
 /// A test of one column: whether the row's code in `column` is in `allowed` (a filter when it
@@ -41,6 +61,9 @@ struct RowPredicate {
     let conditionCount: Int
     let exclusions: UnsafePointer<ConditionView>
     let exclusionCount: Int
+    /// Groups that must hold (an excluded one must not).
+    let groups: UnsafePointer<GroupView>
+    let groupCount: Int
     /// Day, card, category (as descriptors) and account filters in use.
     let columnFilters: UnsafePointer<ColumnFilter>
     let columnFilterCount: Int
@@ -85,6 +108,12 @@ struct RowPredicate {
         if low < high {
             let magnitude = rows.magnitude(row)
             if magnitude >= low && magnitude < high { return true }
+            var index = 0
+            while index < condition.pointee.moreMagnitudeCount {
+                let bounds = condition.pointee.moreMagnitudes + 2 * index
+                if magnitude >= bounds[0] && magnitude < bounds[1] { return true }
+                index += 1
+            }
         }
         if condition.pointee.dayCodes.count > 0 && condition.pointee.dayCodes.contains(rows.dayCode[row]) { return true }
         let status = condition.pointee.status
@@ -117,103 +146,46 @@ struct RowPredicate {
             if holds(exclusions + position, index) { return false }
             position += 1
         }
+        position = 0
+        while position < groupCount {
+            let group = groups + position
+            if holds(group, index) == group.pointee.isExcluded { return false }
+            position += 1
+        }
+        return true
+    }
+
+    /// Whether some clause of a group holds for a row.
+    func holds(_ group: UnsafePointer<GroupView>, _ row: Int) -> Bool {
+        var position = 0
+        while position < group.pointee.clauseCount {
+            if holds(group.pointee.clauses + position, row) { return true }
+            position += 1
+        }
+        return false
+    }
+
+    /// Whether every condition of a clause holds for a row, no exclusion does, and each of its
+    /// groups holds (an excluded one does not).
+    func holds(_ clause: UnsafePointer<ClauseView>, _ row: Int) -> Bool {
+        let view = clause.pointee
+        var position = 0
+        while position < view.conditionCount {
+            if !holds(view.conditions + position, row) { return false }
+            position += 1
+        }
+        position = 0
+        while position < view.exclusionCount {
+            if holds(view.exclusions + position, row) { return false }
+            position += 1
+        }
+        position = 0
+        while position < view.groupCount {
+            let group = view.groups + position
+            if holds(group, row) == group.pointee.isExcluded { return false }
+            position += 1
+        }
         return true
     }
 }
 
-/// Owns the memory a `RowPredicate` points into, for the duration of one query.
-final class PredicateStorage {
-    private var words: UnsafeMutablePointer<UInt64>
-    private var conditionViews: UnsafeMutablePointer<ConditionView>
-    private var bounds: UnsafeMutablePointer<Int64>
-    /// The conditions' column tests, then the query's column filters.
-    private var filters: UnsafeMutablePointer<ColumnFilter>
-    let predicate: RowPredicate
-
-    init(_ query: CompiledQuery, contents: StoreContents) {
-        let currencyCount = contents.currencies.count
-        var wordCount = 1
-        func measure(_ set: CodeSet?) { wordCount += set?.words.count ?? 0 }
-        for condition in query.conditions + query.exclusions {
-            measure(condition.descriptors)
-            for field in TextField.withColumns { measure(condition.codes[field]) }
-            measure(condition.dayCodes)
-        }
-        for set in [query.dayCodes, query.cards, query.categoryDescriptors, query.accounts] { measure(set) }
-        let words = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
-        var used = 0
-        func view(_ set: CodeSet?) -> BitsView {
-            let start = words + used
-            if let set {
-                for word in set.words {
-                    words[used] = word
-                    used += 1
-                }
-                return BitsView(words: start, count: set.words.count)
-            }
-            return BitsView(words: start, count: 0)
-        }
-        let rows = RowView(contents)
-        let all = query.conditions + query.exclusions
-        // Room for every condition's column tests and the query's (at most four) filters.
-        let filters = UnsafeMutablePointer<ColumnFilter>.allocate(capacity: all.count * TextField.withColumns.count + 4)
-        var filterCount = 0
-        func conditionView(_ condition: CompiledCondition) -> ConditionView {
-            let start = filterCount
-            for field in TextField.withColumns where !condition.codes[field].isEmpty {
-                (filters + filterCount).initialize(to: ColumnFilter(column: rows.codes(of: field), allowed: view(condition.codes[field])))
-                filterCount += 1
-            }
-            return ConditionView(
-                descriptors: view(condition.descriptors),
-                columnTests: UnsafePointer(filters + start), columnTestCount: filterCount - start,
-                magnitudeLow: condition.magnitude?.lowerBound ?? 0, magnitudeHigh: condition.magnitude?.upperBound ?? 0,
-                dayCodes: view(condition.dayCodes),
-                status: StatusTest(pending: condition.pending))
-        }
-        let conditionViews = UnsafeMutablePointer<ConditionView>.allocate(capacity: max(all.count, 1))
-        for (index, condition) in all.enumerated() {
-            (conditionViews + index).initialize(to: conditionView(condition))
-        }
-        let bounds = UnsafeMutablePointer<Int64>.allocate(capacity: max(2 * currencyCount, 1))
-        if let amountBounds = query.amountBounds {
-            for index in 0..<currencyCount {
-                bounds[index] = amountBounds.lower[index]
-                bounds[currencyCount + index] = amountBounds.upper[index]
-            }
-        }
-        var columnFilters: [ColumnFilter] = []
-        if let dayCodes = query.dayCodes { columnFilters.append(ColumnFilter(column: rows.dayCode, allowed: view(dayCodes))) }
-        if let cards = query.cards { columnFilters.append(ColumnFilter(column: rows.card, allowed: view(cards))) }
-        if let categories = query.categoryDescriptors {
-            columnFilters.append(ColumnFilter(column: rows.descriptor, allowed: view(categories)))
-        }
-        if let accounts = query.accounts { columnFilters.append(ColumnFilter(column: rows.account, allowed: view(accounts))) }
-        let firstFilter = filters + filterCount
-        for (index, filter) in columnFilters.enumerated() { (firstFilter + index).initialize(to: filter) }
-        let hasBounds = query.amountBounds != nil
-        let hasValueFilters = query.pending != nil || query.kind != nil || hasBounds
-        predicate = RowPredicate(
-            rows: rows,
-            conditions: UnsafePointer(conditionViews), conditionCount: query.conditions.count,
-            exclusions: UnsafePointer(conditionViews + query.conditions.count), exclusionCount: query.exclusions.count,
-            columnFilters: UnsafePointer(firstFilter), columnFilterCount: columnFilters.count,
-            status: StatusTest(pending: query.pending),
-            kind: KindTest(query.kind),
-            amountLower: hasBounds ? UnsafePointer(bounds) : nil,
-            amountUpper: hasBounds ? UnsafePointer(bounds + currencyCount) : nil,
-            hasValueFilters: hasValueFilters,
-            checksAnything: !all.isEmpty || !columnFilters.isEmpty || hasValueFilters)
-        self.filters = filters
-        self.words = words
-        self.conditionViews = conditionViews
-        self.bounds = bounds
-    }
-
-    deinit {
-        words.deallocate()
-        conditionViews.deallocate()
-        bounds.deallocate()
-        filters.deallocate()
-    }
-}

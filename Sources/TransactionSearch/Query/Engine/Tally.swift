@@ -15,10 +15,13 @@ struct Tally {
     private(set) var totalSums: [Int128]
     let stride: Int
     let grouping: Grouping
+    /// For a grouping by week or year, the group of each day code (`PeriodGroups`).
+    let periodOfDay: UnsafeMutablePointer<UInt32>?
 
-    init(groupLimit: Int, currencies: Int, grouping: Grouping) {
+    init(groupLimit: Int, currencies: Int, grouping: Grouping, periodOfDay: UnsafeMutablePointer<UInt32>? = nil) {
         stride = max(currencies, 1)
         self.grouping = grouping
+        self.periodOfDay = periodOfDay
         counts = [Int32](repeating: 0, count: max(groupLimit, 1) * stride)
         sums = ExactSums(count: max(groupLimit, 1) * stride)
         groupCounts = [Int32](repeating: 0, count: max(groupLimit, 1))
@@ -31,6 +34,7 @@ struct Tally {
     init(sharing table: BucketTable, totals: BucketTable, totalsBucket: UInt32 = 0, grouping: Grouping) {
         stride = table.stride
         self.grouping = grouping
+        periodOfDay = nil
         counts = table.currencyCounts
         sums = table.sums
         groupCounts = table.counts
@@ -41,6 +45,11 @@ struct Tally {
 
     /// One past the largest group code it can hold.
     var groupLimit: Int { groupCounts.count }
+
+    /// An empty tally of the same shape (the second half of a scan or subtraction).
+    func emptyCopy() -> Tally {
+        Tally(groupLimit: groupLimit, currencies: stride, grouping: grouping, periodOfDay: periodOfDay)
+    }
 
     @inline(__always)
     func count(ofGroup group: UInt32) -> Int {
@@ -140,13 +149,14 @@ struct Tally {
     mutating func withWriter<Result>(predicate: RowPredicate, _ body: (inout TallyWriter) -> Result) -> Result {
         let stride = self.stride
         let grouping = self.grouping
+        let periodOfDay = self.periodOfDay
         return counts.withUnsafeMutableBufferPointer { counts in
             sums.withWriter { sums in
                 groupCounts.withUnsafeMutableBufferPointer { groupCounts in
                     totalCounts.withUnsafeMutableBufferPointer { totalCounts in
                         totalSums.withUnsafeMutableBufferPointer { totalSums in
                             var writer = TallyWriter(
-                                predicate: predicate, grouping: grouping, stride: stride, counts: counts.baseAddress!,
+                                predicate: predicate, grouping: grouping, periodOfDay: periodOfDay, stride: stride, counts: counts.baseAddress!,
                                 sums: sums, groupCounts: groupCounts.baseAddress!,
                                 totalCounts: totalCounts.baseAddress!, totalSums: totalSums.baseAddress!)
                             return body(&writer)
@@ -217,7 +227,7 @@ struct TallyWriter {
     var matched: UnsafeMutablePointer<UInt32>?
     var matchedCount = 0
 
-    init(predicate: RowPredicate, grouping: Grouping, stride: Int, counts: UnsafeMutablePointer<Int32>,
+    init(predicate: RowPredicate, grouping: Grouping, periodOfDay: UnsafeMutablePointer<UInt32>?, stride: Int, counts: UnsafeMutablePointer<Int32>,
          sums: ExactSumsWriter, groupCounts: UnsafeMutablePointer<Int32>,
          totalCounts: UnsafeMutablePointer<Int32>, totalSums: UnsafeMutablePointer<Int128>) {
         self.predicate = predicate
@@ -234,6 +244,8 @@ struct TallyWriter {
         case .card: (groups, translation) = (rows.card, nil)
         case .category: (groups, translation) = (rows.descriptor, rows.categoryOfDescriptor)
         case .merchant: (groups, translation) = (rows.descriptor, rows.merchantOfDescriptor)
+        case .week, .year: (groups, translation) = (rows.dayCode, periodOfDay)
+        case .account: (groups, translation) = (rows.account, nil)
         }
         groupFactor = grouping == .none ? 0 : 1
     }

@@ -32,13 +32,21 @@ extension Query {
     /// - Throws: `SearchSyntaxError` for the first known field with a bad value.
     public init(
         parsing searchText: String, scope: SearchScope = .all, filters: QueryFilters = QueryFilters(),
-        grouping: Grouping = .none, sort: ResultOrder = .dateDescending, limit: Int = 50, offset: Int = 0,
-        facets: [FacetRequest] = []
+        grouping: Grouping = .none, groupOrdering: GroupOrdering = .title, sort: ResultOrder = .dateDescending,
+        limit: Int = 50, offset: Int = 0, facets: [FacetRequest] = []
     ) throws(SearchSyntaxError) {
         self = try SearchSyntax.parse(searchText).applied(
-            to: Query(scope: scope, filters: filters, grouping: grouping, sort: sort, limit: limit, offset: offset, facets: facets))
+            to: Query(scope: scope, filters: filters, grouping: grouping, groupOrdering: groupOrdering, sort: sort,
+                      limit: limit, offset: offset, facets: facets))
     }
 
     /// The text and terms in the search box syntax: parsing it gives them back.
     public var searchText: String { SearchSyntax.format(self) }
+}
+
+extension Query: CustomStringConvertible {
+    /// The query's words and terms in the search box syntax (`searchText`): parsing it gives
+    /// the same words and terms back for every query the parser makes (its other settings,
+    /// such as grouping and filters, are not part of the text).
+    public var description: String { searchText }
 }

@@ -35,6 +35,7 @@ enum RelativeDateSyntax {
         case .above: return .success(.relativeDates(from: .outside(period), to: nil))
         case .atMost: return .success(.relativeDates(from: nil, to: .period(period)))
         case .below: return .success(.relativeDates(from: nil, to: .outside(period)))
+        case .near: return .failure(Problem(offset: -1, expected: "':' after date (only amount takes ~)"))
         }
     }
 

@@ -6,13 +6,17 @@
 ///   narrow a term to a field; `status:pending` or `status:posted`.
 /// - `amount:12.5` (12.50-12.59, as a typed number), `amount>50`, `amount>=50`, `amount<20`,
 ///   `amount<=20`, `amount:10..20` (magnitudes, ends included; `10..` and `..20` are open).
-/// - `date:2026-03`, `date:2026-03-14`, `date>=2026-01-01`, `date:2026-01..2026-03`; relative
-///   dates `date:today`, `date:last-month`, `date>=this-year`, `date:2026-01..today`
-///   (`RelativeDateSyntax`).
-/// - A leading `-` excludes a word, a phrase or a field term.
+/// - `date:2026` (a year), `date:2026-03`, `date:2026-03-14`, `date>=2026-01-01`,
+///   `date:2026-01..2026-03`; relative dates `date:today`, `date:last-month`,
+///   `date>=this-year`, `date:2026-01..today` (`RelativeDateSyntax`).
+/// - `amount~42` (magnitudes within 5% of 42), `amount~42±3` or `amount~42+-3` (within 3).
+/// - A leading `-` excludes a word, a phrase, a field term or a group.
+/// - `OR` (upper case) between terms or groups; parentheses group, also attached to what they
+///   enclose (`(merchant:uber amount<5)`); AND binds tighter than OR; a lower-case `or` is a
+///   word (`GroupParser`).
 /// - Field names are case-insensitive; `=` reads as `:`. An unknown field (`12:30`) is plain
-///   text. A known field with a bad value is a `SearchSyntaxError` naming its position; the
-///   lenient parse skips that term and reports it.
+///   text. A known field with a bad value, a misplaced `OR`, an unclosed or empty group is a
+///   `SearchSyntaxError` naming its position; the lenient parse skips that part and reports it.
 public enum SearchSyntax {
     /// Parses a search box string.
     /// - Throws: the first `SearchSyntaxError`.
@@ -25,18 +29,8 @@ public enum SearchSyntax {
     /// Parses a search box string, keeping every valid term and reporting the others in
     /// `problems`: for a box that searches on every keystroke, where `amount>` is half typed.
     public static func parseLeniently(_ searchText: String) -> ParsedSearch {
-        var words: [String] = []
-        var parsed = ParsedSearch()
-        for token in SyntaxTokenizer.tokens(of: searchText) {
-            switch interpret(token) {
-            case .word(let word): words.append(word)
-            case .term(let term): parsed.terms.append(term)
-            case .problem(let problem): parsed.problems.append(problem)
-            case .nothing: break
-            }
-        }
-        parsed.text = words.joined(separator: " ")
-        return parsed
+        var parser = GroupParser(searchText)
+        return parser.parse()
     }
 
     // MARK: Interpreting one term
@@ -93,7 +87,7 @@ public enum SearchSyntax {
 
     /// How a field term compares its value.
     enum Operation: String {
-        case colon = ":", equals = "=", atMost = "<=", atLeast = ">=", below = "<", above = ">"
+        case colon = ":", equals = "=", atMost = "<=", atLeast = ">=", below = "<", above = ">", near = "~"
     }
 
     /// `merchant:` or `amount>=` at the start of a term: the field, the operation and the
@@ -103,7 +97,7 @@ public enum SearchSyntax {
         let name = scalars.prefix { $0.isASCII && $0.properties.isAlphabetic }
         guard !name.isEmpty, let field = SyntaxField(rawValue: String(String.UnicodeScalarView(name)).lowercased()) else { return nil }
         let rest = scalars.dropFirst(name.count)
-        for operation in [Operation.atMost, .atLeast, .colon, .equals, .below, .above]
+        for operation in [Operation.atMost, .atLeast, .colon, .equals, .below, .above, .near]
         where rest.starts(with: operation.rawValue.unicodeScalars) {
             return (field, operation, name.count)
         }
@@ -117,6 +111,9 @@ public enum SearchSyntax {
     private static func fieldCondition(
         _ field: SyntaxField, _ operation: Operation, _ value: String
     ) -> Result<SearchTerm.Condition, Problem> {
+        if operation == .near && field != .amount {
+            return .failure(Problem(offset: -1, expected: "':' after \(field.rawValue) (only amount takes ~, as in amount~42)"))
+        }
         let compares = operation != .colon && operation != .equals
         if compares && field != .amount && field != .date {
             return .failure(Problem(offset: -1, expected: "':' after \(field.rawValue) (only amount and date compare with < and >)",
@@ -143,6 +140,7 @@ public enum SearchSyntax {
     }
 
     private static func amountCondition(_ operation: Operation, _ value: String) -> Result<SearchTerm.Condition, Problem> {
+        if operation == .near { return nearCondition(value) }
         if let (low, high, highOffset) = rangeParts(value) {
             guard operation == .colon || operation == .equals else {
                 return .failure(Problem(offset: 0, expected: "one amount after '\(operation.rawValue)', not a range"))
@@ -166,7 +164,37 @@ public enum SearchSyntax {
             case .atLeast: return .success(.magnitude(MagnitudeRange(lower: amount)))
             case .below: return .success(.magnitude(MagnitudeRange(upper: amount, upperInclusive: false)))
             case .atMost: return .success(.magnitude(MagnitudeRange(upper: amount)))
+            case .near: return .success(.amountNear(amount, tolerance: nil))
             }
+        }
+    }
+
+    /// `42` (within 5%), `42±3` or `42+-3` (within 3) after `amount~`.
+    private static func nearCondition(_ value: String) -> Result<SearchTerm.Condition, Problem> {
+        if rangeParts(value) != nil {
+            return .failure(Problem(offset: 0, expected: "one amount after '~' (amount~42, amount~42±3), not a range"))
+        }
+        var center = value, tolerance: String?
+        var toleranceOffset = 0
+        for separator in ["±", "+-"] {
+            guard let range = value.range(of: separator) else { continue }
+            center = String(value[..<range.lowerBound])
+            tolerance = String(value[range.upperBound...])
+            toleranceOffset = center.count + separator.count
+            break
+        }
+        let amount: DecimalAmount
+        switch SyntaxValueParsing.magnitude(center) {
+        case .success(let value): amount = value
+        case .failure(let problem): return .failure(problem)
+        }
+        guard let tolerance else { return .success(.amountNear(amount, tolerance: nil)) }
+        if tolerance.isEmpty {
+            return .failure(Problem(offset: toleranceOffset, expected: "how far from \(center) after '±', as in amount~\(center)±3"))
+        }
+        switch SyntaxValueParsing.magnitude(tolerance) {
+        case .success(let within): return .success(.amountNear(amount, tolerance: within))
+        case .failure(let problem): return .failure(Problem(offset: toleranceOffset + problem.offset, expected: problem.expected))
         }
     }
 
@@ -195,6 +223,7 @@ public enum SearchSyntax {
             case .above: return .success(.dates(from: days.upperBound.adding(days: 1), to: nil))
             case .atMost: return .success(.dates(from: nil, to: days.upperBound))
             case .below: return .success(.dates(from: nil, to: days.lowerBound.adding(days: -1)))
+            case .near: return .failure(Problem(offset: -1, expected: "':' after date (only amount takes ~)"))
             }
         }
     }

@@ -12,18 +12,21 @@ enum SyntaxValueParsing {
         return .success(amount)
     }
 
-    /// A day (`2026-03-14`) or a month (`2026-03`) as its first and last day.
+    /// A day (`2026-03-14`), a month (`2026-03`) or a year (`2026`) as its first and last day.
     static func days(_ text: String) -> Result<ClosedRange<CalendarDay>, ValueProblem> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let allDigits = parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-        let form = "a month (2026-03) or a day (2026-03-14)"
+        let form = "a year (2026), a month (2026-03) or a day (2026-03-14)"
+        if parts.count == 1, parts[0].count == 4, allDigits, let year = Int(parts[0]) {
+            guard CalendarDay.years.contains(year) else {
+                return .failure(.init(offset: 0, expected: "a year from 0001 to 9999, not '\(text)'"))
+            }
+            return .success(CalendarMonth(year: year, month: 1).firstDay...CalendarMonth(year: year, month: 12).lastDay)
+        }
         guard allDigits, (2...3).contains(parts.count), parts[0].count == 4, parts[1].count == 2,
               parts.count == 2 || parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1])
         else {
-            if parts.count == 1, parts[0].count == 4, allDigits {
-                return .failure(.init(offset: 0, expected: "\(form); a year alone is not a date: use \(text)-01..\(text)-12"))
-            }
             return .failure(.init(offset: 0, expected: "\(form), not '\(text)'"))
         }
         guard (1...12).contains(month), CalendarDay.years.contains(year) else {

@@ -97,6 +97,7 @@ extension DurableStore {
 
     // MARK: Inside
 
+    /// Runs `body` as the one writer (read-write stores only, not after `close`).
     func serialized<Value>(_ body: (inout WriterState) throws(DurableStoreError) -> Value) throws(DurableStoreError) -> Value {
         guard mode == .readWrite else { throw .readOnly }
         let outcome: Result<Value, DurableStoreError> = writer.withLock { state in

@@ -4,7 +4,7 @@ import Foundation
 /// fsync'ed before the call returns, and the log is folded into a snapshot from time to time.
 ///
 /// Files: `snapshot.bin` (`SnapshotFile`), `log.bin` (`EventLog`), `lock` (held with `flock`
-/// by the one process that may write); `StoreDirectory` states how the two files stay a
+/// by the one process that may write), `searches.json` (the saved searches, `SavedSearchFile`); `StoreDirectory` states how the two files stay a
 /// consistent pair through crashes and failed compactions. Reads go to `store`, which is in
 /// memory and safe from many threads; changes go through this type, one at a time.
 ///
@@ -228,6 +228,7 @@ public final class DurableStore: Sendable {
                 break
             }
         }
+        try loadSavedSearches(files, into: store, mode: mode, warnings: &warnings)
         if let torn = loaded.log.tornTail { warnings.append(torn) }
         if let damage = loaded.log.damage { warnings.append("recovery: the log is damaged and was read up to it: \(damage)") }
         state.snapshotGeneration = snapshot.generation

@@ -70,9 +70,10 @@ struct RowView {
         codeBases[field.rawValue]
     }
 
-    /// The row's group code for a grouping: a day or month code, or a pool code (0 for none).
+    /// The row's group code for a grouping: a day or month code, a week's or year's group
+    /// (`periodOfDay`, by day code: `PeriodGroups`), or a pool code (0 for none).
     @inline(__always)
-    func groupCode(_ row: Int, _ grouping: Grouping) -> UInt32 {
+    func groupCode(_ row: Int, _ grouping: Grouping, periodOfDay: UnsafeMutablePointer<UInt32>? = nil) -> UInt32 {
         switch grouping {
         case .none: 0
         case .day: dayCode[row]
@@ -80,6 +81,8 @@ struct RowView {
         case .card: card[row]
         case .category: category(row)
         case .merchant: merchantOfDescriptor[Int(descriptor[row])]
+        case .week, .year: periodOfDay.map { $0[Int(dayCode[row])] } ?? 0
+        case .account: account[row]
         }
     }
 }
