@@ -22,7 +22,7 @@ extension PlainScan {
     static func isFilter(_ condition: SearchTerm.Condition, on field: FacetField) -> Bool {
         switch (condition, field) {
         case (.text(_, .category), .category), (.text(_, .merchant), .merchant), (.text(_, .card), .card),
-             (.text(_, .account), .account), (.dates, .month), (.relativeDates, .month), (.status, .status):
+             (.text(_, .account), .account), (.text(_, .payee), .payee), (.dates, .month), (.relativeDates, .month), (.status, .status):
             return true
         case (.anyOf(let clauses), _):
             return !clauses.isEmpty && clauses.allSatisfy { clause in
@@ -50,7 +50,7 @@ extension PlainScan {
         query.terms = withoutParentheses(query.terms).filter { !isFilter($0.condition, on: field) }
         switch field {
         case .category: query.filters.categories = []
-        case .merchant: break
+        case .merchant, .payee: break
         case .card: query.filters.cards = []
         case .account: query.filters.accounts = []
         case .month: (query.filters.from, query.filters.to) = (nil, nil)
@@ -67,6 +67,7 @@ extension PlainScan {
         case .merchant: return (transaction.merchant, transaction.merchant)
         case .card: return (transaction.card, transaction.card.map(CardMask.title(of:)) ?? "No card")
         case .account: return (transaction.account, transaction.account ?? "No account")
+        case .payee: return transaction.payee.isEmpty ? (nil, "No payee") : (transaction.payee, transaction.payee)
         case .month: return (row.day.calendarMonth.description, MonthTitle.title(of: row.day.calendarMonth))
         case .status: return (transaction.status.rawValue, transaction.status == .pending ? "Pending" : "Posted")
         }

@@ -297,6 +297,7 @@ public struct PlainScan: Sendable {
         case .week: .week(isoWeek(of: row.day))
         case .year: .year(row.day.year)
         case .account: .account(row.transaction.account)
+        case .payee: .payee(row.transaction.payee.isEmpty ? nil : row.transaction.payee)
         }
     }
 

@@ -13,6 +13,8 @@ public enum FacetField: String, Hashable, Sendable, CaseIterable, Codable {
     case month
     /// Pending or posted.
     case status
+    /// The payee (rows with none: `No payee`).
+    case payee
 
     /// The title of the "none" value (rows with no category, card or account); nil for the
     /// fields every row has.
@@ -21,6 +23,7 @@ public enum FacetField: String, Hashable, Sendable, CaseIterable, Codable {
         case .category: "Uncategorized"
         case .card: "No card"
         case .account: "No account"
+        case .payee: "No payee"
         case .merchant, .month, .status: nil
         }
     }

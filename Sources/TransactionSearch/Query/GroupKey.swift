@@ -1,5 +1,6 @@
 /// The key of a result group: a day, a week, a month, a year, or the text of a card, category,
-/// merchant or account (nil for the "none" group: no card, uncategorized, no account).
+/// merchant, account or payee (nil for the "none" group: no card, uncategorized, no account,
+/// no payee).
 public enum GroupKey: Hashable, Sendable {
     /// A local day.
     case day(CalendarDay)
@@ -17,9 +18,12 @@ public enum GroupKey: Hashable, Sendable {
     case year(Int)
     /// An account as stored; nil for rows with no account.
     case account(String?)
+    /// A payee as stored; nil for rows with no payee.
+    case payee(String?)
 
     /// The display title: `14/03/26`, `W11 2026`, `March 2026`, `2026`, `****4242`, `No card`,
-    /// `Uncategorized`, `No account`, or the category, merchant or account as stored.
+    /// `Uncategorized`, `No account`, `No payee`, or the category, merchant, account or payee as
+    /// stored.
     public var title: String {
         switch self {
         case .day(let day): ShortDate.title(of: day)
@@ -33,6 +37,8 @@ public enum GroupKey: Hashable, Sendable {
         case .year(let year): pad(year, 4)
         case .account(let account?): account
         case .account(nil): "No account"
+        case .payee(let payee?): payee
+        case .payee(nil): "No payee"
         }
     }
 
@@ -48,6 +54,7 @@ public enum GroupKey: Hashable, Sendable {
         case .week(let week): week.description
         case .year(let year): pad(year, 4)
         case .account(let account): account
+        case .payee(let payee): payee
         }
     }
 
@@ -74,6 +81,7 @@ public enum GroupKey: Hashable, Sendable {
                   let year = Int(text), CalendarDay.years.contains(year) else { return nil }
             self = .year(year)
         case .account: self = .account(text)
+        case .payee: self = .payee(text)
         }
     }
 }

@@ -18,7 +18,7 @@ extension Query {
         query.terms = terms.filter { !$0.condition.filters(field) }
         switch field {
         case .category: query.filters.categories = []
-        case .merchant: break
+        case .merchant, .payee: break
         case .card: query.filters.cards = []
         case .account: query.filters.accounts = []
         case .month: (query.filters.from, query.filters.to) = (nil, nil)
@@ -49,6 +49,7 @@ extension SearchTerm.Condition {
         case (.text(_, let termField), .merchant): termField == .merchant
         case (.text(_, let termField), .card): termField == .card
         case (.text(_, let termField), .account): termField == .account
+        case (.text(_, let termField), .payee): termField == .payee
         case (.dates, .month), (.relativeDates, .month): true
         case (.status, .status): true
         default: false

@@ -32,6 +32,9 @@ public enum Grouping: String, Hashable, Sendable, CaseIterable, Codable {
     case year
     /// By account, the no-account group last.
     case account
+    /// By payee (the cleaned name: ten ways a bank writes one shop are one group), the
+    /// no-payee group last.
+    case payee
 }
 
 /// The order of a result's groups.

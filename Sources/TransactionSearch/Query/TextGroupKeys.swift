@@ -1,11 +1,11 @@
-/// The keys of a result's groups under a text grouping (card, category, merchant or account), kept as
+/// The keys of a result's groups under a text grouping (card, category, merchant, account, payee), kept as
 /// their strings' UTF-8 bytes one after another and made into `GroupKey`s when read. A result
 /// grouped by merchant can have tens of thousands of groups, and the store keeps its strings
 /// as bytes, not `String`s: making a string for every group cost more than answering the
 /// query (22,502 merchant groups on the bench's long-tail data: 1.0 ms before, 4.7 ms with a
 /// string each); an app reads the groups it shows.
 struct TextGroupKeys: Sendable, Equatable {
-    /// `.card`, `.category`, `.merchant` or `.account`.
+    /// `.card`, `.category`, `.merchant`, `.account` or `.payee`.
     let grouping: Grouping
     private var bytes: [UInt8] = []
     /// Where each key's bytes end in `bytes`, with `noneBit` set for the key of the rows with
@@ -18,7 +18,7 @@ struct TextGroupKeys: Sendable, Equatable {
     /// once into bytes of their exact size (`byteCount` in all).
     init(grouping: Grouping, codes: [UInt32], byteCount: Int,
          withUTF8: (UInt32, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
-        precondition([.card, .category, .merchant, .account].contains(grouping), "TextGroupKeys for \(grouping)")
+        precondition([.card, .category, .merchant, .account, .payee].contains(grouping), "TextGroupKeys for \(grouping)")
         precondition(byteCount < Int(TextGroupKeys.noneBit), "TextGroupKeys past 2 GiB")
         self.grouping = grouping
         var ends: [UInt32] = []
@@ -56,6 +56,7 @@ struct TextGroupKeys: Sendable, Equatable {
         case .card: return .card(text)
         case .category: return .category(text)
         case .account: return .account(text)
+        case .payee: return .payee(text)
         default: return .merchant(text ?? "")
         }
     }

@@ -8,7 +8,7 @@ enum QueryOptions {
     /// The options of a query's scope, grouping, filters, sort and page.
     static let options: [CommandSpec.Option] = [
         .value("scope", "SCOPE", help: "all|merchant|category|notes|amount (default all)."),
-        .value("group", "BY", short: "g", help: "none|day|week|month|year|card|category|merchant|account (default none)."),
+        .value("group", "BY", short: "g", help: "none|day|week|month|year|card|category|merchant|account|payee (default none)."),
         .value("group-order", "ORDER", help: "title|count|total: groups in their natural order (dates by date), most rows first, "
                + "or largest total first (the base total with --rates, else the largest currency's sum; default title)."),
         .value("from", "DAY", help: "First day included: YYYY-MM-DD, or today, yesterday, this-week, last-week, this-month, last-month, this-year, last-year, last-N-days (its first day)."),
@@ -27,7 +27,7 @@ enum QueryOptions {
 
     /// The options of facets.
     static let facetOptions: [CommandSpec.Option] = [
-        .value("facets", "FIELDS", help: "Count the matches by category,merchant,card,account,month,status (comma-separated)."),
+        .value("facets", "FIELDS", help: "Count the matches by category,merchant,payee,card,account,month,status (comma-separated)."),
         .value("facet-limit", "N", help: "Values listed per facet (default 10); the rest are summed as Other."),
         .flag("disjunctive-facets", help: "Facets ignore the query's own filter on their field (other cards still counted)."),
     ]

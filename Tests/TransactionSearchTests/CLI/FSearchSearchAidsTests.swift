@@ -25,7 +25,7 @@ import TransactionSearch
         let store = try FSearchTests.sampleStore()
         store.clock = .fixed(day: try CalendarDay(year: 2026, month: 10, day: 14))
         let cases: [([String], Query)] = [
-            (["starbuks", "--facets", "category,merchant,card,account,month,status", "--facet-limit", "2"],
+            (["starbuks", "--facets", "category,merchant,card,account,month,status,payee", "--facet-limit", "2"],
              Query(text: "starbuks", facets: FacetField.allCases.map { FacetRequest($0, limit: 2) })),
             (["card:4242", "date:last-month", "--facets", "card,month", "--disjunctive-facets", "--today", "2026-10-14", "--limit", "3"],
              try Query(parsing: "card:4242 date:last-month", limit: 3, facets: [FacetRequest(.card, isDisjunctive: true), FacetRequest(.month, isDisjunctive: true)])),

@@ -9,6 +9,8 @@ import TransactionSearchSupport
 @Suite struct ExactSumTests {
     static let rowCount = 1_000_000
     static let merchants = ["Alpha Shop", "Beta Market", "Gamma Air", "Delta Rail", "Epsilon Bank", "Zeta Cafe", "Eta Hotel"]
+    /// Each merchant's payee, as the store cleans it.
+    static let payees = merchants.map { PayeeCleaner().clean($0).payee }
     static let categories: [String?] = [nil, "Travel", "Food", "Rent", "Fees"]
     static let cards: [String?] = [nil, "Visa 4242", "Amex 1005", "Debit 0005"]
     static let accounts: [String?] = [nil, "Main", "Joint"]
@@ -106,6 +108,7 @@ import TransactionSearchSupport
         case .week: Int(CalendarWeek(containing: row.calendarDay).firstDay.daysSince1970 - firstDay + 7) / 7
         case .year: row.calendarDay.year % 128
         case .account: row.account
+        case .payee: row.merchant
         }
     }
 
@@ -120,6 +123,7 @@ import TransactionSearchSupport
         case .week: CalendarWeek(containing: row.calendarDay).description
         case .year: String(row.calendarDay.year)
         case .account: accounts[row.account]
+        case .payee: payees[row.merchant]
         }
     }
 

@@ -1,5 +1,5 @@
 /// Every aggregate the store keeps current: the totals, buckets by day, month, card, category,
-/// merchant and account (balances), the pending part of each account, and spending per
+/// merchant, payee and account (balances), the pending part of each account, and spending per
 /// category and month. One add or remove per row change keeps them all exact.
 struct StoreBuckets: Sendable {
     /// One bucket (0): every row.
@@ -11,6 +11,8 @@ struct StoreBuckets: Sendable {
     var category = BucketTable()
     /// Sparse: tens of thousands of merchants with a currency or two each.
     var merchant = SparseBucketTable()
+    /// Sparse like merchants: a payee per shop.
+    var payee = SparseBucketTable()
     var account = BucketTable()
     /// Pending rows only, by account: a balance's not-yet-posted part.
     var pendingByAccount = BucketTable()
@@ -25,6 +27,7 @@ struct StoreBuckets: Sendable {
         card.add(record.card, currency: currency, amount: amount)
         category.add(record.category, currency: currency, amount: amount)
         merchant.add(record.merchant, currency: currency, amount: amount)
+        payee.add(record.payee, currency: currency, amount: amount)
         account.add(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.add(record.account, currency: currency, amount: amount) }
         if amount < 0 { spending.add(record.category, record.monthCode, currency: currency, amount: amount) }
@@ -38,6 +41,7 @@ struct StoreBuckets: Sendable {
         card.remove(record.card, currency: currency, amount: amount)
         category.remove(record.category, currency: currency, amount: amount)
         merchant.remove(record.merchant, currency: currency, amount: amount)
+        payee.remove(record.payee, currency: currency, amount: amount)
         account.remove(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.remove(record.account, currency: currency, amount: amount) }
         if amount < 0 { spending.remove(record.category, record.monthCode, currency: currency, amount: amount) }
@@ -58,6 +62,10 @@ struct StoreBuckets: Sendable {
             if old.merchant != new.merchant {
                 merchant.remove(old.merchant, currency: currency, amount: amount)
                 merchant.add(new.merchant, currency: currency, amount: amount)
+            }
+            if old.payee != new.payee {
+                payee.remove(old.payee, currency: currency, amount: amount)
+                payee.add(new.payee, currency: currency, amount: amount)
             }
             replacePendingAndSpending(old, with: new)
             return
@@ -91,6 +99,6 @@ struct StoreBuckets: Sendable {
 
     var memoryUse: Int {
         total.memoryUse + day.memoryUse + month.memoryUse + card.memoryUse + category.memoryUse
-            + merchant.memoryUse + account.memoryUse + pendingByAccount.memoryUse + spending.memoryUse
+            + merchant.memoryUse + payee.memoryUse + account.memoryUse + pendingByAccount.memoryUse + spending.memoryUse
     }
 }

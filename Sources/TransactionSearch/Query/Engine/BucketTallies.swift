@@ -66,6 +66,7 @@ struct BucketTallies {
             case .category: return Tally(sharing: buckets.category, totals: total, grouping: .category)
             case .merchant: return Tally(sharing: buckets.merchant.dense(), totals: total, grouping: .merchant)
             case .account: return Tally(sharing: buckets.account, totals: total, grouping: .account)
+            case .payee: return Tally(sharing: buckets.payee.dense(), totals: total, grouping: .payee)
             case .week, .year: preconditionFailure("BucketTallies: \(query.grouping) without its periods")
             }
         }
@@ -127,6 +128,7 @@ struct BucketTallies {
         case .category: contents.text[.category].codeLimit
         case .merchant: contents.text[.merchant].codeLimit
         case .account: contents.text[.account].codeLimit
+        case .payee: contents.text[.payee].codeLimit
         case .week, .year: query.periods?.count ?? 1
         }
     }

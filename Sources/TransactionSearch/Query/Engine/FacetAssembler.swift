@@ -76,7 +76,7 @@ struct FacetAssembler {
     /// A function giving each code its position in title order (folded title, title, key).
     private func titleRanks(of codes: [UInt32], field: FacetField) -> (UInt32) -> Int {
         switch field {
-        case .category, .merchant, .card, .account:
+        case .category, .merchant, .card, .account, .payee:
             let index = contents.text[FacetAssembler.textField(field)]
             let ranks = index.titleRank
             return { Int(code: $0, in: ranks) }
@@ -95,6 +95,7 @@ struct FacetAssembler {
         case .category: .category
         case .merchant: .merchant
         case .card: .card
+        case .payee: .payee
         case .account, .month, .status: .account
         }
     }
@@ -102,7 +103,7 @@ struct FacetAssembler {
     /// The value's key text (nil: none).
     func key(of code: UInt32, field: FacetField) -> String? {
         switch field {
-        case .category, .merchant, .card, .account:
+        case .category, .merchant, .card, .account, .payee:
             return code == 0 ? nil : contents.text[FacetAssembler.textField(field)].string(code)
         case .month:
             return CalendarMonth(monthsSince1970: contents.calendar.months.value(code)).description
@@ -114,7 +115,7 @@ struct FacetAssembler {
     /// The value's display title.
     func title(of code: UInt32, field: FacetField) -> String {
         switch field {
-        case .category, .merchant, .account:
+        case .category, .merchant, .account, .payee:
             return code == 0 ? field.noneTitle ?? "" : contents.text[FacetAssembler.textField(field)].string(code)
         case .card:
             return code == 0 ? field.noneTitle ?? "" : contents.text[.card].title(code)

@@ -80,6 +80,7 @@ struct FacetCounter {
         case .merchant: contents.text[.merchant].codeLimit
         case .card: contents.text[.card].codeLimit
         case .account: contents.text[.account].codeLimit
+        case .payee: contents.text[.payee].codeLimit
         case .month: contents.calendar.months.codeLimit
         case .status: 2
         }
@@ -143,6 +144,7 @@ struct FacetCounter {
         case .merchant: return from(buckets.merchant.dense())
         case .card: return from(buckets.card)
         case .account: return from(buckets.account)
+        case .payee: return from(buckets.payee.dense())
         case .month: return from(buckets.month)
         case .status:
             // Pending rows are the pending part of every account; posted rows the rest.

@@ -60,6 +60,9 @@ struct GroupOrder {
         case .account:
             contents.text[.account].forEachTitle { keep($0) }
             keep(0)
+        case .payee:
+            contents.text[.payee].forEachTitle { keep($0) }
+            keep(0)
         case .merchant:
             order.reserveCapacity(contents.text[.merchant].titleCount)
             contents.text[.merchant].forEachTitle { keep($0) }

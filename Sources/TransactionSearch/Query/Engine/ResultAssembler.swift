@@ -76,6 +76,7 @@ struct ResultAssembler {
         case .category: .category
         case .merchant: .merchant
         case .account: .account
+        case .payee: .payee
         }
     }
 
@@ -97,6 +98,7 @@ struct ResultAssembler {
         case .category: .category(strings.string(.category, group))
         case .merchant: .merchant(strings.string(.merchant, group) ?? "")
         case .account: .account(strings.string(.account, group))
+        case .payee: .payee(strings.string(.payee, group))
         }
     }
 

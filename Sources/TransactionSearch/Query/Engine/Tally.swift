@@ -246,6 +246,7 @@ struct TallyWriter {
         case .merchant: (groups, translation) = (rows.descriptor, rows.merchantOfDescriptor)
         case .week, .year: (groups, translation) = (rows.dayCode, periodOfDay)
         case .account: (groups, translation) = (rows.account, nil)
+        case .payee: (groups, translation) = (rows.payee, nil)
         }
         groupFactor = grouping == .none ? 0 : 1
     }

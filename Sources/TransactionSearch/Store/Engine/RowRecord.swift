@@ -33,6 +33,8 @@ struct RowRecord: Hashable, Sendable {
     var card: UInt32 { codes.card }
     /// The account's code.
     var account: UInt32 { codes.account }
+    /// The payee's code.
+    var payee: UInt32 { codes.payee }
 }
 
 /// Bits of a row's status byte.

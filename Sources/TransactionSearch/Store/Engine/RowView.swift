@@ -17,9 +17,10 @@ struct RowView {
     let categoryOfDescriptor: UnsafeMutablePointer<UInt32>
     /// Per day code: its month code.
     let monthOfDay: UnsafeMutablePointer<UInt32>
-    /// The card and account columns (groupings and filters read them by name).
+    /// The card, account and payee columns (groupings and filters read them by name).
     let card: UnsafeMutablePointer<UInt32>
     let account: UnsafeMutablePointer<UInt32>
+    let payee: UnsafeMutablePointer<UInt32>
     /// Per `TextField` (by raw value), the column its codes are read from (`codes(of:)`).
     let codeBases: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>>
     let flags: UnsafeMutablePointer<UInt8>
@@ -38,6 +39,7 @@ struct RowView {
         monthOfDay = contents.calendar.monthOfDay.base
         card = columns.codes(of: .card).base
         account = columns.codes(of: .account).base
+        payee = columns.codes(of: .payee).base
         codeBases = columns.codeBases
         flags = columns.flags.base
         scales = UnsafePointer(contents.currencies.scaleBuffer.base)
@@ -83,6 +85,7 @@ struct RowView {
         case .merchant: merchantOfDescriptor[Int(descriptor[row])]
         case .week, .year: periodOfDay.map { $0[Int(dayCode[row])] } ?? 0
         case .account: account[row]
+        case .payee: payee[row]
         }
     }
 }

@@ -44,6 +44,7 @@ extension StoreContents {
         // Class references and pointers taken once: reading a struct property of this class in
         // a per-row closure would copy the struct each time.
         let dayCodes = table.dayCode, cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account)
+        let payeeColumn = table.codes(of: .payee)
         let descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, flags = table.flags
         let table = self.table
         // Rows ascending and as many as the row numbers are rows 0..<count: the amount and
@@ -66,6 +67,9 @@ extension StoreContents {
                 fill(&buckets.account) { accountColumn[$0] }
                 rows.map { merchantOf[descriptorColumn[$0]] }.withUnsafeBufferPointer {
                     buckets.merchant.addAll(buckets: $0, currencies: currencies, amounts: amounts)
+                }
+                rows.map { payeeColumn[$0] }.withUnsafeBufferPointer {
+                    buckets.payee.addAll(buckets: $0, currencies: currencies, amounts: amounts)
                 }
                 let pending = rows.indices.filter { flags[rows[$0]] & RowFlags.pending.rawValue != 0 }
                 buckets.pendingByAccount.addAll(buckets: pending.map { accountColumn[rows[$0]] }, currencies: pending.map { currencies[$0] },

@@ -188,6 +188,8 @@ final class StoreContents: @unchecked Sendable {
         StoreContents.checkSame(expected.category, buckets.category, upTo: text[.category].codeLimit, "category")
         buckets.merchant.checkInvariants()
         StoreContents.checkSame(expected.merchant.dense(), buckets.merchant.dense(), upTo: text[.merchant].codeLimit, "merchant")
+        buckets.payee.checkInvariants()
+        StoreContents.checkSame(expected.payee.dense(), buckets.payee.dense(), upTo: text[.payee].codeLimit, "payee")
         StoreContents.checkSame(expected.account, buckets.account, upTo: text[.account].codeLimit, "account")
         StoreContents.checkSame(expected.pendingByAccount, buckets.pendingByAccount, upTo: text[.account].codeLimit, "pending")
         for pair in expected.spending.pairs {
