@@ -69,7 +69,7 @@ import TransactionSearch
         FlagCase(name: "--map by position", file: "03.04.2023;REWE Markt;-23,45\n17.04.2023;Arbeitgeber;2.000,00\n",
                  flags: ["--map", "date=#1,merchant=#2,amount=#3"],
                  expected: .rows(["2023-04-03|REWE Markt|-23.45 EUR||posted", "2023-04-17|Arbeitgeber|2000.00 EUR||posted"]),
-                 withoutFlags: .refused("these options import it: --map date=#1,merchant=#2,amount=#3 --date-order dmy --decimal-comma")),
+                 withoutFlags: .rows(["2023-04-03|REWE Markt|-23.45 EUR||posted", "2023-04-17|Arbeitgeber|2000.00 EUR||posted"])),
         FlagCase(name: "--date-order mdy", file: "Date,Description,Amount\n04/03/2023,Corner Shop,-12.00\n05/06/2023,Cinema,-9.50\n",
                  flags: ["--date-order", "mdy"],
                  expected: .rows(["2023-04-03|Corner Shop|-12.00 EUR||posted", "2023-05-06|Cinema|-9.50 EUR||posted"]),
