@@ -12,7 +12,7 @@ enum StatementTestSupport {
 
     static let mt940Fixtures = [
         "german-structured.sta", "dutch-slash.sta", "free-text.sta", "several-statements.sta", "envelopes.sta",
-        "reversals.sta", "year-end.sta", "mt942-pending.sta", "bad-lines.sta",
+        "reversals.sta", "year-end.sta", "mt942-pending.sta", "bad-lines.sta", "quirks.sta",
     ]
 
     /// The bytes of a QIF or MT940 fixture.
