@@ -37,4 +37,14 @@ import Testing
     func mt940TypeCodesInWords(code: String, words: String) {
         #expect(MT940StatementLine.typeWords(code) == words)
     }
+
+    // MARK: QIF
+
+    @Test func qifRecordsWithoutAPayeeAreNamedByWhatTheyHave() throws {
+        let parsed = try QIFReader.read(try StatementTestSupport.qif("no-payee.qif"), context: StatementTestSupport.context)
+        #expect(parsed.issues.isEmpty, "\(parsed.issues)")
+        #expect(parsed.entries.map(\.merchant) == [
+            "School trip money", "Utilities:Water", "Transfer: Savings", "Check 1042", "ATM", "Deposit", "Corner Cafe",
+        ])
+    }
 }
