@@ -47,4 +47,55 @@ import Testing
             "School trip money", "Utilities:Water", "Transfer: Savings", "Check 1042", "ATM", "Deposit", "Corner Cafe",
         ])
     }
+
+    // MARK: OFX
+
+    @Test func anOFXStatementWithNoTransactionsIsZeroRowsAndANote() throws {
+        let parsed = try OFXReader.read(try StatementFixtures.bytes(ofx: "no-transactions.ofx"), context: StatementFixtures.context)
+        #expect(parsed.entries.isEmpty && parsed.issues.isEmpty)
+        #expect(parsed.warnings == ["line 17: the statement (STMTRS) lists no transactions"])
+        let report = try TransactionStore().importStatement(from: try StatementFixtures.bytes(ofx: "no-transactions.ofx"))
+        #expect(report.addedIDs.isEmpty)
+    }
+
+    @Test func anOFXResponseWithoutAStatementIsANoteNotAnError() throws {
+        let text = "<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS></SONRS></SIGNONMSGSRSV1></OFX>"
+        let parsed = try OFXReader.read(Array(text.utf8), context: StatementFixtures.context)
+        #expect(parsed.entries.isEmpty && parsed.issues.isEmpty)
+        #expect(parsed.warnings.contains("the file holds no statement (STMTRS, CCSTMTRS or INVSTMTRS): no transactions"))
+    }
+
+    // MARK: camt
+
+    @Test func camtDatesWithAZoneAreCalendarDays() {
+        for (text, day) in [("2017-04-01+02:00", "2017-04-01"), ("2017-04-02Z", "2017-04-02"), ("2017-04-03-05:00", "2017-04-03")] {
+            let parsed = Array(text.utf8).withUnsafeBufferPointer { CamtText.isoDate($0) }
+            if case .day(let read)? = parsed { #expect(read.description == day) } else { Issue.record("\(text): \(String(describing: parsed))") }
+        }
+        for bad in ["2017-04-01+2", "2017-04-01+02:00x", "2017-04-01Zz", "2017-04-01+15:00"] {
+            #expect(Array(bad.utf8).withUnsafeBufferPointer { CamtText.isoDate($0) } == nil, "\(bad)")
+        }
+    }
+
+    /// An entry without a counterparty whose remittance text passes the merchant's 256
+    /// characters: cut with `…`, the whole text first in the notes; never a refusal.
+    @Test func aLongCamtRemittanceTextIsCutAndKeptWholeInTheNotes() throws {
+        let bytes = try StatementFixtures.bytes(camt: "zone-dates.xml")
+        let whole = try #require(try CamtReader.read(bytes, context: StatementFixtures.context).entries.last?.merchant)
+        #expect(whole.count > TransactionField.nameLimit)
+        let store = TransactionStore()
+        let report = try store.importStatement(from: bytes)
+        #expect(report.addedIDs.count == 3)
+        let stored = try #require(store.transactions().first { $0.amount.decimalText == "-1250.00" })
+        #expect(stored.merchant.count == TransactionField.nameLimit && stored.merchant.hasSuffix("…"))
+        #expect(whole.hasPrefix(String(stored.merchant.dropLast()).trimmingWhitespace()))
+        #expect(stored.notes == whole)
+    }
+
+    @Test func notesPastTheirLimitAreCut() {
+        let (merchant, notes) = ImportStager.fitted(merchant: "Shop", notes: String(repeating: "n", count: TransactionField.notesLimit + 10))
+        #expect(merchant == "Shop")
+        #expect(notes?.count == TransactionField.notesLimit && notes?.hasSuffix("…") == true)
+        #expect(ImportStager.fitted(merchant: "Shop", notes: "short") == ("Shop", "short"))
+    }
 }

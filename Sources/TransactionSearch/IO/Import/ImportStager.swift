@@ -64,12 +64,16 @@ final class ImportStager: StatementEntrySink {
         return (records, checks, shared)
     }
 
-    /// A bank statement's entry.
+    /// A bank statement's entry. A merchant longer than a transaction's limit (a camt entry's
+    /// remittance text with no counterparty) is cut with `…`, and its whole text leads the
+    /// notes; notes longer than theirs are cut with `…`: a statement is never refused for a
+    /// long text.
     func accept(_ entry: StatementEntry) {
+        let (merchant, notes) = ImportStager.fitted(merchant: entry.merchant, notes: entry.notes)
         let draft = TransactionDraft(
-            date: entry.date, merchant: entry.merchant, category: entry.category, subcategory: entry.subcategory,
+            date: entry.date, merchant: merchant, category: entry.category, subcategory: entry.subcategory,
             card: entry.card, account: entry.account ?? account, amount: entry.amount, currency: entry.currency ?? currency,
-            status: entry.status, notes: entry.notes)
+            status: entry.status, notes: notes)
         let digest = self.digest(of: entry.accountIdentity ?? entry.account ?? account)
         let pendingKey = ImportKeys.bankID(entry.pendingBankID).map { ImportKeys.bankKey(accountDigest: digest, bankID: $0) }
         let record = ImportRecord(location: entry.location, draft: draft, pendingKey: pendingKey)
@@ -94,6 +98,22 @@ final class ImportStager: StatementEntrySink {
         } else {
             stage(record, key: .none)
         }
+    }
+
+    /// The merchant and notes of a statement entry within a transaction's limits (see
+    /// `accept(_:)`).
+    static func fitted(merchant: String, notes: String?) -> (String, String?) {
+        var merchant = merchant, notes = notes
+        let nameLimit = TransactionField.nameLimit
+        let trimmed = merchant.trimmingWhitespace()
+        if trimmed.utf8.count > nameLimit && trimmed.count > nameLimit {
+            merchant = String(trimmed.prefix(nameLimit - 1)).trimmingWhitespace() + "…"
+            notes = notes.map { trimmed + " | " + $0 } ?? trimmed
+        }
+        if let text = notes, text.utf8.count > TransactionField.notesLimit && text.count > TransactionField.notesLimit {
+            notes = String(text.prefix(TransactionField.notesLimit - 1)) + "…"
+        }
+        return (merchant, notes)
     }
 
     /// The digest of an account identity, worked out once per identity.
