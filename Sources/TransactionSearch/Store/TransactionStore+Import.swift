@@ -182,6 +182,8 @@ extension TransactionStore {
             format: read.format, encoding: read.encoding, addedIDs: addedIDs ?? [], alreadyPresent: plan.alreadyPresent,
             matchedWithoutAccount: plan.matchedWithoutAccount, sharedBankIDs: read.sharedBankIDs, skipped: skipped,
             skippedParts: read.skippedParts, accounts: read.accounts, warnings: read.warnings, layout: read.layout)
+        report.decisions = read.decisions
+        report.firstCurrency = read.firstCurrency
         for change in plan.replacements {
             switch change.kind {
             case .settlesPending: report.replacedPendingIDs.append(change.old.id)

@@ -34,6 +34,7 @@ import TransactionSearch
             dates         DD.MM.YYYY, dmy (a value over 12 in position 1 (14.04.2023, line 7))
             decimal       comma (a comma not followed by exactly three digits (-4,80, line 6))
             sign          as-written (as written: the amounts in "Betrag" carry their own sign, negative is money out)
+            currency      the "Waehrung" column
             preamble      lines 1, 2, 3, 4
             footer        line 12: Kontostand am 30.04.2023;;;;;8.123,45;EUR
             accounts      ****3000

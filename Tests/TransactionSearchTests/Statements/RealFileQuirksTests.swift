@@ -48,12 +48,29 @@ import Testing
         ])
     }
 
+    @Test(arguments: [
+        ("T-$12.00", "USD", "$ in the amounts: USD"), ("T-£7.50", "GBP", "£ in the amounts: GBP"),
+        ("T-€3.00", "EUR", "€ in the amounts: EUR"), ("T-4.00", nil, "none in the file: the store's base currency (QIF names none)"),
+    ] as [(String, String?, String)])
+    func qifCurrencyFromTheAmountsSymbol(amount: String, code: String?, reason: String) throws {
+        let parsed = try QIFReader.read(Array("!Type:Bank\nD03/02/2026\n\(amount)\nPShop\n^\n".utf8), context: StatementTestSupport.context)
+        #expect(parsed.entries.map(\.currency?.code) == [code])
+        #expect(parsed.decisions?.currency == reason)
+    }
+
+    @Test func qifSymbolsOfTwoCurrenciesNameNone() throws {
+        let parsed = try QIFReader.read(Array("!Type:Bank\nD03/02/2026\nT-$1.00\nPA\n^\nD03/03/2026\nT-£2.00\nPB\n^\n".utf8),
+                                        context: StatementTestSupport.context)
+        #expect(parsed.entries.map(\.currency) == [nil, nil])
+    }
+
     // MARK: OFX
 
     @Test func anOFXStatementWithNoTransactionsIsZeroRowsAndANote() throws {
         let parsed = try OFXReader.read(try StatementFixtures.bytes(ofx: "no-transactions.ofx"), context: StatementFixtures.context)
         #expect(parsed.entries.isEmpty && parsed.issues.isEmpty)
         #expect(parsed.warnings == ["line 17: the statement (STMTRS) lists no transactions"])
+        #expect(parsed.decisions?.currency == "CURDEF USD")
         let report = try TransactionStore().importStatement(from: try StatementFixtures.bytes(ofx: "no-transactions.ofx"))
         #expect(report.addedIDs.isEmpty)
     }
@@ -63,6 +80,15 @@ import Testing
         let parsed = try OFXReader.read(Array(text.utf8), context: StatementFixtures.context)
         #expect(parsed.entries.isEmpty && parsed.issues.isEmpty)
         #expect(parsed.warnings.contains("the file holds no statement (STMTRS, CCSTMTRS or INVSTMTRS): no transactions"))
+    }
+
+    @Test func anOFXWithoutCURDEFSaysWhereItsCurrencyComesFrom() throws {
+        let text = "<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260302"
+            + "<TRNAMT>-1.00<FITID>F1<NAME>Shop</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>"
+        let context = StatementContext(clock: StatementFixtures.context.clock, defaultCurrency: .usd)
+        let parsed = try OFXReader.read(Array(text.utf8), context: context)
+        #expect(parsed.decisions?.currency == "none in the file: USD, as given (no CURDEF)")
+        #expect(parsed.decisions?.sign == "TRNAMT is signed: negative is money out")
     }
 
     // MARK: camt
@@ -90,6 +116,7 @@ import Testing
         #expect(stored.merchant.count == TransactionField.nameLimit && stored.merchant.hasSuffix("…"))
         #expect(whole.hasPrefix(String(stored.merchant.dropLast()).trimmingWhitespace()))
         #expect(stored.notes == whole)
+        #expect(report.decisions?.sign == "CdtDbtInd: DBIT is money out, CRDT money in")
     }
 
     @Test func notesPastTheirLimitAreCut() {
@@ -97,5 +124,37 @@ import Testing
         #expect(merchant == "Shop")
         #expect(notes?.count == TransactionField.notesLimit && notes?.hasSuffix("…") == true)
         #expect(ImportStager.fitted(merchant: "Shop", notes: "short") == ("Shop", "short"))
+    }
+
+    // MARK: currencies
+
+    @Test(arguments: ["DEM", "FRF", "LTL", "ITL", "NLG", "EEK", "HRK", "USD"])
+    func withdrawnISOCodesAreCurrencies(code: String) {
+        #expect(CurrencyCodes.currency(code) == Currency(code))
+    }
+
+    @Test(arguments: ["FEE", "NET", "TAX", "ABC"])
+    func wordsAreNoCurrencies(word: String) {
+        #expect(CurrencyCodes.currency(word) == nil)
+    }
+
+    @Test func aBankCSVInDeutscheMarkImportsInDeutscheMark() throws {
+        let csv = "Buchungstag;Empfänger;Betrag;Währung\n14.03.1998;Kaufhof;-49,90;DEM\n16.03.1998;Gehalt;3.200,00;DEM\n"
+        let store = TransactionStore()
+        let report = try store.importStatement(from: Array(csv.utf8))
+        #expect(store.transactions().map(\.amount.currency.code) == ["DEM", "DEM"])
+        #expect(report.firstCurrency?.code == "DEM")
+    }
+
+    // MARK: what decided
+
+    @Test func everyFormatSaysWhatDecidedItsCurrencyDatesAndSign() throws {
+        let mt940 = try MT940Reader.read(try StatementTestSupport.mt940("quirks.sta"), context: StatementTestSupport.context)
+        #expect(mt940.decisions?.sign == "the :61: mark: D and RC are money out, C and RD money in")
+        let qif = try QIFReader.read(try StatementTestSupport.qif("us-bank.qif"), context: StatementTestSupport.context)
+        #expect(qif.decisions?.dates.isEmpty == false)
+        let csv = try TransactionStore().importStatement(from: Array("Date,Description,Amount\n2023-04-03,A,-$1.00\n".utf8))
+        #expect(csv.decisions?.currency.contains("USD") == true, "\(String(describing: csv.decisions))")
+        #expect(csv.firstCurrency == .usd)
     }
 }

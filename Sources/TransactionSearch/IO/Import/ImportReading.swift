@@ -22,6 +22,10 @@ struct ReadImport: Sendable {
     var layout: BankCSVLayout?
     /// Records keyed by their content because the file gave their bank id to another record too.
     var sharedBankIDs = 0
+    /// The first currency a record named (or the options', for a record that named none).
+    var firstCurrency: Currency?
+    /// What decided the rows' currency, dates and signs.
+    var decisions: ReadingDecisions?
 }
 
 /// Reads any file an import takes into staged records: our own CSV and JSON through
@@ -66,14 +70,21 @@ enum ImportReading {
         }
         // Readers that still gather their entries hand them over here.
         for entry in parsed.entries { stager.accept(entry) }
+        let firstCurrency = stager.firstCurrency
         let (records, checks, shared) = stager.take()
         var warnings = parsed.warnings
         if shared > 0 {
             warnings.append("\(shared) transactions share their bank id with another of this file (the bank gave one reference to several): they are told apart by their content instead")
         }
+        var decisions = parsed.decisions
+        if let layout {
+            let order = layout.dateOrder.map { ", \($0)" } ?? ""
+            decisions = ReadingDecisions(currency: layout.currencyReason, dates: "\(layout.dateStyle)\(order) (\(layout.dateOrderReason))",
+                                         sign: "\(layout.sign) (\(layout.signReason))")
+        }
         return ReadImport(format: format, encoding: parsed.encoding, records: records, checks: checks, issues: parsed.issues,
                           skippedParts: parsed.skipped, accounts: parsed.accounts, warnings: warnings, layout: layout,
-                          sharedBankIDs: shared)
+                          sharedBankIDs: shared, firstCurrency: firstCurrency, decisions: decisions)
     }
 
     /// Our own CSV or JSON, decoded from any encoding first.
@@ -81,9 +92,13 @@ enum ImportReading {
                                 clock: ZoneClock) throws(ImportIssue) -> ReadImport {
         let decoded = TextDecoding.decode(bytes)
         let output = try TransactionReader(clock: clock).read(decoded.bytes, format: format == .json ? .json : .csv) { stager.accept($0) }
+        let firstCurrency = stager.firstCurrency
         let (records, checks, _) = stager.take()
+        let currency = "the currency field; a row without one: the import's currency, else the store's base"
         return ReadImport(format: format, encoding: decoded.encoding, records: records, checks: checks, issues: output.issues,
-                          warnings: output.warnings)
+                          warnings: output.warnings, firstCurrency: firstCurrency,
+                          decisions: ReadingDecisions(currency: currency, dates: "ISO 8601 (docs/SPEC.md section 1)",
+                                                      sign: "as written: negative is money out"))
     }
 }
 

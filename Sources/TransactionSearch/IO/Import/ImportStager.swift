@@ -43,6 +43,8 @@ final class ImportStager: StatementEntrySink {
     private let account: String?
     private let currency: Currency?
     private let validator: TransactionValidator
+    /// The first currency a record named (or the options', for a record that named none).
+    @exclusivity(unchecked) private(set) var firstCurrency: Currency?
 
     /// A stager for an import's options into a store with this base currency.
     init(options: ImportOptions, baseCurrency: Currency) {
@@ -70,6 +72,7 @@ final class ImportStager: StatementEntrySink {
     /// long text.
     func accept(_ entry: StatementEntry) {
         let (merchant, notes) = ImportStager.fitted(merchant: entry.merchant, notes: entry.notes)
+        if firstCurrency == nil { firstCurrency = entry.currency ?? currency }
         let draft = TransactionDraft(
             date: entry.date, merchant: merchant, category: entry.category, subcategory: entry.subcategory,
             card: entry.card, account: entry.account ?? account, amount: entry.amount, currency: entry.currency ?? currency,
@@ -90,6 +93,7 @@ final class ImportStager: StatementEntrySink {
         var draft = row.draft
         if draft.account == nil { draft.account = account }
         if draft.currency == nil { draft.currency = currency }
+        if firstCurrency == nil { firstCurrency = draft.currency }
         let record = ImportRecord(location: row.location, draft: draft)
         if let given = draft.importKey {
             stage(record, key: .given(given))
