@@ -21,11 +21,13 @@ extension TransactionStore {
     /// (counts of what would be added, already present and replaced) and the file's first
     /// `firstRows` records as they would be stored, each marked new, already present or
     /// replacing a pending row. Problems are listed, not thrown, unless the file cannot be
-    /// read as a whole.
+    /// read as a whole. A bank CSV export whose date order nothing decides is previewed
+    /// day-first: its layout's `dateReadings` show both readings, and the import would refuse.
     /// - Throws: `ImportError` only for a file that cannot be read at all.
     public func previewImport(of bytes: [UInt8], options: ImportOptions = ImportOptions(),
                               firstRows: Int = 5) throws(ImportError) -> ImportPreview {
-        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency)
+        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency,
+                                          allowingUndecidedDates: true)
         return lock.withReadLock {
             let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching, keepingFates: true)
             let report = TransactionStore.report(of: read, plan: plan, addedIDs: nil, skipped: [])

@@ -146,6 +146,32 @@ import Testing
         #expect(report.firstCurrency?.code == "DEM")
     }
 
+    // MARK: dates nothing decides, and bad rows among good ones
+
+    static let ambiguous = "Date,Description,Amount\n04/03/2023,Corner Shop,-12.00\n05/06/2023,Cinema,-9.50\n"
+
+    @Test func anUndecidedDateOrderIsRefusedNamingTheOptionAndBothReadings() throws {
+        do {
+            try TransactionStore().importStatement(from: Array(Self.ambiguous.utf8))
+            Issue.record("imported although nothing decides the date order")
+        } catch {
+            let message = error.description
+            #expect(message.contains("give --date-order dmy or --date-order mdy"), "\(message)")
+            #expect(message.contains("dmy") && message.contains("mdy"))
+        }
+        var options = ImportOptions()
+        options.bankCSV.dateOrder = .monthDayYear
+        let store = TransactionStore()
+        try store.importStatement(from: Array(Self.ambiguous.utf8), options: options)
+        #expect(store.transactions().map(\.date.description).sorted() == ["2023-04-03", "2023-05-06"])
+    }
+
+    @Test func aPreviewShowsBothReadingsInsteadOfRefusing() throws {
+        let preview = try TransactionStore().previewImport(of: Array(Self.ambiguous.utf8))
+        let layout = try #require(preview.report.layout)
+        #expect(layout.needsDateOrder && layout.dateReadings.count == 2, "\(layout.dateReadings)")
+    }
+
     // MARK: what decided
 
     @Test func everyFormatSaysWhatDecidedItsCurrencyDatesAndSign() throws {

@@ -34,9 +34,11 @@ struct ReadImport: Sendable {
 /// fill what a file does not say (account, currency).
 enum ImportReading {
     /// Reads and stages a file. `baseCurrency` is the store's (a fingerprint's currency when a
-    /// record names none); nothing else of the store is looked at.
-    static func read(_ bytes: [UInt8], options: ImportOptions, clock: ZoneClock,
-                     baseCurrency: Currency) throws(ImportError) -> ReadImport {
+    /// record names none); nothing else of the store is looked at. A bank CSV export whose
+    /// date order nothing decides is refused (the error names `--date-order` and shows both
+    /// readings), unless `allowingUndecidedDates` (a preview reads it day-first, and says so).
+    static func read(_ bytes: [UInt8], options: ImportOptions, clock: ZoneClock, baseCurrency: Currency,
+                     allowingUndecidedDates: Bool = false) throws(ImportError) -> ReadImport {
         guard let format = options.format ?? StatementFormat.detect(bytes) else {
             throw ImportError(issues: [ImportIssue(.line(1), .unknownFormat)])
         }
@@ -58,6 +60,9 @@ enum ImportReading {
                 if bankOptions.account == nil { bankOptions.account = options.account }
                 do throws(BankCSVError) {
                     (parsed, layout) = try BankCSVReader.read(bytes, options: bankOptions, context: context, into: stager)
+                    if let undecided = layout, undecided.needsDateOrder, !allowingUndecidedDates {
+                        throw BankCSVError(.undecidedDateOrder(undecided.dateReadings), headerLine: undecided.headerLine)
+                    }
                 } catch {
                     // A quote never closed is told where it opens; anything else at the header.
                     var line = error.headerLine ?? 1
