@@ -115,7 +115,9 @@ extension TransactionStore {
         let result = try lock.withWriteLock { () throws(ImportError) -> (ImportReport, AppliedImport) in
             let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching)
             let problems = TransactionStore.inInputOrder(read.issues + plan.failures)
-            if !problems.isEmpty && !options.skippingInvalid { throw ImportError(issues: problems) }
+            if !problems.isEmpty && !options.skippingInvalid {
+                throw ImportError(issues: problems, goodRecords: max(0, read.records.count - plan.failures.count))
+            }
             read.checks = StagedChecks()  // planned: what the stager found out is no longer needed
             var applied = AppliedImport()
             for replacement in plan.replacements {

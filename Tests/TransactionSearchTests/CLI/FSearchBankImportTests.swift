@@ -139,7 +139,7 @@ import TransactionSearch
                   headers on line 1: 1 "Tag", 2 "Empfänger", 3 "Betrag"
                   date: closest "Tag" (column 1): values look like dates ("03.04.2023")
                   these options import it: --map date=Tag --date-order dmy --decimal-comma
-                hint: nothing was imported; fsearch check --file no-date-column.csv lists every problem
+                hint: nothing was imported
 
                 """, "\(command)")
         }

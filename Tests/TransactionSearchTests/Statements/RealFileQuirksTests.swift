@@ -172,6 +172,22 @@ import Testing
         #expect(layout.needsDateOrder && layout.dateReadings.count == 2, "\(layout.dateReadings)")
     }
 
+    @Test func everyBadRowIsListedWithTheCountOfGoodOnes() throws {
+        let csv = "Date,Description,Amount\n2023-04-03,A,-1.00\n2023-04-04,B,-2.00\n2023-04-05,C,1.2.3\n2023-04-06,D,-4.00\n"
+            + "2023-04-07,E,-5.00\n2023-04-31,F,-6.00\n2023-04-08,G,-7.00\n"
+        do {
+            try TransactionStore().importStatement(from: Array(csv.utf8))
+            Issue.record("imported although two rows are bad")
+        } catch {
+            #expect(error.issues.map(\.location) == [.line(4), .line(7)], "\(error.issues)")
+            #expect(error.goodRecords == 5)
+            #expect(error.description.hasSuffix("2 bad records, 5 good"), "\(error.description)")
+        }
+        var options = ImportOptions()
+        options.skippingInvalid = true
+        #expect(try TransactionStore().importStatement(from: Array(csv.utf8), options: options).addedIDs.count == 5)
+    }
+
     // MARK: what decided
 
     @Test func everyFormatSaysWhatDecidedItsCurrencyDatesAndSign() throws {
