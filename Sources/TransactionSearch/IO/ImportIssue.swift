@@ -101,14 +101,27 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An import refused as a whole: every problem found. Nothing was added.
+/// An import refused as a whole: every problem found, and how many records were good. Nothing
+/// was added. A file that is not a statement at all has one issue and no count.
 public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Every problem, in input order.
+    /// Every problem, in input order: one per bad record (never only the first).
     public var issues: [ImportIssue]
+    /// How many records of the file were good, when the file was read record by record: what
+    /// an import that skips the bad ones (`ImportOptions.skippingInvalid`) would take.
+    public var goodRecords: Int?
 
-    /// The first five issues, one a line, and how many more.
+    /// An error with its issues, and the good records' count when known.
+    public init(issues: [ImportIssue], goodRecords: Int? = nil) {
+        self.issues = issues
+        self.goodRecords = goodRecords
+    }
+
+    /// Every issue, one a line, then how many records were bad and good when the count is known.
     public var description: String {
-        issues.prefix(5).map(\.description).joined(separator: "\n")
-            + (issues.count > 5 ? "\n... and \(issues.count - 5) more" : "")
+        var lines = issues.map(\.description)
+        if let goodRecords {
+            lines.append("\(issues.count) bad record\(issues.count == 1 ? "" : "s"), \(goodRecords) good")
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -21,11 +21,13 @@ extension TransactionStore {
     /// (counts of what would be added, already present and replaced) and the file's first
     /// `firstRows` records as they would be stored, each marked new, already present or
     /// replacing a pending row. Problems are listed, not thrown, unless the file cannot be
-    /// read as a whole.
+    /// read as a whole. A bank CSV export whose date order nothing decides is previewed
+    /// day-first: its layout's `dateReadings` show both readings, and the import would refuse.
     /// - Throws: `ImportError` only for a file that cannot be read at all.
     public func previewImport(of bytes: [UInt8], options: ImportOptions = ImportOptions(),
                               firstRows: Int = 5) throws(ImportError) -> ImportPreview {
-        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency)
+        let read = try ImportReading.read(bytes, options: options, clock: clock(for: options), baseCurrency: baseCurrency,
+                                          allowingUndecidedDates: true)
         return lock.withReadLock {
             let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching, keepingFates: true)
             let report = TransactionStore.report(of: read, plan: plan, addedIDs: nil, skipped: [])
@@ -113,7 +115,9 @@ extension TransactionStore {
         let result = try lock.withWriteLock { () throws(ImportError) -> (ImportReport, AppliedImport) in
             let plan = ImportPlanner(contents: contents).plan(read, matching: options.pendingMatching)
             let problems = TransactionStore.inInputOrder(read.issues + plan.failures)
-            if !problems.isEmpty && !options.skippingInvalid { throw ImportError(issues: problems) }
+            if !problems.isEmpty && !options.skippingInvalid {
+                throw ImportError(issues: problems, goodRecords: max(0, read.records.count - plan.failures.count))
+            }
             read.checks = StagedChecks()  // planned: what the stager found out is no longer needed
             var applied = AppliedImport()
             for replacement in plan.replacements {
@@ -199,6 +203,8 @@ extension TransactionStore {
             format: read.format, encoding: read.encoding, addedIDs: addedIDs ?? [], alreadyPresent: plan.alreadyPresent,
             matchedWithoutAccount: plan.matchedWithoutAccount, sharedBankIDs: read.sharedBankIDs, skipped: skipped,
             skippedParts: read.skippedParts, accounts: read.accounts, warnings: read.warnings, layout: read.layout)
+        report.decisions = read.decisions
+        report.firstCurrency = read.firstCurrency
         for change in plan.replacements {
             switch change.kind {
             case .settlesPending: report.replacedPendingIDs.append(change.old.id)

@@ -70,14 +70,25 @@ enum InspectCommand {
         var lines = ["file          \(name)", "format        \(report.format), \(report.encoding)"]
         if let layout = report.layout {
             lines.append("delimiter     \(VisibleText.escaped(layout.delimiter)) (\(layout.delimiterReason))")
+            if let known = layout.knownExport { lines.append("export        \(VisibleText.escaped(known)) (its conventions apply)") }
             if let header = layout.headerLine { lines.append("header        line \(header)") }
             for column in layout.columns { lines.append("  \(VisibleText.escaped(column.description))") }
             for column in layout.ignoredColumns { lines.append("  ignored \(VisibleText.escaped(column.description))") }
             lines.append("dates         \(layout.dateStyle)\(layout.dateOrder.map { ", \($0)" } ?? "") (\(layout.dateOrderReason))")
             lines.append("decimal       \(layout.decimalSeparator.map(\.rawValue) ?? "none") (\(layout.decimalSeparatorReason))")
+            for reading in layout.dateReadings { lines.append("  undecided   \(VisibleText.escaped(reading))") }
+            if layout.needsDateOrder {
+                lines.append("  undecided   nothing in the file tells the order: an import needs --date-order dmy or --date-order mdy (read dmy here)")
+            }
             lines.append("sign          \(layout.sign) (\(layout.signReason))")
+            lines.append("currency      \(VisibleText.escaped(layout.currencyReason))")
             if !layout.preambleLines.isEmpty { lines.append("preamble      lines \(layout.preambleLines.map(String.init).joined(separator: ", "))") }
             for footer in layout.footerLines { lines.append("footer        \(VisibleText.escaped(footer.description))") }
+        }
+        if report.layout == nil, let decided = report.decisions {
+            lines.append("dates         \(VisibleText.escaped(decided.dates))")
+            lines.append("sign          \(VisibleText.escaped(decided.sign))")
+            lines.append("currency      \(VisibleText.escaped(decided.currency))")
         }
         if !report.accounts.isEmpty {
             lines.append("accounts      \(report.accounts.joined(separator: ", "))")
@@ -137,6 +148,8 @@ struct InspectSummary: Encodable {
     var format: String
     var encoding: String
     var layout: BankCSVLayout?
+    /// What decided the currency, the dates and the sign, in words (every format).
+    var decisions: ReadingDecisions?
     var accounts: [String]
     var currencies: [String]
     var firstDay: String?
@@ -162,6 +175,7 @@ struct InspectSummary: Encodable {
         format = report.format.rawValue
         encoding = report.encoding.rawValue
         layout = report.layout
+        decisions = report.decisions
         accounts = report.accounts
         currencies = preview.currencies.map(\.code)
         firstDay = preview.dates?.lowerBound.description

@@ -47,14 +47,26 @@ struct ErrorReport: Equatable {
                 self.init(message: invalid.description, status: .badData)
             }
         case .badFile(let importError, let name):
-            // A problem may explain itself over several lines (a bank CSV layout that cannot
-            // be read): the first is the message, the others its details.
-            let lines = importError.issues.first.map { "\(name): \($0)".split(separator: "\n").map(String.init) } ?? []
-            let first = lines.first ?? "\(name): unreadable"
-            let more = importError.issues.count > 1 ? "and \(importError.issues.count - 1) more problem(s); " : ""
-            let file = name == "standard input" ? "-" : name
-            self.init(message: first, details: Array(lines.dropFirst()),
-                      hint: more + "nothing was imported; fsearch check --file \(file) lists every problem", status: .badData)
+            // Every bad record is listed, the first on the message line; a problem may explain
+            // itself over several lines (a bank CSV layout that cannot be read). A file that is
+            // no statement at all is one line.
+            var lines = importError.issues.enumerated().flatMap { index, issue in
+                (index == 0 ? "\(name): \(issue)" : "\(issue)").split(separator: "\n").map(String.init)
+            }
+            let first = lines.isEmpty ? "\(name): unreadable" : lines.removeFirst()
+            if let good = importError.goodRecords {
+                let bad = importError.issues.count
+                lines.append("\(bad) bad record\(bad == 1 ? "" : "s"), \(good) good")
+            }
+            let hint: String?
+            if importError.issues.count == 1, case .unknownFormat = importError.issues[0].reason {
+                hint = nil
+            } else if let good = importError.goodRecords, good > 0 {
+                hint = "nothing was imported; --skip-bad imports the \(good) good record\(good == 1 ? "" : "s") and lists the bad ones"
+            } else {
+                hint = "nothing was imported"
+            }
+            self.init(message: first, details: lines, hint: hint, status: .badData)
         case .badData(let message, let hint):
             self.init(message: message, hint: hint, status: .badData)
         case .store(let storeError, let path):

@@ -81,14 +81,13 @@ import Testing
         #expect(store.transactions().map(\.merchant).sorted() == ["Arbeitgeber GmbH", "REWE"])
     }
 
-    @Test func aFileWithoutAHeaderGivesTheOptionsThatReadItByPosition() throws {
+    @Test func aFileWithoutAHeaderIsReadFromItsCellsAndSaysHow() throws {
         let store = TransactionStore()
-        do throws(ImportError) {
-            try store.importStatement(from: Array(Self.headerless.utf8))
-            Issue.record("imported")
-        } catch {
-            let layout = try #require(Self.layoutError(of: error.issues))
-            #expect(layout.suggestedOptions?.commandLine == "--map date=#1,merchant=#2,amount=#3 --date-order dmy --decimal-comma")
-        }
+        let report = try store.importStatement(from: Array(Self.headerless.utf8))
+        #expect(report.addedIDs.count == 2)
+        let layout = try #require(report.layout)
+        #expect(layout.columnsInferred)
+        #expect(layout.options.commandLine == "--map date=#1,description=#2,amount=#3 --date-order dmy --decimal-comma --delimiter semicolon")
+        #expect(report.warnings.contains("no header: the columns' roles are read from their cells"))
     }
 }

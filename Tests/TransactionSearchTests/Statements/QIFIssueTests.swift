@@ -13,11 +13,11 @@ import Testing
         #expect(parsed.issues == [
             ImportIssue(.line(7), field: .amount, .invalid(.unreadableAmount("abc", expected: "a number such as -1,234.56"))),
             ImportIssue(.line(10), field: .date, .invalid(.unreadableDate("13/45/2026", expected: "a real day written like 03/14/26, 14/03/2026, 3/14'26 or 14.03.2026"))),
-            ImportIssue(.line(18), field: .merchant, .invalid(.missing)),
             ImportIssue(.line(21), field: .date, .invalid(.missing)),
             ImportIssue(.line(24), field: .amount, .invalid(.missing)),
         ])
-        #expect(parsed.entries.map(\.merchant) == ["Good One", "Memo As Payee", "Good Two"])
+        // A record with neither payee nor memo is named by the way its money went.
+        #expect(parsed.entries.map(\.merchant) == ["Good One", "Memo As Payee", "Withdrawal", "Good Two"])
         #expect(parsed.warnings.filter { $0.contains("unknown QIF code") } == [
             "line 30: unknown QIF code \"Z\" ignored (here and on any later line)",
             "line 32: unknown QIF code \"Q\" ignored (here and on any later line)",

@@ -9,11 +9,12 @@ enum StatementFixtures {
         "sgml-header.ofx", "xml-declaration-sgml.ofx", "no-header.ofx", "values-next-line.ofx", "xml-v2.ofx",
         "credit-card.qfx", "several-accounts.ofx", "transaction-outside-list.ofx", "name-cut-memo.ofx",
         "charset-1252.ofx", "dates.ofx", "bad-records.ofx", "investment.ofx", "error-status.ofx",
+        "no-transactions.ofx",
     ]
 
     static let camt = [
         "camt053-v02.xml", "camt053-v08.xml", "camt052-pending.xml", "camt054.xml", "batch.xml", "datetime.xml",
-        "ultimate-parties.xml", "prefixed.xml", "bad-entries.xml",
+        "ultimate-parties.xml", "prefixed.xml", "bad-entries.xml", "zone-dates.xml",
     ]
 
     static let context = StatementContext(clock: ZoneClock(timeZone: TimeZone(identifier: "Europe/Berlin")!), defaultCurrency: nil)

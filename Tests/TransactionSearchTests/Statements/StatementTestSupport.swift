@@ -8,11 +8,12 @@ enum StatementTestSupport {
     static let qifFixtures = [
         "us-bank.qif", "day-first.qif", "apostrophe-years.qif", "thousands.qif", "european.qif", "splits.qif",
         "transfers.qif", "accounts.qif", "ccard.qif", "windows-1252.qif", "bad-records.qif", "no-header.qif",
+        "no-payee.qif",
     ]
 
     static let mt940Fixtures = [
         "german-structured.sta", "dutch-slash.sta", "free-text.sta", "several-statements.sta", "envelopes.sta",
-        "reversals.sta", "year-end.sta", "mt942-pending.sta", "bad-lines.sta",
+        "reversals.sta", "year-end.sta", "mt942-pending.sta", "bad-lines.sta", "quirks.sta",
     ]
 
     /// The bytes of a QIF or MT940 fixture.

@@ -30,6 +30,10 @@ import Testing
         #expect(parsed.issues.isEmpty, "\(parsed.issues) — \(context)")
         #expect(parsed.entries.count == samples.count, "\(context)")
         let account = writer.accountName.flatMap(AccountName.masked)
+        // Amounts written with one kind of symbol name the currency (docs/SPEC.md section 9).
+        let totals = text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("T") || $0.hasPrefix("U") }
+        let dollars = totals.contains { $0.contains("$") }, euros = totals.contains { $0.contains("€") }
+        let currency: Currency? = dollars == euros ? nil : (dollars ? .usd : .eur)
         for (entry, sample) in zip(parsed.entries, samples) {
             #expect(entry.date == .day(sample.day), "\(context)")
             #expect(entry.amount.hasSameValue(as: sample.amount), "\(entry.amount) vs \(sample.amount) — \(context)")
@@ -37,7 +41,7 @@ import Testing
             #expect(entry.account == account, "\(context)")
             #expect(entry.card == (writer.creditCard ? account : nil), "\(context)")
             #expect(entry.status == .posted)
-            #expect(entry.currency == nil)
+            #expect(entry.currency == currency, "\(context)")
             let expected = expectedQIF(sample)
             #expect(entry.notes == expected.notes, "\(context)")
             #expect(entry.category == expected.category, "\(context)")

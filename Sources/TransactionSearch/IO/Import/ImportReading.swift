@@ -22,6 +22,10 @@ struct ReadImport: Sendable {
     var layout: BankCSVLayout?
     /// Records keyed by their content because the file gave their bank id to another record too.
     var sharedBankIDs = 0
+    /// The first currency a record named (or the options', for a record that named none).
+    var firstCurrency: Currency?
+    /// What decided the rows' currency, dates and signs.
+    var decisions: ReadingDecisions?
 }
 
 /// Reads any file an import takes into staged records: our own CSV and JSON through
@@ -30,9 +34,11 @@ struct ReadImport: Sendable {
 /// fill what a file does not say (account, currency).
 enum ImportReading {
     /// Reads and stages a file. `baseCurrency` is the store's (a fingerprint's currency when a
-    /// record names none); nothing else of the store is looked at.
-    static func read(_ bytes: [UInt8], options: ImportOptions, clock: ZoneClock,
-                     baseCurrency: Currency) throws(ImportError) -> ReadImport {
+    /// record names none); nothing else of the store is looked at. A bank CSV export whose
+    /// date order nothing decides is refused (the error names `--date-order` and shows both
+    /// readings), unless `allowingUndecidedDates` (a preview reads it day-first, and says so).
+    static func read(_ bytes: [UInt8], options: ImportOptions, clock: ZoneClock, baseCurrency: Currency,
+                     allowingUndecidedDates: Bool = false) throws(ImportError) -> ReadImport {
         guard let format = options.format ?? StatementFormat.detect(bytes) else {
             throw ImportError(issues: [ImportIssue(.line(1), .unknownFormat)])
         }
@@ -54,6 +60,9 @@ enum ImportReading {
                 if bankOptions.account == nil { bankOptions.account = options.account }
                 do throws(BankCSVError) {
                     (parsed, layout) = try BankCSVReader.read(bytes, options: bankOptions, context: context, into: stager)
+                    if let undecided = layout, undecided.needsDateOrder, !allowingUndecidedDates {
+                        throw BankCSVError(.undecidedDateOrder(undecided.dateReadings), headerLine: undecided.headerLine)
+                    }
                 } catch {
                     // A quote never closed is told where it opens; anything else at the header.
                     var line = error.headerLine ?? 1
@@ -66,14 +75,21 @@ enum ImportReading {
         }
         // Readers that still gather their entries hand them over here.
         for entry in parsed.entries { stager.accept(entry) }
+        let firstCurrency = stager.firstCurrency
         let (records, checks, shared) = stager.take()
         var warnings = parsed.warnings
         if shared > 0 {
             warnings.append("\(shared) transactions share their bank id with another of this file (the bank gave one reference to several): they are told apart by their content instead")
         }
+        var decisions = parsed.decisions
+        if let layout {
+            let order = layout.dateOrder.map { ", \($0)" } ?? ""
+            decisions = ReadingDecisions(currency: layout.currencyReason, dates: "\(layout.dateStyle)\(order) (\(layout.dateOrderReason))",
+                                         sign: "\(layout.sign) (\(layout.signReason))")
+        }
         return ReadImport(format: format, encoding: parsed.encoding, records: records, checks: checks, issues: parsed.issues,
                           skippedParts: parsed.skipped, accounts: parsed.accounts, warnings: warnings, layout: layout,
-                          sharedBankIDs: shared)
+                          sharedBankIDs: shared, firstCurrency: firstCurrency, decisions: decisions)
     }
 
     /// Our own CSV or JSON, decoded from any encoding first.
@@ -81,9 +97,13 @@ enum ImportReading {
                                 clock: ZoneClock) throws(ImportIssue) -> ReadImport {
         let decoded = TextDecoding.decode(bytes)
         let output = try TransactionReader(clock: clock).read(decoded.bytes, format: format == .json ? .json : .csv) { stager.accept($0) }
+        let firstCurrency = stager.firstCurrency
         let (records, checks, _) = stager.take()
+        let currency = "the currency field; a row without one: the import's currency, else the store's base"
         return ReadImport(format: format, encoding: decoded.encoding, records: records, checks: checks, issues: output.issues,
-                          warnings: output.warnings)
+                          warnings: output.warnings, firstCurrency: firstCurrency,
+                          decisions: ReadingDecisions(currency: currency, dates: "ISO 8601 (docs/SPEC.md section 1)",
+                                                      sign: "as written: negative is money out"))
     }
 }
 

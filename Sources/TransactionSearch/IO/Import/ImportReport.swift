@@ -42,6 +42,11 @@ public struct ImportReport: Hashable, Sendable {
     public var changedByRules: Int = 0
     /// What was understood of a bank CSV export (columns, date order, separators).
     public var layout: BankCSVLayout?
+    /// What decided the rows' currency, dates and signs, in words (every format).
+    public var decisions: ReadingDecisions?
+    /// The first currency the file names for a row (or the options' currency, for a row that
+    /// names none); nil when no row has one. A new store can take it as its base currency.
+    public var firstCurrency: Currency?
 
     /// A record added although a stored row looks like the same transaction.
     public struct LikelyDuplicate: Hashable, Sendable {

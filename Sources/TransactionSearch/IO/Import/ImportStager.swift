@@ -43,6 +43,8 @@ final class ImportStager: StatementEntrySink {
     private let account: String?
     private let currency: Currency?
     private let validator: TransactionValidator
+    /// The first currency a record named (or the options', for a record that named none).
+    @exclusivity(unchecked) private(set) var firstCurrency: Currency?
 
     /// A stager for an import's options into a store with this base currency.
     init(options: ImportOptions, baseCurrency: Currency) {
@@ -64,12 +66,17 @@ final class ImportStager: StatementEntrySink {
         return (records, checks, shared)
     }
 
-    /// A bank statement's entry.
+    /// A bank statement's entry. A merchant longer than a transaction's limit (a camt entry's
+    /// remittance text with no counterparty) is cut with `…`, and its whole text leads the
+    /// notes; notes longer than theirs are cut with `…`: a statement is never refused for a
+    /// long text.
     func accept(_ entry: StatementEntry) {
+        let (merchant, notes) = ImportStager.fitted(merchant: entry.merchant, notes: entry.notes)
+        if firstCurrency == nil { firstCurrency = entry.currency ?? currency }
         let draft = TransactionDraft(
-            date: entry.date, merchant: entry.merchant, category: entry.category, subcategory: entry.subcategory,
+            date: entry.date, merchant: merchant, category: entry.category, subcategory: entry.subcategory,
             card: entry.card, account: entry.account ?? account, amount: entry.amount, currency: entry.currency ?? currency,
-            status: entry.status, notes: entry.notes)
+            status: entry.status, notes: notes)
         let digest = self.digest(of: entry.accountIdentity ?? entry.account ?? account)
         let pendingKey = ImportKeys.bankID(entry.pendingBankID).map { ImportKeys.bankKey(accountDigest: digest, bankID: $0) }
         let record = ImportRecord(location: entry.location, draft: draft, pendingKey: pendingKey)
@@ -86,6 +93,7 @@ final class ImportStager: StatementEntrySink {
         var draft = row.draft
         if draft.account == nil { draft.account = account }
         if draft.currency == nil { draft.currency = currency }
+        if firstCurrency == nil { firstCurrency = draft.currency }
         let record = ImportRecord(location: row.location, draft: draft)
         if let given = draft.importKey {
             stage(record, key: .given(given))
@@ -94,6 +102,22 @@ final class ImportStager: StatementEntrySink {
         } else {
             stage(record, key: .none)
         }
+    }
+
+    /// The merchant and notes of a statement entry within a transaction's limits (see
+    /// `accept(_:)`).
+    static func fitted(merchant: String, notes: String?) -> (String, String?) {
+        var merchant = merchant, notes = notes
+        let nameLimit = TransactionField.nameLimit
+        let trimmed = merchant.trimmingWhitespace()
+        if trimmed.utf8.count > nameLimit && trimmed.count > nameLimit {
+            merchant = String(trimmed.prefix(nameLimit - 1)).trimmingWhitespace() + "…"
+            notes = notes.map { trimmed + " | " + $0 } ?? trimmed
+        }
+        if let text = notes, text.utf8.count > TransactionField.notesLimit && text.count > TransactionField.notesLimit {
+            notes = String(text.prefix(TransactionField.notesLimit - 1)) + "…"
+        }
+        return (merchant, notes)
     }
 
     /// The digest of an account identity, worked out once per identity.

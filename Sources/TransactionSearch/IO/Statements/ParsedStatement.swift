@@ -53,6 +53,8 @@ struct ParsedStatement: Sendable {
     var accounts: [String] = []
     /// Anything worth telling the person that is not an error.
     var warnings: [String] = []
+    /// What decided the rows' currency, dates and signs.
+    var decisions: ReadingDecisions?
 
     init(format: StatementFormat, encoding: TextEncoding) {
         self.format = format

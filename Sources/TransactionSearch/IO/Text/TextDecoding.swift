@@ -1,14 +1,17 @@
 /// Turns a file's bytes into UTF-8, deciding the encoding: a byte order mark wins; then UTF-16
 /// or UTF-32 without one, told by where their zero bytes fall (text of such a file is mostly
 /// ASCII, whose other bytes are zero); then bytes that are valid UTF-8 are UTF-8; otherwise the
-/// encoding the file declares, else Windows-1252 (what German, Swiss and other Western
-/// European bank exports are in when they are not UTF-8). Never fails: every byte of a
-/// single-byte encoding is a character.
+/// encoding the file declares, else the one-byte encoding its bytes read best in
+/// (`SingleByteEncodings.guess`: Windows-1252 for German, French or Swiss exports, Windows-1250
+/// or ISO-8859-2 for Polish and Czech ones). Never fails: every byte of a single-byte encoding
+/// is a character.
 enum TextDecoding {
     struct Decoded {
         /// Valid UTF-8, without a byte order mark.
         var bytes: [UInt8]
         var encoding: TextEncoding
+        /// Why a one-byte encoding was chosen when nothing declared it, else nil.
+        var guessReason: String?
     }
 
     /// Decodes `bytes`; `declared` is what the file says of itself, when it says anything.
@@ -38,10 +41,14 @@ enum TextDecoding {
         }
         if isValidUTF8(bytes) { return Decoded(bytes: bytes, encoding: .utf8) }
         switch declared {
-        case .latin1?: return Decoded(bytes: singleByte(bytes, windows1252: false), encoding: .latin1)
         case .utf16LittleEndian?: return Decoded(bytes: utf16(bytes[...], bigEndian: false), encoding: .utf16LittleEndian)
         case .utf16BigEndian?: return Decoded(bytes: utf16(bytes[...], bigEndian: true), encoding: .utf16BigEndian)
-        default: return Decoded(bytes: singleByte(bytes, windows1252: true), encoding: .windows1252)
+        case let declared? where SingleByteEncodings.table(declared) != nil:
+            return Decoded(bytes: SingleByteEncodings.decode(bytes, table: SingleByteEncodings.table(declared)!), encoding: declared)
+        default:
+            let (guess, reason) = SingleByteEncodings.guess(bytes)
+            return Decoded(bytes: SingleByteEncodings.decode(bytes, table: SingleByteEncodings.table(guess)!), encoding: guess,
+                           guessReason: reason)
         }
     }
 
@@ -109,27 +116,6 @@ enum TextDecoding {
             index += length
         }
         return true
-    }
-
-    /// The code points of Windows-1252's 0x80-0x9F (the five bytes it leaves undefined keep
-    /// their Latin-1 value, as web browsers do).
-    private static let windows1252High: [UInt16] = [
-        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-    ]
-
-    private static func singleByte(_ bytes: [UInt8], windows1252: Bool) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + bytes.count / 8)
-        for byte in bytes {
-            if byte < 0x80 {
-                output.append(byte)
-                continue
-            }
-            let scalar = windows1252 && byte < 0xA0 ? UInt32(windows1252High[Int(byte - 0x80)]) : UInt32(byte)
-            appendUTF8(scalar, to: &output)
-        }
-        return output
     }
 
     private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {

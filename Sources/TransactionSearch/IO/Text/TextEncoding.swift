@@ -17,6 +17,11 @@ public enum TextEncoding: String, Hashable, Sendable, CaseIterable, Codable, Cus
     case windows1252 = "Windows-1252"
     /// ISO-8859-1 (Latin-1) as declared by the file.
     case latin1 = "ISO-8859-1"
+    /// Windows-1250, what Polish, Czech, Slovak and Hungarian bank exports are in when they are
+    /// not UTF-8.
+    case windows1250 = "Windows-1250"
+    /// ISO-8859-2 (Latin-2), Central European text of older systems.
+    case latin2 = "ISO-8859-2"
 
     /// The encoding's name (`UTF-8`, `Windows-1252`).
     public var description: String { rawValue }
@@ -29,6 +34,8 @@ public enum TextEncoding: String, Hashable, Sendable, CaseIterable, Codable, Cus
         case "utf8", "unicode": self = .utf8
         case "1252", "cp1252", "windows1252", "winlatin1", "ansi", "usascii", "ascii": self = .windows1252
         case "iso88591", "latin1", "l1", "iso885915", "88591", "isolatin1": self = .latin1
+        case "1250", "cp1250", "windows1250", "wincentraleurope": self = .windows1250
+        case "iso88592", "latin2", "l2", "88592", "isolatin2": self = .latin2
         case "utf16", "utf16le": self = .utf16LittleEndian
         case "utf16be": self = .utf16BigEndian
         case "utf32", "utf32le": self = .utf32LittleEndian

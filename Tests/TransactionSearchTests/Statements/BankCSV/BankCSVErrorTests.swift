@@ -61,17 +61,19 @@ import Testing
         #expect(error.suggestionVerified)
     }
 
-    @Test func aFileWithoutAHeaderIsReadByPosition() throws {
+    @Test func aFileWithoutAHeaderIsReadFromItsCells() throws {
         let text = "03.04.2023;REWE Markt;-23,45\n17.04.2023;Arbeitgeber;2.000,00\n"
-        let error = try #require(self.error(text))
-        #expect(error.reason == .missingColumns([.date, .amount, .merchant]))
-        #expect(error.suggestionVerified)
-        #expect(error.suggestedOptions?.commandLine == "--map date=#1,merchant=#2,amount=#3 --date-order dmy --decimal-comma")
-        let options = try #require(error.suggestedOptions)
-        let (statement, layout) = try read(text, options)
+        let (statement, layout) = try read(text)
         #expect(layout.headerLine == nil)
+        #expect(layout.columnsInferred)
+        #expect(layout.columns.map(\.role) == [.date, .description, .amount])
+        #expect(BankCSVOptions.mapText(layout.options.columns) == "date=#1,description=#2,amount=#3")
         #expect(statement.entries.map(\.merchant) == ["REWE Markt", "Arbeitgeber"])
+        #expect(statement.entries.map(\.amount.description) == ["-23.45", "2000.00"])
         #expect(statement.entries.map(\.location) == [.line(1), .line(2)])
+        // The map it offers reads the file the same way.
+        let (again, _) = try read(text, layout.options)
+        #expect(again.entries == statement.entries)
     }
 
     @Test func fileLevelProblemsAreErrors() {
@@ -103,13 +105,15 @@ import Testing
             Downloaded on 2023-04-07
             """
         let (statement, layout) = try read(text)
-        #expect(statement.entries.map(\.location) == [.line(2), .line(8)])
-        #expect(statement.entries.map(\.status) == [.posted, .pending])
-        #expect(statement.issues.map(\.location) == [.line(3), .line(4), .line(5), .line(6), .line(7)])
-        #expect(statement.issues.map(\.field) == [.date, .date, .amount, .status, .amount])
+        // A line of text alone is a notice, skipped; an unknown status is posted, with a warning.
+        #expect(statement.entries.map(\.location) == [.line(2), .line(6), .line(8)])
+        #expect(statement.entries.map(\.status) == [.posted, .posted, .pending])
+        #expect(statement.issues.map(\.location) == [.line(3), .line(5), .line(7)])
+        #expect(statement.issues.map(\.field) == [.date, .amount, .amount])
         #expect(statement.issues[0].description == "line 3, date: \"2023-04-31\" is not a date like the column's (YYYY-MM-DD)")
-        #expect(statement.issues[2].description == "line 5, amount: \"abc\" is not an amount with a decimal point (like -1,234.56)")
-        #expect(statement.issues[3].description == "line 6, status: \"Maybe\" is neither pending nor posted")
+        #expect(statement.issues[1].description == "line 5, amount: \"abc\" is not an amount with a decimal point (like -1,234.56)")
+        #expect(statement.skipped.map(\.description).contains("line 4: a notice line: garbage line here"))
+        #expect(statement.warnings.contains("status words not known, read as posted: \"Maybe\" (1 rows)"))
         #expect(layout.footerLines.map(\.line) == [9, 10])
     }
 

@@ -48,7 +48,7 @@ enum WholeTableBankCSVReader {
         if let line = table.unterminatedQuoteLine { throw BankCSVError(.unterminatedQuote(line: line)) }
         guard table.recordCount > 0 else { throw BankCSVError(.empty) }
 
-        // The header.
+        // The header (or a known headerless export's names), and the export it is.
         var headerRecord: Int?
         var tableFirst: Int
         if let skip = options.skipLines {
@@ -56,7 +56,9 @@ enum WholeTableBankCSVReader {
                 throw BankCSVError(.invalidOption("the file has nothing after line \(skip), the lines to skip"))
             }
             tableFirst = first
-        } else if let found = (0..<min(table.recordCount, 500)).first(where: { BankCSVReader.headerQualifies(table.strings(of: $0), explicitNames: explicitNames) }) {
+        } else if let found = (0..<min(table.recordCount, BankCSVReader.headerSearchRecords)).first(where: {
+            BankCSVReader.headerQualifies(table.strings(of: $0), explicitNames: explicitNames)
+        }) {
             tableFirst = found
             headerRecord = found
         } else {
@@ -68,42 +70,44 @@ enum WholeTableBankCSVReader {
             if !isData || !explicitNames.isEmpty { headerRecord = tableFirst }
         }
         let headerStrings = headerRecord.map { table.strings(of: $0) } ?? []
-        let headers = headerStrings.map(HeaderName.init)
+        var headers = headerStrings.map(HeaderName.init)
+        var export: KnownExport?
+        if headerRecord != nil {
+            export = KnownExport.recognise(headers)
+        } else if let found = KnownExport.recognise(headerlessRow: table.strings(of: tableFirst), delimiter: delimiter), let shape = found.headerless {
+            export = found
+            headers = shape.names.map(HeaderName.init)
+        }
+        let headerLine = headerRecord.map(table.line(of:))
         let firstData = headerRecord.map { $0 + 1 } ?? tableFirst
         var columnCount = headers.count
         for record in firstData..<table.recordCount { columnCount = max(columnCount, table.fieldCount(of: record)) }
+        if let export { notes.append("the layout of \(export.name)'s export" + (headerRecord == nil ? " (no header: its columns are known by their place)" : "")) }
 
         // What the options name.
-        var explicit: [ColumnRole: Int] = [:]
-        for (role, reference) in options.columns.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            let index: Int?
-            switch reference {
-            case .header(let name):
-                let key = HeaderName(name).fullKey
-                index = headers.firstIndex { $0.fullKey == key }
-            case .position(let position):
-                index = position >= 0 && position < columnCount ? position : nil
-            }
-            guard let index else {
-                throw BankCSVError(.unknownColumn(role: role, reference), headerLine: headerRecord.map(table.line(of:)), headers: headerStrings)
-            }
-            if let other = explicit.first(where: { $0.value == index })?.key {
-                throw BankCSVError(.invalidOption("the options give column \(index + 1) two roles, \(other.rawValue) and \(role.rawValue)"),
-                                   headerLine: headerRecord.map(table.line(of:)), headers: headerStrings)
-            }
-            explicit[role] = index
-        }
+        let explicit = try BankCSVReader.explicitColumns(options, headers: headerRecord == nil ? [] : headers, columnCount: columnCount,
+                                                         headerLine: headerLine, headerStrings: headerStrings)
 
         // Roles from names, checked against the cells of the rows that look like transactions.
-        let proposals = ColumnRoles.proposals(headers: headers, columnCount: columnCount, explicit: explicit)
+        var proposals = ColumnRoles.proposals(headers: headers, columnCount: columnCount, explicit: explicit, export: export)
         let proposedDates = proposals.filter { $0.value.role == .date || $0.value.role == .valueDate }.map(\.key).sorted()
         let proposedAmounts = proposals.filter { [.amount, .debit, .credit].contains($0.value.role) }.map(\.key).sorted()
-        let (profiles, profiledTransactions) = profile(table, from: firstData, columnCount: columnCount) { view, record in
+        let (profiles, profiledTransactions, amountRows) = profile(table, from: firstData, columnCount: columnCount) { view, record in
             proposedDates.isEmpty || proposedAmounts.isEmpty
                 ? BankCSVReader.looksLikeDataAnywhere(view, record)
                 : BankCSVReader.looksLikeData(view, record, dateColumns: proposedDates, amountColumns: proposedAmounts)
         }
-        var roles = ColumnRoles(headers: headers, columnCount: columnCount, explicit: explicit)
+        let inferred = headers.isEmpty && profiledTransactions
+        if inferred {
+            let (found, inferredNotes) = HeaderlessRoles.proposals(profiles: profiles, amountRows: amountRows)
+            for (index, proposal) in found where proposals[index] == nil && !explicit.values.contains(index)
+                && !(explicit.keys.contains(proposal.role) && ColumnRoles.singleRoles.contains(proposal.role)) {
+                proposals[index] = proposal
+            }
+            notes.append("no header: the columns' roles are read from their cells")
+            notes += inferredNotes
+        }
+        var roles = ColumnRoles(headers: headers, columnCount: columnCount, explicit: explicit, export: export)
         roles.decide(proposals: proposals, headers: headers, profiles: profiles, checkingCells: profiledTransactions)
         notes += roles.notes
 
@@ -113,10 +117,12 @@ enum WholeTableBankCSVReader {
         if roles.columns(.merchant).isEmpty && roles.columns(.description).isEmpty && roles.columns(.notes).isEmpty { missing.append(.merchant) }
         if !missing.isEmpty {
             throw BankCSVReader.missingColumnsError(missing, bytes: bytes, options: options, context: context, suggesting: suggesting,
-                                      headerLine: headerRecord.map(table.line(of:)) ?? table.line(of: tableFirst),
+                                      headerLine: headerLine ?? table.line(of: tableFirst),
                                       headers: headerStrings, roles: roles, profiles: profiles)
         }
 
+        let columns = BankCSVReader.columnPlan(roles: roles, headers: headers, export: export)
+        var evidence = RowEvidence(plan: columns, evidenceColumns: BankCSVReader.evidenceColumns(of: columns, roles: roles))
         let sections = sections(table, firstData: firstData, header: headerStrings, roles: roles, delimiter: delimiter)
         var statement = ParsedStatement(format: .bankCSV, encoding: decoded.encoding)
         let preambleEnd = headerRecord ?? firstData
@@ -136,58 +142,52 @@ enum WholeTableBankCSVReader {
             footerLines.append(BankCSVLayout.Line(line: table.line(of: record), text: text))
             statement.skipped.append(SkippedPart(.line(table.line(of: record)), "after the last transaction: " + text))
         }
-        statement.skipped.sort { $0.location.order < $1.location.order }
 
         // Decisions for the whole file, then the rows.
-        let columns = BankCSVReader.columnPlan(roles: roles, headers: headers)
-        var evidence = RowEvidence(plan: columns, evidenceColumns: BankCSVReader.evidenceColumns(of: columns, roles: roles))
         table.withView { view in
             for record in sections.rows { evidence.add(view, record, line: Int(view.line(record))) }
         }
-        let decided = BankCSVReader.decide(plan: columns, evidence: evidence, headers: headers, roles: roles, options: options, context: context,
-                             preamble: preamble)
+        let decided = BankCSVReader.decide(plan: columns, evidence: evidence, headers: headers, roles: roles, options: options,
+                                           export: export, preamble: preamble)
         notes += decided.notes
-        var converter = BankCSVRowConverter(plan: decided.plan, clock: context.clock)
-        var accounts: [String] = []
-        if let account = decided.plan.fixedAccount { accounts.append(account) }
+        var assembler = BankCSVRowAssembler(plan: decided.plan, clock: context.clock, sectionStatuses: sections.sectionStatuses, sink: sink)
+        let continuations = Set(sections.continuations)
         table.withView { view in
-            for record in sections.rows {
-                do throws(ImportIssue) {
-                    let entry = try converter.entry(view, record: record, line: Int(view.line(record)))
-                    if let account = entry.account, accounts.last != account, !accounts.contains(account) { accounts.append(account) }
-                    sink.accept(entry)
-                } catch {
-                    statement.issues.append(error)
+            for record in (sections.rows + sections.continuations).sorted() {
+                if continuations.contains(record) {
+                    assembler.continuation(view, local: record)
+                } else {
+                    assembler.row(view, local: record, record: record)
                 }
             }
         }
-        statement.accounts = accounts
+        assembler.finish()
+        notes += assembler.notes
+        statement.issues = assembler.issues
+        statement.skipped += assembler.skipped
+        statement.skipped.sort { $0.location.order < $1.location.order }
+        statement.accounts = assembler.accounts
         statement.warnings = notes
         statement.entries = sink.entries
 
-        let layout = BankCSVLayout(
-            delimiter: String(UnicodeScalar(delimiter)), delimiterReason: delimiterReason, encoding: decoded.encoding,
-            lineEnds: table.lineEndStyle, headerLine: headerRecord.map(table.line(of:)), headers: headerStrings,
-            columns: roles.roles.enumerated().compactMap { index, role in
-                role.map { BankCSVLayout.Column(index: index, header: headerStrings[ifPresent: index] ?? "", role: $0) }
-            },
-            ignoredColumns: roles.ignoredReasons.sorted { $0.key < $1.key }.filter { $0.key < columnCount }.map {
-                BankCSVLayout.IgnoredColumn(index: $0.key, header: headerStrings[ifPresent: $0.key] ?? "", reason: $0.value)
-            },
-            dateStyle: decided.dateStyle, dateOrder: decided.dateOrder.shown, dateOrderReason: decided.dateOrder.reason,
-            decimalSeparator: decided.decimal.separator, decimalSeparatorReason: decided.decimal.reason,
-            sign: decided.plan.flip ? .flipped : .asWritten, signReason: decided.signReason,
-            headerCurrency: decided.headerCurrency?.code,
-            preambleLines: Array(1..<max(1, table.line(of: preambleEnd))), footerLines: footerLines,
-            rowCount: sections.rows.count, notes: notes)
+        var layoutSections = BankCSVReader.Sections()
+        layoutSections.footer = footerLines
+        layoutSections.rowCount = sections.rows.count
+        let layout = BankCSVReader.makeLayout(
+            delimiter: delimiter, delimiterReason: delimiterReason, encoding: decoded.encoding, encodingReason: decoded.guessReason,
+            lineEnds: table.lineEndStyle, headerLine: headerLine, headerStrings: headerStrings, names: headers, roles: roles,
+            columnCount: columnCount, decided: decided,
+            currencyReason: assembler.currencyReason(headers: headers, fileCurrencySource: decided.fileCurrencySource),
+            preambleLines: Array(1..<max(1, table.line(of: preambleEnd))), sections: layoutSections, export: export,
+            inferred: inferred, notes: notes)
         return (statement, layout)
     }
 
     /// Profiles of the columns over the first rows that look like transactions (over the first
-    /// non-empty rows when none does, so that the error can still propose columns), and whether
-    /// they are transactions.
+    /// non-empty rows when none does, so that the error can still propose columns), whether
+    /// they are transactions, and the amount columns of each profiled row.
     static func profile(_ table: DelimitedTable, from first: Int, columnCount: Int,
-                                looksLikeData: (DelimitedTable.View, Int) -> Bool) -> ([ColumnProfile], Bool) {
+                        looksLikeData: (DelimitedTable.View, Int) -> Bool) -> ([ColumnProfile], Bool, [UInt64]) {
         table.withView { view in
             var chosen: [Int] = []
             for record in first..<table.recordCount where chosen.count < BankCSVReader.profiledRows && looksLikeData(view, record) {
@@ -198,35 +198,47 @@ enum WholeTableBankCSVReader {
                 chosen = Array((first..<table.recordCount).lazy.filter { !view.isEmpty($0) }.prefix(BankCSVReader.profiledRows))
             }
             var profiles = Array(repeating: ColumnProfile(), count: columnCount)
+            var amountRows: [UInt64] = []
             for record in chosen {
+                var amounts: UInt64 = 0
                 for column in 0..<min(columnCount, view.fieldCount(of: record)) {
+                    let before = profiles[column].amounts
                     profiles[column].add(ByteText.trimmed(view.field(record, column)), line: Int(view.line(record)))
+                    if column < 64 && profiles[column].amounts > before { amounts |= 1 << UInt64(column) }
                 }
+                amountRows.append(amounts)
             }
-            return (profiles, areTransactions)
+            return (profiles, areTransactions, amountRows)
         }
     }
 
-    /// The records after the header, sorted into transactions, skipped rows and footer.
+    /// The records after the header, sorted into transactions, continuations, skipped rows and footer.
     struct WholeSections {
         /// The records to convert, in order.
         var rows: [Int] = []
+        /// The records that continue the row above them.
+        var continuations: [Int] = []
         var skipped: [SkippedPart] = []
         /// The records after the last transaction.
         var footer: [Int] = []
+        var sectionStatuses: [(record: Int, status: TransactionStatus)] = []
     }
 
-    /// Sorts the records after the header (see the extension's comment).
+    /// Sorts the records after the header (see `BankCSVReader+Sections`).
     static func sections(_ table: DelimitedTable, firstData: Int, header: [String], roles: ColumnRoles,
                          delimiter: UInt8) -> WholeSections {
         guard let dateColumn = roles.column(.date) else { return WholeSections() }
-        let amountColumns = [roles.column(.amount), roles.column(.debit), roles.column(.credit)].compactMap { $0 }
-        let textColumns = roles.columns(.merchant) + roles.columns(.description) + roles.columns(.notes)
+        let amountColumns = BankCSVReader.amountColumns(roles)
+        let textColumns = BankCSVReader.textColumns(roles)
         let headerFirst = Array((header.first ?? "").utf8)
         return table.withView { view in
             var sections = WholeSections()
             let records = firstData..<table.recordCount
-            let dataLike = records.filter { BankCSVReader.looksLikeData(view, $0, dateColumns: [dateColumn], amountColumns: amountColumns) }
+            let dataLike = records.filter {
+                BankCSVReader.looksLikeData(view, $0, dateColumns: [dateColumn], amountColumns: amountColumns)
+                    || (BankCSVRowConverter.isPendingWord(ByteText.trimmed(view.field($0, dateColumn)))
+                        && BankCSVReader.hasAmount(view, $0, amountColumns))
+            }
             guard let lastData = dataLike.last else {
                 // Nothing reads as a transaction. A row with digits in its date cell is one whose
                 // date cannot be read: it is a row, so that it names its problem; the others
@@ -249,20 +261,47 @@ enum WholeTableBankCSVReader {
                 balanceLines.insert(dataLike[trailing])
                 trailing -= 1
             }
+            var continuing = false
             for record in records {
                 let line = Int(view.line(record))
+                let continued = continuing
+                continuing = false
+                func skip(_ why: String) {
+                    sections.skipped.append(SkippedPart(.line(line), why + ": " + BankCSVReader.maskedLineText(table.strings(of: record), delimiter: delimiter)))
+                }
                 if record > lastData {
-                    if !view.isEmpty(record) { sections.footer.append(record) }
+                    if continued && BankCSVReader.otherRow(view, record, dateColumn: dateColumn, amountColumns: amountColumns,
+                                                           textColumns: textColumns, afterRow: true) == .continuation {
+                        sections.continuations.append(record)
+                        continuing = true
+                    } else if !view.isEmpty(record) {
+                        sections.footer.append(record)
+                    }
                 } else if view.isEmpty(record) {
                     sections.skipped.append(SkippedPart(.line(line), "an empty row"))
                 } else if balanceLines.contains(record) {
-                    let text = BankCSVReader.maskedLineText(table.strings(of: record), delimiter: delimiter)
-                    sections.skipped.append(SkippedPart(.line(line), "a balance or total line: " + text))
+                    skip("a balance or total line")
                 } else if !header.isEmpty && view.fieldCount(of: record) == header.count
                             && view.field(record, 0).elementsEqual(headerFirst) && table.strings(of: record) == header {
                     sections.skipped.append(SkippedPart(.line(line), "the header again"))
-                } else {
+                } else if BankCSVReader.looksLikeData(view, record, dateColumns: [dateColumn], amountColumns: amountColumns) {
                     sections.rows.append(record)
+                    continuing = true
+                } else {
+                    switch BankCSVReader.otherRow(view, record, dateColumn: dateColumn, amountColumns: amountColumns, textColumns: textColumns,
+                                                  afterRow: continued) {
+                    case .row:
+                        sections.rows.append(record)
+                        continuing = true
+                    case .summary: skip("a balance or total line")
+                    case .notice(let status):
+                        skip("a notice line")
+                        if let status { sections.sectionStatuses.append((record, status)) }
+                    case .continuation:
+                        sections.continuations.append(record)
+                        continuing = true
+                    case .blank: skip("a row with no date, amount or text")
+                    }
                 }
             }
             return sections

@@ -12,8 +12,12 @@ enum AmountScanner {
         var isNegative = false
         /// A currency named in the text (`EUR`, `€`, `£`).
         var currency: Currency?
-        /// A `$` in the text: evidence of a US file, not a currency (many countries write `$`).
+        /// A `$` in the text: USD unless the file names another currency (many countries write `$`).
         var hasDollarSign = false
+        /// A `¥` in the text: JPY unless the file names another currency.
+        var hasYenSign = false
+        /// `C` or `D` when a `CR` or `DR` mark follows the digits, else 0.
+        var creditDebitMark: UInt8 = 0
         /// The digits and separators, as offsets into the trimmed field.
         var bodyStart = 0, bodyEnd = 0
         /// How many `.` and `,` the digits have, which came last, and how many digits follow it.
@@ -53,6 +57,8 @@ enum AmountScanner {
             } else if let width = symbol(bytes, at: index, into: &scan) {
                 index += width
             } else if let width = code(bytes, at: index, into: &scan) {
+                index += width
+            } else if let width = dollarPrefix(bytes, at: index, into: &scan) {
                 index += width
             } else if isMinusSign(bytes, at: index) {
                 guard !sawSign else { return nil }
@@ -201,7 +207,7 @@ enum AmountScanner {
             return 3
         }
         if byte == 0xC2 && index + 1 < bytes.count && (bytes[index + 1] == 0xA3 || bytes[index + 1] == 0xA5) {
-            if bytes[index + 1] == 0xA3 { scan.currency = pound }
+            if bytes[index + 1] == 0xA3 { scan.currency = pound } else { scan.hasYenSign = true }
             return 2
         }
         return nil
@@ -226,6 +232,28 @@ enum AmountScanner {
         return 3
     }
 
+    private static let dollarPrefixes: [UInt32: Currency] = [
+        0x5553: .usd, 0x43: .cad, 0x4341: .cad, 0x41: .aud, 0x4155: .aud, 0x4E5A: .nzd, 0x484B: .hkd, 0x53: .sgd, 0x5347: .sgd,
+        0x52: .brl, 0x4D58: .mxn, 0x4E54: Currency("TWD")!,
+    ]
+
+    /// The dollars a prefix names (`US$`, `C$`, `CA$`, `A$`, `NZ$`, `HK$`, `S$`, `R$`, `MX$`):
+    /// the width up to and with the `$`, the currency noted; nil for anything else.
+    private static func dollarPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into scan: inout Scan) -> Int? {
+        var end = index
+        var packed: UInt32 = 0
+        while end < bytes.count, end - index < 3 {
+            let upper = bytes[end] & ~0x20
+            guard upper >= 0x41 && upper <= 0x5A else { break }
+            packed = packed << 8 | UInt32(upper)
+            end += 1
+        }
+        guard end > index, end < bytes.count, bytes[end] == UInt8(ascii: "$") else { return nil }
+        guard let currency = dollarPrefixes[packed] else { return nil }
+        scan.currency = currency
+        return end + 1 - index
+    }
+
     /// `CR` (credit, positive) or `DR` (debit, negative) after the digits.
     @inline(__always)
     private static func creditDebitSuffix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into scan: inout Scan,
@@ -240,6 +268,7 @@ enum AmountScanner {
         guard !sawSign else { return nil }
         sawSign = true
         scan.isNegative = first == UInt8(ascii: "d")
+        scan.creditDebitMark = first == UInt8(ascii: "d") ? UInt8(ascii: "D") : UInt8(ascii: "C")
         return 2
     }
 

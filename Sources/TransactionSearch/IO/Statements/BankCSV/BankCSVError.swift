@@ -17,6 +17,9 @@ public struct BankCSVError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidOption(String)
         /// The file is larger than the reader's 2 GiB limit.
         case tooLarge
+        /// Every numeric date could be day-first or month-first and nothing in the file tells
+        /// which: what each reading makes of the dates (`BankCSVLayout.dateReadings`).
+        case undecidedDateOrder([String])
     }
 
     /// A column that could play a missing role, and why it is proposed.
@@ -86,6 +89,9 @@ public struct BankCSVError: Error, Hashable, Sendable, CustomStringConvertible {
             lines.append(text)
         case .tooLarge:
             lines.append("the file is larger than 2 GiB")
+        case .undecidedDateOrder(let readings):
+            lines.append("every date could be day-first or month-first and nothing in the file tells which: give --date-order dmy or --date-order mdy")
+            lines += readings
         }
         if !headers.isEmpty {
             let where_ = headerLine.map { " on line \($0)" } ?? ""

@@ -43,6 +43,25 @@ public struct BankCSVLayout: Hashable, Sendable, Codable {
     public var rowCount: Int
     /// Every choice the reader made where the file allowed two readings, and other remarks.
     public var notes: [String]
+    /// The bank or service whose export the file is (`Chase credit card`, `DKB`), by its
+    /// header's names or the shape of its rows; nil when none is recognised.
+    public var knownExport: String? = nil
+    /// Where the rows' currencies came from (`the "Currency" column`, `EUR, the header "Betrag
+    /// (EUR)"`, `none in the file: the store's base currency`).
+    public var currencyReason: String = ""
+    /// When nothing in the file tells day-first from month-first: what each reading makes of
+    /// the dates (`dmy: ...`, `mdy: ...`); empty otherwise. An import then needs
+    /// `BankCSVOptions.dateOrder` (`--date-order`).
+    public var dateReadings: [String] = []
+    /// The file has no header: its columns' roles were read from their cells (or are the
+    /// known headerless export's); `options` states them as a map.
+    public var columnsInferred: Bool = false
+    /// Why the encoding, when it was guessed from the bytes (nil: a byte order mark, UTF-8 or
+    /// the options said).
+    public var encodingReason: String? = nil
+
+    /// Whether an import needs to be told the date order (`dateReadings`).
+    public var needsDateOrder: Bool { !dateReadings.isEmpty }
 
     /// A used column.
     public struct Column: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -83,7 +102,8 @@ public struct BankCSVLayout: Hashable, Sendable, Codable {
 
     /// The options that pin what was detected here: what a person saves as a profile for the
     /// next export of the same bank. A role that several columns share (two description
-    /// columns) is left to detection, since a map names one column a role.
+    /// columns) is left to detection, since a map names one column a role; so is a sign read
+    /// as written (amounts with no sign of their own are signed by their marks or type).
     public var options: BankCSVOptions {
         var options = BankCSVOptions()
         for column in columns where columns.filter({ $0.role == column.role }).count == 1 {
@@ -93,7 +113,7 @@ public struct BankCSVLayout: Hashable, Sendable, Codable {
         options.dateOrder = dateOrder
         options.decimalSeparator = decimalSeparator
         options.delimiter = delimiter
-        options.sign = sign
+        if sign == .flipped { options.sign = sign }
         return options
     }
 }

@@ -100,32 +100,49 @@ extension BankCSVReader {
     }
 
     /// Account and currency named before the header (`Kontonummer:;DE89...`, `Währung:;CHF`,
-    /// `Account: ****1234`): the account masked (and in full, for import keys only), the
-    /// currency a known code.
+    /// `Account: ****1234`; a label alone on its line with the value on the next, as mBank
+    /// writes `#dla rachunków:` then the account; a line of labels over a line of values, as
+    /// Deutsche Bank writes `Konto;...;IBAN;Währung`): the account masked (and in full, for
+    /// import keys only), the currency a known code.
     static func preambleFacts(_ table: DelimitedTable, records: Range<Int>) -> PreambleFacts {
-        var account: String?, accountLine: Int?, identity: String?
-        var currency: Currency?
-        let accountLabels: Set<String> = ["account", "account number", "account no", "konto", "kontonummer", "iban", "auftragskonto",
-                                          "compte", "numero de compte", "cuenta", "numero de cuenta", "conto", "numero conto",
-                                          "rekening", "rekeningnummer", "conta", "numero da conta", "account name"]
-        let currencyLabels: Set<String> = ["currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "valuta", "munt", "moeda"]
+        var facts = PreambleFacts()
+        var previous: [String] = []
         for record in records {
             var fields = table.strings(of: record).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            defer { previous = fields }
             if fields.count == 1, let colon = fields[0].firstIndex(of: ":") {
-                fields = [String(fields[0][..<colon]), String(fields[0][fields[0].index(after: colon)...]).trimmingWhitespace()]
+                let value = String(fields[0][fields[0].index(after: colon)...]).trimmingWhitespace()
+                fields = [String(fields[0][..<colon])] + (value.isEmpty ? [] : [value])
+            }
+            // A label alone on the line before.
+            if previous.count == 1, fields.count >= 1 {
+                let label = HeaderName.normalizedKey(previous[0])
+                if accountLabels.contains(label) || currencyLabels.contains(label) {
+                    facts.take(label: label, value: fields[0], line: table.line(of: record))
+                }
+            }
+            // A line of labels over this line of values.
+            if previous.count >= 2, previous.count == fields.count, !previous.contains(where: { $0.contains(where: \.isNumber) }) {
+                for (label, value) in zip(previous, fields) {
+                    facts.take(label: HeaderName.normalizedKey(label), value: value, line: table.line(of: record))
+                }
             }
             guard fields.count >= 2 else { continue }
-            let label = HeaderName.normalizedKey(fields[0])
-            if account == nil && accountLabels.contains(label), fields[1].contains(where: \.isNumber) || label == "account name" {
-                account = maskedIfNumber(fields[1])
-                identity = fields[1]
-                accountLine = table.line(of: record)
-            } else if currency == nil && currencyLabels.contains(label), let code = CurrencyCodes.currency(fields[1]) {
-                currency = code
-            }
+            facts.take(label: HeaderName.normalizedKey(fields[0]), value: fields[1], line: table.line(of: record))
         }
-        return PreambleFacts(account: account, accountIdentity: identity, accountLine: accountLine, currency: currency)
+        return facts
     }
+
+    static let accountLabels: Set<String> = [
+        "account", "account number", "account no", "konto", "kontonummer", "iban", "auftragskonto", "girokonto", "compte",
+        "numero de compte", "cuenta", "numero de cuenta", "conto", "numero conto", "rekening", "rekeningnummer", "conta",
+        "numero da conta", "account name", "account details for", "dla rachunkow", "rachunek", "numer rachunku", "cislo uctu",
+        "ucet", "szamlaszam", "kontonummer iban",
+    ]
+    static let currencyLabels: Set<String> = [
+        "currency", "wahrung", "waehrung", "devise", "moneda", "divisa", "valuta", "munt", "moeda", "waluta", "mena", "penznem",
+        "currency code",
+    ]
 
     /// What the lines before a bank CSV's header say of the whole file.
     struct PreambleFacts {
@@ -133,6 +150,23 @@ extension BankCSVReader {
         var accountIdentity: String?
         var accountLine: Int?
         var currency: Currency?
+
+        /// Takes a label's value when it names the account (with digits; `Account name` too)
+        /// or the currency, and none is known yet. An account written `DE89... / Girokonto`
+        /// keeps its number only.
+        mutating func take(label: String, value: String, line: Int) {
+            if account == nil && BankCSVReader.accountLabels.contains(label), value.contains(where: \.isNumber) || label == "account name" {
+                var number = value
+                if let slash = value.range(of: " / "), value[..<slash.lowerBound].contains(where: \.isNumber) {
+                    number = String(value[..<slash.lowerBound]).trimmingWhitespace()
+                }
+                account = BankCSVReader.maskedIfNumber(BankCSVReader.joiningDigitGroups(number))
+                accountIdentity = number
+                accountLine = line
+            } else if currency == nil && BankCSVReader.currencyLabels.contains(label), let code = CurrencyCodes.currency(value) {
+                currency = code
+            }
+        }
     }
 
     /// An account or card as kept: every number in it with five or more digits masked to its
@@ -140,6 +174,20 @@ extension BankCSVReader {
     /// `Checking ****4567`), the rest as written (`Main`, `Visa 4242`).
     static func maskedIfNumber(_ text: String) -> String {
         maskingNumbers(text.trimmingWhitespace(), minimumDigits: 5, minimumLength: 5)
+    }
+
+    /// The text with hyphens between digits taken out (`000-000000-001` → `000000000001`), so
+    /// that an account number written in groups is masked as one number.
+    static func joiningDigitGroups(_ text: String) -> String {
+        let characters = Array(text)
+        var output = ""
+        for (index, character) in characters.enumerated() {
+            if character == "-", index > 0, index + 1 < characters.count, characters[index - 1].isNumber, characters[index + 1].isNumber {
+                continue
+            }
+            output.append(character)
+        }
+        return output
     }
 
     /// A line's text for a report, with account-like numbers masked (eight or more characters,

@@ -109,7 +109,7 @@ enum BankCSVReader {
         guard bytes.count < Int(Int32.max) - 16 else { throw BankCSVError(.tooLarge) }
         if let skip = options.skipLines, skip < 0 { throw BankCSVError(.invalidOption("the lines to skip cannot be negative (\(skip))")) }
         var notes: [String] = []
-        let (text, textStart, encoding) = textOf(bytes, declared: options.encoding)
+        let (text, textStart, encoding, encodingReason) = textOf(bytes, declared: options.encoding)
         if let wanted = options.encoding, wanted != encoding, !(wanted == .utf8 && encoding == .utf8WithBOM) {
             notes.append("the file reads as \(encoding), so the given encoding \(wanted) was not used")
         }
@@ -143,64 +143,43 @@ enum BankCSVReader {
         if let line = structure.unterminatedQuoteLine { throw BankCSVError(.unterminatedQuote(line: line)) }
         guard structure.recordCount > 0 else { throw BankCSVError(.empty) }
 
-        // The header: searched in the first records, else found by position.
-        var headerRecord: Int?
-        var tableFirst: Int
-        if options.skipLines != nil {
-            guard let first = structure.firstRecordAfterSkip else {
-                throw BankCSVError(.invalidOption("the file has nothing after line \(options.skipLines ?? 0), the lines to skip"))
-            }
-            tableFirst = first
-        } else if let found = headerSearch(file, explicitNames: explicitNames) {
-            tableFirst = found
-            headerRecord = found
-        } else {
-            tableFirst = structure.longestRunStart ?? 0
-        }
-        let first = file.record(tableFirst, in: structure)
-        if headerRecord == nil {
-            // A line found by position is the header unless it is a transaction itself.
-            let isData = first.withView { looksLikeDataAnywhere($0, 0) }
-            if !isData || !explicitNames.isEmpty { headerRecord = tableFirst }
-        }
-        let headerStrings = headerRecord != nil ? first.strings(of: 0) : []
-        let headerLine = headerRecord != nil ? first.line(of: 0) : nil
-        let headers = headerStrings.map(HeaderName.init)
-        let firstData = headerRecord.map { $0 + 1 } ?? tableFirst
+        // The header (or a known headerless export's names), and the export it is.
+        let table = try tableStart(file, structure: structure, options: options, explicitNames: explicitNames)
+        let headerRecord = table.headerRecord
+        let headerStrings = table.headerStrings
+        let headerLine = headerRecord.map { _ in file.record(table.tableFirst, in: structure).line(of: 0) }
+        let headers = table.names
+        let export = table.export
+        let firstData = table.firstData
         let columnCount = max(headers.count, file.maxFieldCount(from: firstData, in: structure))
         let dataStart = file.position(ofRecord: firstData, in: structure)
+        if let export { notes.append("the layout of \(export.name)'s export" + (headerRecord == nil ? " (no header: its columns are known by their place)" : "")) }
 
         // What the options name.
-        var explicit: [ColumnRole: Int] = [:]
-        for (role, reference) in options.columns.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            let index: Int?
-            switch reference {
-            case .header(let name):
-                let key = HeaderName(name).fullKey
-                index = headers.firstIndex { $0.fullKey == key }
-            case .position(let position):
-                index = position >= 0 && position < columnCount ? position : nil
-            }
-            guard let index else {
-                throw BankCSVError(.unknownColumn(role: role, reference), headerLine: headerLine, headers: headerStrings)
-            }
-            if let other = explicit.first(where: { $0.value == index })?.key {
-                throw BankCSVError(.invalidOption("the options give column \(index + 1) two roles, \(other.rawValue) and \(role.rawValue)"),
-                                   headerLine: headerLine, headers: headerStrings)
-            }
-            explicit[role] = index
-        }
+        let explicit = try explicitColumns(options, headers: headerRecord == nil ? [] : headers, columnCount: columnCount,
+                                           headerLine: headerLine, headerStrings: headerStrings)
 
-        // Roles from names, checked against the cells of the rows that look like transactions.
-        let proposals = ColumnRoles.proposals(headers: headers, columnCount: columnCount, explicit: explicit)
+        // Roles from names (the export's conventions first), checked against the cells of the
+        // rows that look like transactions; from the cells alone when the file has no names.
+        var proposals = ColumnRoles.proposals(headers: headers, columnCount: columnCount, explicit: explicit, export: export)
         let proposedDates = proposals.filter { $0.value.role == .date || $0.value.role == .valueDate }.map(\.key).sorted()
         let proposedAmounts = proposals.filter { [.amount, .debit, .credit].contains($0.value.role) }.map(\.key).sorted()
-        let (profiles, profiledTransactions) = profile(file, from: dataStart, columnCount: columnCount) { view, record in
+        let (profiles, profiledTransactions, amountRows) = profile(file, from: dataStart, columnCount: columnCount) { view, record in
             proposedDates.isEmpty || proposedAmounts.isEmpty
                 ? looksLikeDataAnywhere(view, record)
                 : looksLikeData(view, record, dateColumns: proposedDates, amountColumns: proposedAmounts)
         }
-        var roles = ColumnRoles(headers: headers, columnCount: columnCount, explicit: explicit)
+        let inferred = headers.isEmpty && profiledTransactions
+        if inferred {
+            let (found, inferredNotes) = HeaderlessRoles.proposals(profiles: profiles, amountRows: amountRows)
+            for (index, proposal) in found where proposals[index] == nil && !explicit.values.contains(index)
+                && !(explicit.keys.contains(proposal.role) && ColumnRoles.singleRoles.contains(proposal.role)) {
+                proposals[index] = proposal
+            }
+            notes.append("no header: the columns' roles are read from their cells")
+            notes += inferredNotes
+        }
+        var roles = ColumnRoles(headers: headers, columnCount: columnCount, explicit: explicit, export: export)
         roles.decide(proposals: proposals, headers: headers, profiles: profiles, checkingCells: profiledTransactions)
         notes += roles.notes
 
@@ -210,11 +189,12 @@ enum BankCSVReader {
         if roles.columns(.merchant).isEmpty && roles.columns(.description).isEmpty && roles.columns(.notes).isEmpty { missing.append(.merchant) }
         if !missing.isEmpty {
             throw missingColumnsError(missing, bytes: bytes, options: options, context: context, suggesting: suggesting,
-                                      headerLine: headerLine ?? first.line(of: 0), headers: headerStrings, roles: roles, profiles: profiles)
+                                      headerLine: headerLine ?? file.record(table.tableFirst, in: structure).line(of: 0),
+                                      headers: headerStrings, roles: roles, profiles: profiles)
         }
 
         // Which records are transactions, and what they say for the decisions.
-        let columns = columnPlan(roles: roles, headers: headers)
+        let columns = columnPlan(roles: roles, headers: headers, export: export)
         var evidence = RowEvidence(plan: columns, evidenceColumns: evidenceColumns(of: columns, roles: roles))
         let extent = dataExtent(file, from: dataStart, in: structure, roles: roles)
         let sections = sections(file, from: dataStart, recordCount: structure.recordCount, extent: extent,
@@ -237,66 +217,49 @@ enum BankCSVReader {
         for footer in sections.footer {
             statement.skipped.append(SkippedPart(.line(footer.line), "after the last transaction: " + footer.text))
         }
-        statement.skipped.sort { $0.location.order < $1.location.order }
 
         // Decisions for the whole file, then the rows.
-        let decided = decide(plan: columns, evidence: evidence, headers: headers, roles: roles, options: options,
-                             context: context, preamble: preamble)
+        let decided = decide(plan: columns, evidence: evidence, headers: headers, roles: roles, options: options, export: export,
+                             preamble: preamble)
         notes += decided.notes
-        var converter = BankCSVRowConverter(plan: decided.plan, clock: context.clock)
-        var accounts: [String] = []
-        if let account = decided.plan.fixedAccount { accounts.append(account) }
+        var assembler = BankCSVRowAssembler(plan: decided.plan, clock: context.clock, sectionStatuses: sections.sectionStatuses, sink: sink)
         file.forEach(from: dataStart) { chunk, firstRecord in
             chunk.withView { view in
-                for local in 0..<chunk.recordCount where sections.rows[firstRecord + local] {
-                    do throws(ImportIssue) {
-                        let entry = try converter.entry(view, record: local, line: Int(view.line(local)))
-                        if let account = entry.account, accounts.last != account, !accounts.contains(account) { accounts.append(account) }
-                        sink.accept(entry)
-                    } catch {
-                        statement.issues.append(error)
+                for local in 0..<chunk.recordCount {
+                    let record = firstRecord + local
+                    if sections.rows[record] {
+                        assembler.row(view, local: local, record: record)
+                    } else if sections.continuations[record] {
+                        assembler.continuation(view, local: local)
                     }
                 }
             }
             return true
         }
-        statement.accounts = accounts
+        assembler.finish()
+        notes += assembler.notes
+        statement.issues = assembler.issues
+        statement.skipped += assembler.skipped
+        statement.skipped.sort { $0.location.order < $1.location.order }
+        statement.accounts = assembler.accounts
         statement.warnings = notes
 
-        let layout = BankCSVLayout(
-            delimiter: String(UnicodeScalar(delimiter)), delimiterReason: delimiterReason, encoding: encoding,
-            lineEnds: structure.lineEndStyle, headerLine: headerLine, headers: headerStrings,
-            columns: roles.roles.enumerated().compactMap { index, role in
-                role.map { BankCSVLayout.Column(index: index, header: headerStrings[ifPresent: index] ?? "", role: $0) }
-            },
-            ignoredColumns: roles.ignoredReasons.sorted { $0.key < $1.key }.filter { $0.key < columnCount }.map {
-                BankCSVLayout.IgnoredColumn(index: $0.key, header: headerStrings[ifPresent: $0.key] ?? "", reason: $0.value)
-            },
-            dateStyle: decided.dateStyle, dateOrder: decided.dateOrder.shown, dateOrderReason: decided.dateOrder.reason,
-            decimalSeparator: decided.decimal.separator, decimalSeparatorReason: decided.decimal.reason,
-            sign: decided.plan.flip ? .flipped : .asWritten, signReason: decided.signReason,
-            headerCurrency: decided.headerCurrency?.code,
-            preambleLines: Array(1..<max(1, tableLine)), footerLines: sections.footer,
-            rowCount: sections.rowCount, notes: notes)
+        let layout = makeLayout(
+            delimiter: delimiter, delimiterReason: delimiterReason, encoding: encoding, encodingReason: encodingReason,
+            lineEnds: structure.lineEndStyle, headerLine: headerLine, headerStrings: headerStrings, names: headers, roles: roles,
+            columnCount: columnCount, decided: decided,
+            currencyReason: assembler.currencyReason(headers: headers, fileCurrencySource: decided.fileCurrencySource),
+            preambleLines: Array(1..<max(1, tableLine)), sections: sections, export: export, inferred: inferred, notes: notes)
         return (statement, layout)
     }
 
     /// The file's text as UTF-8, where it starts, and its encoding: the caller's bytes
     /// themselves when they are UTF-8 (after a byte order mark, if any), so that no copy of the
     /// file is made; else `TextDecoding`'s decoded copy.
-    static func textOf(_ bytes: [UInt8], declared: TextEncoding?) -> (text: [UInt8], start: Int, encoding: TextEncoding) {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (bytes, 3, .utf8WithBOM) }
+    static func textOf(_ bytes: [UInt8], declared: TextEncoding?) -> (text: [UInt8], start: Int, encoding: TextEncoding, reason: String?) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (bytes, 3, .utf8WithBOM, nil) }
         let decoded = TextDecoding.decode(bytes, declared: declared)
-        return (decoded.bytes, 0, decoded.encoding)
-    }
-
-    /// How many records the header is searched in.
-    static let headerSearchRecords = 500
-
-    /// The first of the first records whose fields qualify as a header (`headerQualifies`).
-    private static func headerSearch(_ file: DelimitedChunks, explicitNames: [String]) -> Int? {
-        let head = file.table(from: file.start, records: headerSearchRecords)
-        return (0..<head.recordCount).first { headerQualifies(head.strings(of: $0), explicitNames: explicitNames) }
+        return (decoded.bytes, 0, decoded.encoding, decoded.guessReason)
     }
 
     /// How many rows the column profiles look at (enough to tell dates from currencies; the
@@ -305,15 +268,22 @@ enum BankCSVReader {
 
     /// Profiles of the columns over the first rows from `first` that look like transactions
     /// (over the first non-empty rows when none does, so that the error can still propose
-    /// columns), and whether they are transactions.
-    private static func profile(_ file: DelimitedChunks, from first: DelimitedChunks.Position, columnCount: Int,
-                                looksLikeData: (DelimitedTable.View, Int) -> Bool) -> ([ColumnProfile], Bool) {
+    /// columns), whether they are transactions, and for each profiled row a bit per column (of
+    /// the first 64) that holds an amount.
+    static func profile(_ file: DelimitedChunks, from first: DelimitedChunks.Position, columnCount: Int,
+                        looksLikeData: (DelimitedTable.View, Int) -> Bool) -> ([ColumnProfile], Bool, [UInt64]) {
         var profiles = Array(repeating: ColumnProfile(), count: columnCount)
+        var amountRows: [UInt64] = []
         var chosen = 0
         func add(_ view: DelimitedTable.View, _ record: Int) {
+            var amounts: UInt64 = 0
             for column in 0..<min(columnCount, view.fieldCount(of: record)) {
-                profiles[column].add(ByteText.trimmed(view.field(record, column)), line: Int(view.line(record)))
+                let bytes = ByteText.trimmed(view.field(record, column))
+                let before = profiles[column].amounts
+                profiles[column].add(bytes, line: Int(view.line(record)))
+                if column < 64 && profiles[column].amounts > before { amounts |= 1 << UInt64(column) }
             }
+            amountRows.append(amounts)
             chosen += 1
         }
         file.forEach(from: first) { chunk, _ in
@@ -331,6 +301,6 @@ enum BankCSVReader {
                 return chosen < profiledRows
             }
         }
-        return (profiles, areTransactions)
+        return (profiles, areTransactions, amountRows)
     }
 }

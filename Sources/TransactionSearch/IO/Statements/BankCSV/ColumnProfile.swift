@@ -15,6 +15,8 @@ struct ColumnProfile {
     var flags = 0
     var times = 0
     var withLetters = 0
+    /// The bytes of the non-empty cells, together.
+    var totalLength = 0
     /// Distinct values among the first few hundred (capped at `distinctCap`).
     var distinct = 0
     var example: String?
@@ -27,6 +29,7 @@ struct ColumnProfile {
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
         guard !bytes.isEmpty else { return }
         nonEmpty += 1
+        totalLength += bytes.count
         if example == nil {
             example = String(decoding: bytes.prefix(60), as: UTF8.self)
             exampleLine = line
@@ -62,7 +65,7 @@ struct ColumnProfile {
             withLetters += 1
             if bytes.count <= 40 {
                 let key = ByteText.key(bytes)
-                if ValueWords.status(key: key) != nil { statuses += 1 }
+                if StatusWord.of(key: key) != nil { statuses += 1 }
                 if ValueWords.flag(key: key) != nil { flags += 1 }
             }
         } else if bytes.count == 1, ValueWords.flag(key: String(decoding: bytes, as: UTF8.self)) != nil {

@@ -27,19 +27,32 @@ struct ColumnRoles {
     ///   - headers: the header names (empty when the file has none).
     ///   - columnCount: how many columns the table has.
     ///   - explicit: the options' columns, already resolved to indices.
-    init(headers: [HeaderName], columnCount: Int, explicit: [ColumnRole: Int]) {
+    ///   - export: the known export the header is, whose conventions name some columns.
+    init(headers: [HeaderName], columnCount: Int, explicit: [ColumnRole: Int], export: KnownExport? = nil) {
         roles = Array(repeating: nil, count: columnCount)
         self.explicit = explicit
         for (index, name) in headers.enumerated() where index < columnCount {
-            if case .ignored(let why)? = HeaderVocabulary.meaning(of: name)?.target { ignoredReasons[index] = why }
+            if let column = export?.column(named: name) {
+                if case .ignored(let why) = column { ignoredReasons[index] = why + " (\(export!.name))" }
+            } else if case .ignored(let why)? = HeaderVocabulary.meaning(of: name)?.target {
+                ignoredReasons[index] = why
+            }
         }
     }
 
-    /// The proposals that header names make, with the options' columns replacing them.
-    static func proposals(headers: [HeaderName], columnCount: Int, explicit: [ColumnRole: Int]) -> [Int: Proposal] {
+    /// The proposals that header names make (a known export's conventions before the
+    /// vocabulary), with the options' columns replacing them.
+    static func proposals(headers: [HeaderName], columnCount: Int, explicit: [ColumnRole: Int],
+                          export: KnownExport? = nil) -> [Int: Proposal] {
         var proposals: [Int: Proposal] = [:]
         let explicitRoles = Set(explicit.keys)
         for (index, name) in headers.enumerated() where index < columnCount {
+            if let column = export?.column(named: name) {
+                if case .role(let role) = column, !(explicitRoles.contains(role) && singleRoles.contains(role)) {
+                    proposals[index] = Proposal(role: role, rank: -1, isTentative: false)
+                }
+                continue
+            }
             guard let meaning = HeaderVocabulary.meaning(of: name), let role = meaning.role else { continue }
             if explicitRoles.contains(role) && singleRoles.contains(role) && role != .date { continue }
             if role == .date && explicitRoles.contains(.date) {
@@ -106,8 +119,15 @@ struct ColumnRoles {
         }
         // A signed amount wins over debit and credit columns that split it; debit and credit
         // columns need no indicator.
-        let amount = claimed.first { $0.value.role == .amount }?.key
+        var amount = claimed.first { $0.value.role == .amount }?.key
         let split = claimed.filter { $0.value.role == .debit || $0.value.role == .credit }.map(\.key).sorted()
+        if let signed = amount, checkingCells, profiles[ifPresent: signed]?.nonEmpty == 0,
+           split.contains(where: { (profiles[ifPresent: $0]?.nonEmpty ?? 0) > 0 }) {
+            // An amount column left empty beside debit and credit columns that are not.
+            claimed[signed] = nil
+            ignoredReasons[signed] = "empty: the debit and credit columns hold the amounts"
+            amount = nil
+        }
         if let amount, !split.isEmpty {
             for index in split {
                 claimed[index] = nil

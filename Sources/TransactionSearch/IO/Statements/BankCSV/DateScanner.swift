@@ -233,7 +233,7 @@ enum DateScanner {
             let byte = bytes[index]
             if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
                 index += 1
-            } else if byte == 0xC3 && MonthNames.latinBaseLetter(bytes, at: index) != nil {
+            } else if byte >= 0xC3 && byte <= 0xC5 && MonthNames.latinBaseLetter(bytes, at: index) != nil {
                 index += 2
             } else {
                 break

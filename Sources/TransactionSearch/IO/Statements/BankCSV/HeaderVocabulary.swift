@@ -1,13 +1,34 @@
 /// The languages whose header names the reader knows.
 enum HeaderLanguage: String, CaseIterable, Hashable, Sendable {
     case english = "English", german = "German", french = "French", spanish = "Spanish", italian = "Italian"
-    case dutch = "Dutch", portuguese = "Portuguese"
+    case dutch = "Dutch", portuguese = "Portuguese", polish = "Polish", czech = "Czech", slovak = "Slovak"
+    case hungarian = "Hungarian", romanian = "Romanian", swedish = "Swedish", danish = "Danish", norwegian = "Norwegian"
+    case finnish = "Finnish", lithuanian = "Lithuanian", latvian = "Latvian", estonian = "Estonian", greek = "Greek"
+    case turkish = "Turkish"
 
     /// The language's bit in `HeaderMeaning.languages`.
-    var bit: UInt8 { 1 << UInt8(HeaderLanguage.allCases.firstIndex(of: self)!) }
+    var bit: UInt32 { 1 << UInt32(HeaderLanguage.allCases.firstIndex(of: self)!) }
+
+    /// Every language's bit: names every language uses (`IBAN`).
+    static let everyLanguage: UInt32 = (1 << UInt32(allCases.count)) - 1
+
+    /// The language of a table line's code (`en`, `pl`, `nb`), or nil.
+    init?(code: Substring) {
+        let codes: [Substring: HeaderLanguage] = [
+            "en": .english, "de": .german, "fr": .french, "es": .spanish, "it": .italian, "nl": .dutch, "pt": .portuguese,
+            "pl": .polish, "cs": .czech, "sk": .slovak, "hu": .hungarian, "ro": .romanian, "sv": .swedish, "da": .danish,
+            "nb": .norwegian, "fi": .finnish, "lt": .lithuanian, "lv": .latvian, "et": .estonian, "el": .greek, "tr": .turkish,
+        ]
+        guard let language = codes[code] else { return nil }
+        self = language
+    }
 
     /// Whether amounts in this language are written with a decimal comma.
     var usesDecimalComma: Bool { self != .english }
+
+    /// Whether numeric dates in this language put the day before the month (every one but
+    /// English, which is day-first in Britain and month-first in the United States).
+    var isDayFirst: Bool { self != .english }
 }
 
 /// What a header name says about its column.
@@ -27,7 +48,7 @@ struct HeaderMeaning: Hashable, Sendable {
     /// A US English word: evidence for month-first dates.
     var isUSOnly: Bool
     /// The languages that use the name (a bit per `HeaderLanguage`).
-    var languages: UInt8
+    var languages: UInt32
     /// Found by a keyword inside the name, not by the whole name.
     var isFromKeyword = false
 
@@ -48,7 +69,7 @@ enum HeaderVocabulary {
     /// Keywords: (word, is a suffix, role), in priority order.
     static let keywordList: [(word: String, isSuffix: Bool, role: ColumnRole)] = {
         var list: [(String, Bool, ColumnRole)] = []
-        for line in keywords.split(separator: "\n") {
+        for line in (keywords + "\n" + europeanKeywords).split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, let role = ColumnRole(rawValue: String(parts[0]).trimmingWhitespace()) else { continue }
             for entry in parts[1].split(separator: "|") {
@@ -100,22 +121,18 @@ enum HeaderVocabulary {
 
     private static func load() -> [String: HeaderMeaning] {
         var meanings: [String: HeaderMeaning] = [:]
-        for line in table.split(separator: "\n") {
+        for line in (table + "\n" + europeanTable).split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let head = parts[0].split(separator: " ")
             guard head.count == 2 else { continue }
-            let languages: UInt8
-            switch head[0] {
-            case "*": languages = 0x7F
-            case "en": languages = HeaderLanguage.english.bit
-            case "de": languages = HeaderLanguage.german.bit
-            case "fr": languages = HeaderLanguage.french.bit
-            case "es": languages = HeaderLanguage.spanish.bit
-            case "it": languages = HeaderLanguage.italian.bit
-            case "nl": languages = HeaderLanguage.dutch.bit
-            case "pt": languages = HeaderLanguage.portuguese.bit
-            default: continue
+            let languages: UInt32
+            if head[0] == "*" {
+                languages = HeaderLanguage.everyLanguage
+            } else if let language = HeaderLanguage(code: head[0]) {
+                languages = language.bit
+            } else {
+                continue
             }
             var spec = String(head[1])
             let isUSOnly = spec.hasSuffix("!")

@@ -76,21 +76,9 @@ enum MonthNames {
         return low < table.count && table[low].key == key ? Int(table[low].month) : nil
     }
 
-    /// The ASCII letter an accented Latin-1 letter (UTF-8 `C3 xx`) is based on: `ä` → `a`,
-    /// `ç` → `c`, `É` → `e`; nil for other characters.
+    /// The ASCII letter an accented Latin letter (UTF-8 `C3`-`C5 xx`) is based on: `ä` → `a`,
+    /// `ç` → `c`, `É` → `e`, `ł` → `l`; nil for other characters (`LatinLetters`).
     static func latinBaseLetter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt8? {
-        guard bytes[index] == 0xC3, index + 1 < bytes.count else { return nil }
-        let code = bytes[index + 1] | 0x20  // upper (0x80-0x9F) and lower (0xA0-0xBF) alike
-        switch code {
-        case 0xA0...0xA5: return UInt8(ascii: "a")
-        case 0xA7: return UInt8(ascii: "c")
-        case 0xA8...0xAB: return UInt8(ascii: "e")
-        case 0xAC...0xAF: return UInt8(ascii: "i")
-        case 0xB1: return UInt8(ascii: "n")
-        case 0xB2...0xB6, 0xB8: return UInt8(ascii: "o")
-        case 0xB9...0xBC: return UInt8(ascii: "u")
-        case 0xBD, 0xBF: return UInt8(ascii: "y")
-        default: return nil
-        }
+        LatinLetters.base(bytes, at: index)
     }
 }

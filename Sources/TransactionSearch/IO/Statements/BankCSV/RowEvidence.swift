@@ -7,8 +7,14 @@ struct RowEvidence {
     /// Per evidence column (amount, debit, credit, then balance columns), in that order.
     var amounts: [DecimalEvidence] = []
     var currencyValues = 0, usdValues = 0
+    /// The first currency other than USD the currency column names.
+    var otherCurrency: Currency?
     var purchasesPositive = 0, purchasesNegative = 0, paymentsPositive = 0, paymentsNegative = 0
     var firstPositivePurchase: BankCSVLayout.Line?
+    /// The signed amount column's values: how many are negative, and how many carry a `CR` or
+    /// a `DR` mark; how many of its rows have a type with a way (purchase or payment), of how many.
+    var negativeAmounts = 0, creditMarks = 0, debitMarks = 0, typedRows = 0, amountRows = 0
+    var firstCreditMark: BankCSVLayout.Line?
     var repeatedReference: String?
 
     /// The columns read (from the plan's columns).
@@ -30,15 +36,36 @@ struct RowEvidence {
     mutating func add(_ view: DelimitedTable.View, _ record: Int, line: Int) {
         let dateBytes = ByteText.trimmed(view.field(record, plan.date))
         if let scan = DateScanner.scan(dateBytes) { date.add(scan, dateBytes, line: line) }
+        for (column, _) in plan.secondaryDates {
+            let bytes = ByteText.trimmed(view.field(record, column))
+            if !bytes.isEmpty, let scan = DateScanner.scan(bytes) { date.add(scan, bytes, line: line, isMainColumn: false) }
+        }
         for (position, column) in evidenceColumns.enumerated() {
             let bytes = ByteText.trimmed(view.field(record, column))
-            if !bytes.isEmpty, let scan = AmountScanner.scan(bytes) { amounts[position].add(scan, bytes, line: line) }
+            if !bytes.isEmpty, let scan = AmountScanner.scan(bytes) {
+                amounts[position].add(scan, bytes, line: line)
+                if column == plan.amount {
+                    amountRows += 1
+                    if scan.creditDebitMark == UInt8(ascii: "C") {
+                        creditMarks += 1
+                        if firstCreditMark == nil { firstCreditMark = BankCSVLayout.Line(line: line, text: String(decoding: bytes, as: UTF8.self)) }
+                    } else if scan.creditDebitMark == UInt8(ascii: "D") {
+                        debitMarks += 1
+                    } else if scan.isNegative {
+                        negativeAmounts += 1
+                    }
+                }
+            }
         }
         if let column = plan.currency {
             let bytes = ByteText.trimmed(view.field(record, column))
             if !bytes.isEmpty {
                 currencyValues += 1
-                if ByteText.equalsIgnoringCase(bytes, "USD") { usdValues += 1 }
+                if ByteText.equalsIgnoringCase(bytes, "USD") {
+                    usdValues += 1
+                } else if otherCurrency == nil {
+                    otherCurrency = BankCSVRowConverter.currencyCode(bytes)
+                }
             }
         }
         if let type = plan.type, let amount = plan.amount {
@@ -46,6 +73,7 @@ struct RowEvidence {
             let amountBytes = ByteText.trimmed(view.field(record, amount))
             if !bytes.isEmpty, let flow = flows.value(bytes, { ValueWords.flow(key: ByteText.key($0)) }),
                let scan = AmountScanner.scan(amountBytes) {
+                typedRows += 1
                 switch (flow, scan.isNegative) {
                 case (.purchase, false):
                     purchasesPositive += 1

@@ -1,9 +1,10 @@
-/// The words bank exports write in a column's cells, in the seven languages: debit/credit
-/// indicators, pending/posted statuses, yes/no flags, and the kinds of card transactions that
-/// tell which sign a card export gives purchases.
+/// The words bank exports write in a column's cells: debit/credit indicators (Western,
+/// Central European, Nordic and Baltic), pending/posted statuses (`StatusWord`), yes/no flags,
+/// and the kinds of card transactions (purchase or payment), which sign unsigned amounts.
 enum ValueWords {
-    /// Which way a debit/credit indicator points.
-    enum Indicator: Hashable { case debit, credit }
+    /// Which way a debit/credit indicator points; `noEffect` is PayPal's `Memo` (an
+    /// authorization that moved no money: not a transaction).
+    enum Indicator: Hashable { case debit, credit, noEffect }
 
     /// Whether a transaction of this kind takes money out (a purchase) or brings it in (a
     /// payment to the card, a refund), for deciding a card export's sign convention.
@@ -13,45 +14,40 @@ enum ValueWords {
         Set(words.split(separator: " ").map { ByteText.packedWord(String($0)) })
     }
 
-    private static let debitWords = packedSet("d dr db deb debit debet s soll af debito cargo addebito dare out")
-    private static let creditWords = packedSet("c cr cred credit h haben bij credito abono accredito avere in")
+    private static let debitWords = packedSet(
+        "d dr db dbt deb debit debet s soll af debito cargo addebito dare out debetas debets deebet winien obc vydaj terheles tartozik borc uttag veloitus")
+    private static let creditWords = packedSet(
+        "c cr cred credit h haben bij credito abono accredito avere in k kredit kreditas kredits kreedit ma uznanie uzn prijem jovairas kovetel alacak hyvitys")
+    private static let noEffectWords = packedSet("memo")
+    /// Longer or non-Latin marks, by their folded key.
+    private static let longDebitKeys: Set<String> = ["obciazenie", "udbetaling", "χρεωση"]
+    private static let longCreditKeys: Set<String> = ["insattning", "indbetaling", "πιστωση"]
 
-    /// The indicator a cell holds (`D`, `DR`, `Debit`, `débit`, `S`, `Soll`, `Af`, `-`;
-    /// `C`, `CR`, `Credit`, `H`, `Haben`, `Bij`, `+`), or nil.
+    /// The indicator a cell holds (`D`, `DR`, `Debit`, `débit`, `S`, `Soll`, `Af`, `-`,
+    /// `Debetas`, `Winien`; `C`, `CR`, `Credit`, `H`, `Haben`, `Bij`, `+`, `K`, `Kredīts`, `Ma`;
+    /// `Memo`: no effect), or nil.
     static func indicator(_ bytes: UnsafeBufferPointer<UInt8>) -> Indicator? {
         if bytes.count == 1 {
             if bytes[0] == UInt8(ascii: "-") { return .debit }
             if bytes[0] == UInt8(ascii: "+") { return .credit }
         }
-        guard let packed = packedFoldedWord(bytes) else { return nil }
+        guard let packed = packedFoldedWord(bytes) else {
+            guard bytes.count <= 24 else { return nil }
+            let key = ByteText.key(bytes)
+            if longDebitKeys.contains(key) { return .debit }
+            if longCreditKeys.contains(key) { return .credit }
+            return nil
+        }
         if debitWords.contains(packed) { return .debit }
         if creditWords.contains(packed) { return .credit }
+        if noEffectWords.contains(packed) { return .noEffect }
         return nil
     }
 
-    private static let pendingKeys: Set<String> = [
-        "pending", "pend", "authorized", "authorised", "authorization", "hold", "on hold", "uncleared", "not cleared",
-        "vorgemerkt", "vormerkung", "umsatz vorgemerkt", "in bearbeitung", "offen", "ausstehend", "nicht gebucht",
-        "en attente", "en cours", "a venir", "non comptabilise", "pendiente", "en proceso", "retenido", "in sospeso",
-        "in attesa", "in lavorazione", "non contabilizzato", "in behandeling", "in afwachting", "gereserveerd",
-        "pendente", "em processamento", "processando", "agendado",
-    ]
-    private static let postedKeys: Set<String> = [
-        "posted", "post", "completed", "complete", "booked", "cleared", "reconciled", "settled", "processed", "final",
-        "done", "success", "successful", "executed", "gebucht", "umsatz gebucht", "verbucht", "ausgefuhrt",
-        "abgeschlossen", "erledigt", "comptabilise", "comptabilisee", "execute", "executee", "effectue", "effectuee",
-        "valide", "termine", "contabilizado", "contabilizada", "completado", "realizado", "ejecutado", "liquidado",
-        "contabilizzato", "contabilizzata", "eseguito", "completato", "registrato", "verwerkt", "geboekt", "voltooid",
-        "uitgevoerd", "concluido", "concluida", "efetuado", "efetuada", "processado", "lancado",
-    ]
-
-    /// The status a cell's folded key names (`Pending`, `Vorgemerkt`, `En attente`,
-    /// `Pendiente`, `In sospeso`, `In behandeling`, `Pendente`; `Posted`, `Completed`,
-    /// `Booked`, `Gebucht`, `Comptabilisé`, `Contabilizado`, `Umsatz gebucht`, ...), or nil.
+    /// The status a cell's folded key names, when it is pending or posted (`StatusWord` has
+    /// the words, a third outcome too: not a transaction).
     static func status(key: String) -> TransactionStatus? {
-        if pendingKeys.contains(key) { return .pending }
-        if postedKeys.contains(key) { return .posted }
-        return nil
+        StatusWord.of(key: key)?.status
     }
 
     private static let trueKeys: Set<String> = ["true", "yes", "y", "1", "x", "ja", "j", "oui", "si", "sim", "wahr", "vrai",
@@ -88,8 +84,8 @@ enum ValueWords {
         return purchase ? .purchase : .payment
     }
 
-    /// Up to eight letters, accented Latin letters as their base letter, lower-cased and
-    /// packed (`Débit` → `debit`); nil for anything else.
+    /// Up to eight letters, accented Latin letters (`LatinLetters`) as their base letter,
+    /// lower-cased and packed (`Débit` → `debit`, `Kredīts` → `kredits`); nil for anything else.
     static func packedFoldedWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var packed: UInt64 = 0
         var letters = 0

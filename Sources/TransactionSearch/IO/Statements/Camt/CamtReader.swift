@@ -50,7 +50,11 @@ enum CamtReader {
         let decoded = TextDecoding.decode(bytes, declared: MarkupProlog.declaredXMLEncoding(MarkupProlog.head(bytes)))
         return try decoded.bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) -> ParsedStatement in
             var reader = CamtDocumentReader(buffer, clock: context.clock, encoding: decoded.encoding)
-            return try reader.read(into: sink)
+            var parsed = try reader.read(into: sink)
+            parsed.decisions = ReadingDecisions(currency: "each entry's Amt Ccy (the account's Ccy where it has none)",
+                                                dates: "ISO 8601 (camt): BookgDt, else ValDt",
+                                                sign: "CdtDbtInd: DBIT is money out, CRDT money in")
+            return parsed
         }
     }
 

@@ -61,14 +61,21 @@ struct CamtText {
         }
     }
 
-    /// ISO 8601 as `ParsedDate.parse` reads it: `YYYY-MM-DD`, then optionally `T` (or `t` or a
-    /// space) `HH:MM[:SS[.fraction]]` and `Z`, `+HH[:MM]`, `-HH[:MM]` or nothing.
+    /// ISO 8601 as `ParsedDate.parse` reads it: `YYYY-MM-DD` (with an `xs:date` zone, `Z` or
+    /// `+HH:MM`, still a calendar day), then optionally `T` (or `t` or a space) `HH:MM[:SS[.fraction]]` and `Z`, `+HH[:MM]`, `-HH[:MM]` or nothing.
     static func isoDate(_ text: UnsafeBufferPointer<UInt8>) -> ParsedDate? {
         var cursor = ByteCursor(text: text)
         guard let year = cursor.digits(4), cursor.skip(0x2D), let month = cursor.digits(2), cursor.skip(0x2D),
               let dayOfMonth = cursor.digits(2), let day = CalendarDay.valid(year: year, month: month, day: dayOfMonth)
         else { return nil }
         if cursor.isAtEnd { return .day(day) }
+        // An `xs:date` may carry a zone (`2017-04-01+02:00`, `2017-04-01Z`): still that calendar day.
+        if cursor.skip(UInt8(ascii: "Z")) || cursor.skip(UInt8(ascii: "z")) { return cursor.isAtEnd ? .day(day) : nil }
+        if cursor.skip(UInt8(ascii: "+")) || cursor.skip(UInt8(ascii: "-")) {
+            guard let hours = cursor.digits(2), hours <= 14, cursor.skip(0x3A), let minutes = cursor.digits(2), minutes < 60,
+                  cursor.isAtEnd else { return nil }
+            return .day(day)
+        }
         guard cursor.skip(UInt8(ascii: "T")) || cursor.skip(UInt8(ascii: "t")) || cursor.skip(0x20),
               let hour = cursor.digits(2), hour < 24, cursor.skip(0x3A), let minute = cursor.digits(2), minute < 60
         else { return nil }

@@ -1,8 +1,9 @@
 /// SWIFT amounts and dates as MT940 writes them: `1234,56` with a decimal comma and no
-/// grouping (`100,` is 100, `1234,5` is 1234.5), dates `YYMMDD`.
+/// grouping (`100,` is 100, `1234,5` is 1234.5; some banks leave the comma out: `500`),
+/// dates `YYMMDD`.
 enum MT940Amount {
-    /// The amount of `range`: digits with one decimal comma (a point is accepted too); nil for
-    /// anything else or more than 15 digits (SWIFT's 15d).
+    /// The amount of `range`: digits with at most one decimal comma (a point is accepted too);
+    /// nil for anything else or more than 15 digits (SWIFT's 15d).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> DecimalAmount? {
         var value: Int64 = 0
         var digits = 0
@@ -22,8 +23,8 @@ enum MT940Amount {
                 return nil
             }
         }
-        guard digits > 0, fraction >= 0 else { return nil }
-        return DecimalAmount(significand: value, fractionDigits: fraction)
+        guard digits > 0 else { return nil }
+        return DecimalAmount(significand: value, fractionDigits: max(fraction, 0))
     }
 
     /// The day of a `YYMMDD` date at `start` (years through `TwoDigitYear`); nil when the six

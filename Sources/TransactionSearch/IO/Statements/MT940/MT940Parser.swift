@@ -19,6 +19,9 @@ struct MT940Parser {
     private var fieldLines: [Range<Int>] = []
     private var pending: MT940StatementLine?
     private var pendingLine = 0
+    /// The pending line's `:86:` and `:NS:` details, kept until the next field that is neither.
+    private var pendingDetails: MT940Details?
+    private var pendingNonStandard: MT940Details?
     /// A bad `:61:` was reported: its `:86:` belongs to nothing.
     private var pendingWasBad = false
     private var reportedTags: Set<String> = []
@@ -117,7 +120,13 @@ struct MT940Parser {
             handleDetails()
             return
         }
-        finishPending(details: nil)
+        if tag == "NS" {
+            if pending != nil && pendingNonStandard == nil {
+                pendingNonStandard = MT940Details(nonStandard: bytes, lines: fieldLines[...])
+            }
+            return
+        }
+        finishPending()
         if tag == "20" {
             if messageOpen && message.hasContent { endMessage() }
             if !messageOpen { beginMessage() }
@@ -156,7 +165,7 @@ struct MT940Parser {
             message.isIntraday = true
         case "90D", "90C":
             if message.currency == nil { message.currency = MT940Parser.currencyAfterCount(bytes, content) }
-        case "21", "28", "28C", "64", "65", "NS":
+        case "21", "28", "28C", "64", "65":
             break
         default:
             if reportedTags.insert(tag).inserted {
@@ -178,8 +187,8 @@ struct MT940Parser {
     }
 
     private mutating func handleDetails() {
-        if pending != nil {
-            finishPending(details: MT940Details(bytes, lines: fieldLines[...], scratch: &scratch))
+        if pending != nil && pendingDetails == nil {
+            pendingDetails = MT940Details(bytes, lines: fieldLines[...], scratch: &scratch)
         } else if pendingWasBad {
             pendingWasBad = false
         } else {
@@ -189,34 +198,35 @@ struct MT940Parser {
         }
     }
 
-    /// Makes the entry of the pending `:61:` line with its `:86:` details, if any.
-    private mutating func finishPending(details: MT940Details?) {
+    /// Makes the entry of the pending `:61:` line with its `:86:` and `:NS:` details, if any.
+    /// The merchant: the details' name or posting text; else the line's supplementary details;
+    /// else the details' purpose; else the transaction type (`NTRF`: `Transfer`). Never missing.
+    private mutating func finishPending() {
         pendingWasBad = false
         guard let line = pending else { return }
         pending = nil
-        var merchant = details?.name ?? details?.postingText
+        let own = pendingDetails, other = pendingNonStandard
+        pendingDetails = nil
+        pendingNonStandard = nil
+        var merchant = own?.name ?? other?.name ?? own?.postingText ?? other?.postingText
         var supplementary = line.supplementaryDetails
         if merchant == nil {
             merchant = supplementary
             supplementary = nil
         }
-        var purpose = details?.purpose
+        var purpose = own?.purpose ?? other?.purpose
         if merchant == nil {
             merchant = purpose
             purpose = nil
         }
-        guard let merchant else {
-            statement.issues.append(ImportIssue(.line(pendingLine), field: .merchant, .invalid(.missing)))
-            message.hasIssues = true
-            return
-        }
+        let merchantText = merchant ?? MT940StatementLine.typeWords(line.typeCode)
         var notes = StatementNotes()
         if let purpose { notes.append(purpose) }
         if let supplementary { notes.append(supplementary) }
         if let reference = line.ownerReference { notes.append("reference: " + reference) }
         statement.entries.append(StatementEntry(
             location: .line(pendingLine), date: .day(line.date), amount: line.amount, currency: message.currency,
-            merchant: merchant, notes: notes.text, account: message.account, accountIdentity: message.accountIdentity,
+            merchant: merchantText, notes: notes.text, account: message.account, accountIdentity: message.accountIdentity,
             bankID: line.bankReference, transactionType: line.typeCode))
         message.sum = message.sum.flatMap { $0.adding(line.amount) }
     }
@@ -230,7 +240,7 @@ struct MT940Parser {
     }
 
     private mutating func endMessage() {
-        finishPending(details: nil)
+        finishPending()
         guard messageOpen else { return }
         message.finish(&statement.entries)
         messageOpen = false

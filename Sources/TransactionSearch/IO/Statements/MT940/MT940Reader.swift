@@ -60,7 +60,11 @@ enum MT940Reader {
                 }
                 throw ImportIssue(.line(1), .malformed("not an MT940 file: no :20:, :25: or :61: field"))
             }
-            return parser.statement
+            var parsed = parser.statement
+            parsed.decisions = ReadingDecisions(currency: "each statement's balances (:60F:/:60M:, else :62F:; :34F:, :90D:/:90C: in MT942)",
+                                                dates: "YYMMDD (SWIFT): the booking date (MMDD) when given, else the value date",
+                                                sign: "the :61: mark: D and RC are money out, C and RD money in")
+            return parsed
         }
     }
 }

@@ -5,13 +5,15 @@
 ///   one that puts it nearest the value date (`251231` with entry `0102` is 2 January 2026).
 /// - `C` is money in, `D` money out; `RC` (reversal of a credit) is money out and `RD`
 ///   (reversal of a debit) money in.
-/// - The amount is SWIFT's: a decimal comma, `100,` is 100 and `1234,5` is 1234.5.
+/// - The amount is SWIFT's: a decimal comma, `100,` is 100 and `1234,5` is 1234.5; `500`
+///   without a comma is 500.
+/// - The type code is `N`, `F` or `S` and three characters, which may be spaces (`S   `).
 struct MT940StatementLine {
     /// The booking date when the line has one, else the value date.
     var date: CalendarDay
     /// Signed: negative is money out.
     var amount: DecimalAmount
-    /// `NTRF`, `NMSC`, `FCHK`, ...: the identification code with its N, F or S.
+    /// `NTRF`, `NMSC`, `FCHK`, ...: the identification code with its N, F or S (trimmed).
     var typeCode: String?
     /// The account owner's reference, unless `NONREF`.
     var ownerReference: String?
@@ -65,9 +67,16 @@ struct MT940StatementLine {
             index += 1
         }
 
-        // The amount runs to the transaction type (N, F or S and three characters).
+        // The amount: digits and a decimal comma, up to the transaction type (N, F or S and
+        // three characters, spaces among them: `S   X`).
         let amountStart = index
-        while index < end, bytes[index] != UInt8(ascii: "/"), !MT940StatementLine.isTypeStart(bytes, index, end) { index += 1 }
+        while index < end, UnsafeBufferPointer<UInt8>.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: ".") {
+            index += 1
+        }
+        if index < end, !MT940StatementLine.isTypeLetter(bytes[index]) {
+            // Something else after the digits: the amount is unreadable up to the type or a slash.
+            while index < end, bytes[index] != UInt8(ascii: "/"), !MT940StatementLine.isTypeStart(bytes, index, end) { index += 1 }
+        }
         let amountRange = amountStart..<index
         guard let magnitude = MT940Amount.parse(bytes, bytes.trimming(amountRange)) else {
             throw ImportIssue(.line(line), field: .amount, .invalid(.unreadableAmount(bytes.text(bytes.trimming(amountRange)), expected: "a number with a decimal comma such as 100,50")))
@@ -75,9 +84,10 @@ struct MT940StatementLine {
         amount = negative ? magnitude.negated : magnitude
         self.date = date
 
-        if index + 4 <= end {
-            typeCode = bytes.text(index..<index + 4)
-            index += 4
+        if index < end, MT940StatementLine.isTypeLetter(bytes[index]) {
+            let typeEnd = min(index + 4, end)
+            typeCode = bytes.trimmedText(index..<typeEnd)
+            index = typeEnd
         }
         // References: the owner's up to `//`, the bank's after it.
         var separator = index
@@ -92,6 +102,11 @@ struct MT940StatementLine {
         }
         let details = continuation.compactMap { bytes.trimmedText($0) }
         supplementaryDetails = details.isEmpty ? nil : details.joined(separator: " ")
+    }
+
+    /// Whether a byte is `N`, `F` or `S`, which start a transaction type code.
+    private static func isTypeLetter(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "N") || byte == UInt8(ascii: "F") || byte == UInt8(ascii: "S")
     }
 
     /// Whether `N`, `F` or `S` and three letters or digits start at `index`.

@@ -7,6 +7,8 @@ struct OFXDocumentReader {
         var info: OFXTransaction.StatementInfo
         /// Entries read before the statement's `CURDEF` or account: completed when it closes.
         var incomplete: [Int] = []
+        /// How many `STMTTRN` the statement held.
+        var transactions = 0
     }
 
     private struct Status {
@@ -44,6 +46,10 @@ struct OFXDocumentReader {
     private var response: Response?
     private var skipping: SkippedAggregate?
     private var bankProblems: [String] = []
+    /// The `CURDEF` codes of the statements, in order, each once; whether a transaction named
+    /// its own currency (`CURRENCY`).
+    private(set) var statementCurrencies: [String] = []
+    private(set) var sawTransactionCurrency = false
     private var knownAccounts: Set<String> = []
     /// Entries given to the sink so far.
     private var handedOver = 0
@@ -148,6 +154,7 @@ struct OFXDocumentReader {
         guard statement != nil, let parent else { return }
         if tag == .defaultCurrency && parent.isStatement {
             let text = MarkupText.string(bytes, event.value)
+            if !text.isEmpty && !statementCurrencies.contains(text.uppercased()) { statementCurrencies.append(text.uppercased()) }
             statement!.info.currency = Currency(text)
             statement!.info.invalidCurrency = Currency(text) == nil ? text : nil
         } else if tag == .bankID && parent.isAccountFrom {
@@ -181,6 +188,8 @@ struct OFXDocumentReader {
 
     private mutating func finishTransaction() {
         guard let record = transaction.take() else { return }
+        if record.currencySymbol != nil { sawTransactionCurrency = true }
+        statement?.transactions += 1
         let info = statement?.info ?? OFXTransaction.StatementInfo(isCreditCard: false)
         switch record.outcome(bytes, statement: info, clock: clock) {
         case .entry(let entry):
@@ -203,6 +212,9 @@ struct OFXDocumentReader {
     private mutating func finishStatement() {
         guard let open = statement else { return }
         statement = nil
+        if open.transactions == 0 {
+            output.warnings.append("line \(open.line): the statement (\(open.tag.rawValue)) lists no transactions")
+        }
         var withdrawn: Set<Int> = []
         for index in open.incomplete {
             if output.entries[index].currency == nil {
@@ -284,7 +296,10 @@ struct OFXDocumentReader {
         }
         guard statementCount == 0 && output.entries.isEmpty && handedOver == 0 && output.issues.isEmpty else { return }
         if !sawOFX { throw ImportIssue(.line(1), .malformed("not an OFX file: no <OFX> element")) }
-        let problems = bankProblems.isEmpty ? "" : ": " + bankProblems.joined(separator: "; ")
-        throw ImportIssue(.line(1), .malformed("no statement (STMTRS, CCSTMTRS or INVSTMTRS) in the file\(problems)"))
+        guard bankProblems.isEmpty else {
+            throw ImportIssue(.line(1), .malformed("no statement (STMTRS, CCSTMTRS or INVSTMTRS) in the file: " + bankProblems.joined(separator: "; ")))
+        }
+        // A bank that has nothing to report may send a response with no statement in it.
+        output.warnings.append("the file holds no statement (STMTRS, CCSTMTRS or INVSTMTRS): no transactions")
     }
 }

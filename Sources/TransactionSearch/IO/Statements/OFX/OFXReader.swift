@@ -38,7 +38,13 @@ enum OFXReader {
         let decoded = TextDecoding.decode(bytes, declared: OFXHeader.declaredEncoding(MarkupProlog.head(bytes)))
         return try decoded.bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) -> ParsedStatement in
             var reader = OFXDocumentReader(buffer, clock: context.clock, encoding: decoded.encoding)
-            return try reader.read(into: sink)
+            var parsed = try reader.read(into: sink)
+            var currency = reader.statementCurrencies.isEmpty
+                ? ReadingDecisions.noCurrency(context) + " (no CURDEF)" : "CURDEF " + reader.statementCurrencies.joined(separator: ", ")
+            if reader.sawTransactionCurrency { currency += "; a transaction's own CURRENCY where it has one" }
+            parsed.decisions = ReadingDecisions(currency: currency, dates: "YYYYMMDD[HHMMSS[.XXX]][offset] (OFX), DTPOSTED",
+                                                sign: "TRNAMT is signed: negative is money out")
+            return parsed
         }
     }
 }

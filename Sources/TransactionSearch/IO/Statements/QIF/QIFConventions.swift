@@ -15,6 +15,8 @@
 struct QIFConventions {
     var dateOrder: QIFDateOrder
     var amountStyle: QIFAmountStyle
+    /// Why that date order, in words.
+    var dateReason = ""
 
     /// Decides for the records of `scan`, adding what a person should know to `warnings`.
     init(_ scan: QIFScan, _ bytes: UnsafeBufferPointer<UInt8>, requestedOrder: QIFDateOrder?, warnings: inout [String]) {
@@ -60,22 +62,27 @@ struct QIFConventions {
 
         if let requestedOrder {
             dateOrder = requestedOrder
+            dateReason = "given"
         } else if dayFirst > 0 && monthFirst > 0 {
             dateOrder = dayFirst > monthFirst ? .dayFirst : .monthFirst
             let chosen = dateOrder == .dayFirst ? "day-first (DD/MM)" : "month-first (MM/DD)"
-            warnings.append("dates disagree: \(dayFirst) fit only day-first (the first on line \(dayFirstLine)), \(monthFirst) only month-first (line \(monthFirstLine)); dates read \(chosen), the others are reported")
+            dateReason = "dates disagree: \(dayFirst) fit only day-first (the first on line \(dayFirstLine)), \(monthFirst) only month-first (line \(monthFirstLine)); dates read \(chosen), the others are reported"
+            warnings.append(dateReason)
         } else if dayFirst > 0 {
             dateOrder = .dayFirst
+            dateReason = "day-first: a day over 12 first (line \(dayFirstLine))"
         } else if monthFirst > 0 {
             dateOrder = .monthFirst
+            dateReason = "month-first: a day over 12 second (line \(monthFirstLine))"
         } else if dayMonth > 0 && dotted == dayMonth {
             dateOrder = .dayFirst
-            warnings.append("dates read day-first (DD.MM): no date in the file has a day over 12 to tell, and dates with dots are day-first")
+            dateReason = "dates read day-first (DD.MM): no date in the file has a day over 12 to tell, and dates with dots are day-first"
+            warnings.append(dateReason)
         } else {
             dateOrder = .monthFirst
-            if either > 0 {
-                warnings.append("dates read month-first (MM/DD): no date in the file has a day over 12 to tell, and QIF's own order is month-first; read it day-first if the program that wrote it uses DD/MM")
-            }
+            dateReason = either > 0 ? "dates read month-first (MM/DD): no date in the file has a day over 12 to tell, and QIF's own order is month-first; read it day-first if the program that wrote it uses DD/MM"
+                : "month-first: QIF's own order (no date needed it)"
+            if either > 0 { warnings.append(dateReason) }
         }
 
         if commas > 0 && points > 0 {

@@ -81,8 +81,38 @@ enum QIFReader {
             let conventions = QIFConventions(scan, buffer, requestedOrder: dateOrder, warnings: &statement.warnings)
             var reader = QIFRecordReader(buffer, scan: scan, conventions: conventions)
             reader.read(into: &statement)
+            var currency = ReadingDecisions.noCurrency(context) + " (QIF names none)"
+            if let (symbol, named) = symbolCurrency(scan, buffer) {
+                currency = "\(symbol) in the amounts: \(named.code)"
+                for index in statement.entries.indices where statement.entries[index].currency == nil {
+                    statement.entries[index].currency = named
+                }
+            }
+            statement.decisions = ReadingDecisions(
+                currency: currency, dates: conventions.dateReason,
+                sign: "T amounts are signed: negative is money out" + (conventions.amountStyle == .decimalComma ? " (decimal comma)" : ""))
         }
         return statement
+    }
+
+    /// The currency the amounts' symbol names, when they name one kind only: `$` USD, `€` EUR,
+    /// `£` GBP (docs/SPEC.md section 9); nil when none (or several).
+    private static func symbolCurrency(_ scan: QIFScan, _ bytes: UnsafeBufferPointer<UInt8>) -> (String, Currency)? {
+        var found: (String, Currency)?
+        for field in scan.fields where field.code == UInt8(ascii: "T") || field.code == UInt8(ascii: "U") {
+            let range = field.range
+            var named: (String, Currency)?
+            for index in range {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "$") { named = ("$", .usd) }
+                if byte == 0xE2, index + 2 < range.upperBound, bytes[index + 1] == 0x82, bytes[index + 2] == 0xAC { named = ("€", .eur) }
+                if byte == 0xC2, index + 1 < range.upperBound, bytes[index + 1] == 0xA3 { named = ("£", .gbp) }
+            }
+            guard let named else { continue }
+            if let found, found.1 != named.1 { return nil }
+            found = named
+        }
+        return found
     }
 
     /// Whether some record has both a date and an amount line: what makes a file without

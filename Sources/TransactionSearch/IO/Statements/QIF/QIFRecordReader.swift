@@ -3,7 +3,10 @@
 ///
 /// What each code becomes:
 /// - `D` the date (a calendar day), `T` the amount (`U` when there is no `T`);
-/// - `P` the merchant; with no `P`, the memo is the merchant; with neither, an issue;
+/// - `P` the merchant; with no `P` (or an empty one), the memo, else the category (`Transfer:
+///   Checking` for a transfer), else the check number (`Check 1234`) or kind (`ATM`), else
+///   `Withdrawal` or `Deposit` by the amount's sign: a record is never refused for its payee
+///   (only half of a record whose `^` is missing, which is filled in with nothing);
 /// - `M` the first part of the notes;
 /// - `L` the category and subcategory (`QIFCategory`); a transfer `[Checking]` has no
 ///   category, the transaction type `TRANSFER` and `transfer: Checking` in the notes; a class
@@ -139,7 +142,8 @@ struct QIFRecordReader {
             statement.issues.append(ImportIssue(.line(recordLine), field: .amount, .invalid(.missing)))
         }
 
-        // Merchant.
+        // Merchant: the payee, else the memo, the category, the check number or kind (`N`), else
+        // the way the money went: never a refusal.
         let memoText = memo >= 0 ? bytes.trimmedText(scan.fields[memo].range) : nil
         var merchant = payee >= 0 ? bytes.trimmedText(scan.fields[payee].range) : nil
         var notes = StatementNotes()
@@ -148,9 +152,17 @@ struct QIFRecordReader {
         } else if let memoText {
             notes.append(memoText)
         }
-        if merchant == nil {
+        if merchant == nil && record.endsAtRepeat {
+            // Half of a record whose `^` is missing: nothing is filled in (a record never merges two).
             statement.issues.append(ImportIssue(.line(recordLine), field: .merchant, .invalid(.missing)))
         }
+        if merchant == nil, category >= 0, let label = bytes.trimmedText(scan.fields[category].range) {
+            merchant = QIFCategory(bytes, scan.fields[category].range).transferAccount.map { "Transfer: " + $0 } ?? label
+        }
+        if merchant == nil, number >= 0, let numberText = bytes.trimmedText(scan.fields[number].range) {
+            merchant = numberText.utf8.allSatisfy(UnsafeBufferPointer<UInt8>.isDigit) ? "Check " + numberText : numberText
+        }
+        if merchant == nil, let amount { merchant = amount.significand < 0 ? "Withdrawal" : "Deposit" }
         guard statement.issues.count == issueCount, let day, let amount, let merchant else { return }
 
         let section = scan.sections[Int(record.section)]

@@ -23,6 +23,9 @@ struct QIFScan {
         var endField: Int32
         /// Index into `sections`.
         var section: Int32
+        /// Whether the record ended at a second `D` or `T` line (its `^` missing): its fields
+        /// may be half of a transaction, so nothing is filled in for what it lacks.
+        var endsAtRepeat = false
     }
 
     /// A transaction section and the account it belongs to.
@@ -65,7 +68,7 @@ struct QIFScan {
         var current: (name: String, masked: String?)?
         var seenAccounts: Set<String> = []
 
-        func closeRecord() {
+        func closeRecord(atRepeat: Bool = false) {
             defer {
                 recordFields = 0
                 recordDateLine = 0
@@ -77,7 +80,7 @@ struct QIFScan {
             case .transactions:
                 let end = Int32(fields.count)
                 records.append(Record(line: Int32(recordLine), firstField: end - Int32(recordFields), endField: end,
-                                      section: Int32(sections.count - 1)))
+                                      section: Int32(sections.count - 1), endsAtRepeat: atRepeat))
             case .accounts:
                 guard let name = accountName else { break }
                 let masked = AccountName.masked(name)
@@ -148,7 +151,7 @@ struct QIFScan {
                 if earlier > 0 {
                     let code = first == UInt8(ascii: "D") ? "D (date)" : "T (amount)"
                     warnings.append("line \(number): a second \(code) line in the record of line \(recordLine) (the first is on line \(earlier)): the record has no closing ^; read as two records")
-                    closeRecord()
+                    closeRecord(atRepeat: true)
                 }
                 if first == UInt8(ascii: "D") { recordDateLine = number } else { recordTotalLine = number }
             }
