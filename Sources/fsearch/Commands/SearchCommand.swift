@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import TerminalUI
 import TransactionSearch
 
 /// `fsearch [QUERY...]`: search, group, and print a table, JSON or CSV.
