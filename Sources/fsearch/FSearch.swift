@@ -3,7 +3,7 @@ import Foundation
 import TransactionSearch
 
 /// fsearch: search, group and edit transactions from the terminal. The first word picks a
-/// command (import, inspect, add, update, delete, export, stats, check, compact); a word one
+/// command (import, inspect, add, update, delete, export, stats, check, compact, browse); a word one
 /// edit from one is refused as a typo (`CommandTypos`); anything else is a search.
 @main
 struct FSearch {
@@ -23,6 +23,7 @@ struct FSearch {
         case "compact": CompactCommand.run
         case "explain-payee": ExplainPayeeCommand.run
         case "inspect": InspectCommand.run
+        case "browse": BrowseCommand.run
         case "stress": StressCommand.run
         default: nil
         }

@@ -7,7 +7,7 @@ import CommandLineSupport
 /// suggestion; `fsearch -- WORD` searches the word itself.
 enum CommandTypos {
     /// The commands a person types, as the main help lists them.
-    static let names = ["import", "inspect", "add", "update", "delete", "export", "stats", "check", "compact", "explain-payee"]
+    static let names = ["import", "inspect", "add", "update", "delete", "export", "stats", "check", "compact", "explain-payee", "browse"]
 
     /// The command `word` looks like a typo of, or nil: a word of letters only, not a command,
     /// one edit from one (or the same but for capitals).

@@ -36,6 +36,7 @@ enum SearchCommand {
             .value("output", "FILE", help: "Write the result to FILE, whole or not at all (a temporary file renamed when complete)."),
             .flag("skip-bad", help: "Search a file's good rows, reporting the bad ones (default: refuse the file)."),
             .flag("quiet", short: "q", help: "Print nothing; exit 1 when nothing matches."),
+            .flag("interactive", short: "i", help: "Search interactively: the matches redrawn on every keystroke (fsearch browse; see its --help)."),
             .flag("version", help: "Print the version."),
         ],
         discussion: """
@@ -51,6 +52,7 @@ enum SearchCommand {
               fsearch check --store DIR           Verify a store (or --file: list every bad row).
               fsearch compact --store DIR         Fold the log into a new snapshot.
               fsearch explain-payee TEXT          Show how a descriptor is cleaned into a payee.
+              fsearch browse [QUERY...]           Search interactively (also fsearch -i): every keystroke redraws the matches.
             Each command has --help. FSEARCH_STORE=DIR makes DIR the store of every command that takes --store.
             Without --file, --store or FSEARCH_STORE, fsearch searches a bundled sample.
 
@@ -75,6 +77,7 @@ enum SearchCommand {
             Console.write("fsearch \(FSearch.version)\n")
             return 0
         }
+        if arguments.has("interactive") { return try BrowseCommand.run(words) }
         try SearchCommand.refuseMisplacedCommand(arguments, words: words)
         let format = try Choice.parse(arguments.value("format") ?? "table", option: "format", among: ["table", "json", "csv"])
         let dates = try DateDisplay.chosen(arguments.value("date-format"), environment: ProcessInfo.processInfo.environment)
