@@ -31,7 +31,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport"],
+            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport", "TerminalUI"],
             path: "Benchmarks/bench"
         ),
         // Compiled as an app sees the library: no @testable, Foundation and the library only.
