@@ -20,14 +20,18 @@ let package = Package(
         .target(name: "CommandLineSupport"),
         // Shared by the tests and bench: the seeded data generator and the plain reference scan.
         .target(name: "TransactionSearchSupport", dependencies: ["TransactionSearch"]),
+        // fsearch's terminal side, a library so that bench can measure it: widths, fitting, the
+        // table layout, styles, the rows of a result as lines, and the interactive search
+        // (keys, raw mode, the screen and its frames).
+        .target(name: "TerminalUI", dependencies: ["TransactionSearch"]),
         .executableTarget(
             name: "fsearch",
-            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport"],
+            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport", "TerminalUI"],
             resources: [.copy("Resources/sample.csv")]
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport"],
+            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport", "TerminalUI"],
             path: "Benchmarks/bench"
         ),
         // Compiled as an app sees the library: no @testable, Foundation and the library only.
@@ -35,7 +39,7 @@ let package = Package(
         .testTarget(name: "ClientTests", dependencies: ["TransactionSearch"]),
         .testTarget(
             name: "TransactionSearchTests",
-            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport", "fsearch"],
+            dependencies: ["TransactionSearch", "TransactionSearchSupport", "CommandLineSupport", "TerminalUI", "fsearch"],
             resources: [.copy("Resources")]
         ),
     ],

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/fsearch/Terminal/WidthTables.swift from Python's unicodedata.
+"""Generates Sources/TerminalUI/Text/WidthTables.swift from Python's unicodedata.
 
 Two tables of inclusive code-point ranges, flattened as [first, last, first, last, ...] UInt32
 pairs so that the Swift compiler sees two plain integer array literals (fast to compile) and
@@ -80,7 +80,7 @@ def swift_array(name: str, doc: str, pairs) -> str:
 
 def main() -> None:
     root = Path(__file__).resolve().parent.parent
-    default_output = root / "Sources" / "fsearch" / "Terminal" / "WidthTables.swift"
+    default_output = root / "Sources" / "TerminalUI" / "Text" / "WidthTables.swift"
     check = sys.argv[1:] == ["--check"]
     output = Path(sys.argv[1]) if len(sys.argv) > 1 and not check else default_output
 

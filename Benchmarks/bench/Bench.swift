@@ -3,7 +3,7 @@ import Foundation
 
 @main
 struct Bench {
-    static func main() {
+    static func main() async {
         let words = Array(CommandLine.arguments.dropFirst())
         let options: BenchOptions
         do {
@@ -25,7 +25,7 @@ struct Bench {
             return
         }
         do {
-            let report = try BenchRun(options: options).run()
+            let report = try await BenchRun(options: options).run()
             if options.json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -26,6 +26,8 @@ struct BenchOptions {
     /// Measure only the imports of each file format (time and memory beyond the store): a
     /// quick loop while working on the import path.
     var importsOnly = false
+    /// Measure only the interactive search (one build, the plain scan for its check).
+    var interactiveOnly = false
 
     static let spec = CommandSpec(
         name: "bench",
@@ -45,6 +47,7 @@ struct BenchOptions {
             .value("queries", "FILE", help: "Measure the queries of a JSON file instead of the standard mix (see QueryFile.swift)."),
             .flag("queries-only", help: "Measure only the queries: no store directory, imports, mutations or cache."),
             .flag("imports-only", help: "Measure only importing each file format (time, memory beyond the store)."),
+            .flag("interactive-only", help: "Measure only the interactive search (fsearch -i): each key to its redrawn screen."),
         ],
         discussion: """
             Build it in release: swift run -c release bench --rows 100000
@@ -74,6 +77,7 @@ struct BenchOptions {
         options.queries = parsed.value("queries")
         options.queriesOnly = parsed.has("queries-only")
         options.importsOnly = parsed.has("imports-only")
+        options.interactiveOnly = parsed.has("interactive-only")
         if let name = parsed.value("distribution") {
             guard let distribution = TransactionGenerator.Distribution(rawValue: name) else {
                 throw UsageError("--distribution takes \(TransactionGenerator.Distribution.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")

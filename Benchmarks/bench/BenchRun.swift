@@ -14,12 +14,12 @@ struct BenchRun {
     private var queryRepetitions: Int { options.quick ? 10 : (options.rows >= 500_000 ? 40 : 120) }
     private var plainRepetitions: Int { options.quick ? 1 : (options.rows >= 500_000 ? 2 : 3) }
     private var mutationCount: Int { options.quick ? 100 : 2000 }
-    private var builds: Int { options.quick || options.queriesOnly || options.importsOnly ? 1 : 3 }
+    private var builds: Int { options.quick || options.queriesOnly || options.importsOnly || options.interactiveOnly ? 1 : 3 }
     /// Rounds of the import figures (each format imported once a round): their medians are
     /// judged as ratios against a line, so they get more samples than the builds.
     private var importRounds: Int { options.quick ? 1 : 5 }
 
-    func run() throws -> BenchReport {
+    func run() async throws -> BenchReport {
         var report = BenchReport(machine: .current, options: options)
         let drafts = try loadDrafts(into: &report)
         report.data.rows = drafts.count
@@ -59,6 +59,11 @@ struct BenchRun {
             report.durableImport = try measureDurableImport(drafts)
             return report
         }
+        if options.interactiveOnly {
+            let scan = PlainScan(transactions: store.transactions(in: .dateAscending), timeZone: store.timeZone)
+            await measureInteractive(store, scan: scan, into: &report)
+            return report
+        }
         if !options.queriesOnly {
             report.durable = try measureDurable(drafts)
             report.imports = try measureImports(drafts, csv: Array(store.export(as: .csv).utf8))
@@ -79,10 +84,18 @@ struct BenchRun {
         report.grouping = measure(QueryMix.grouping, store: store, scan: scan, report: &report)
         report.typing = measure(QueryMix.typing, store: store, scan: scan, report: &report)
         if !options.queriesOnly {
+            await measureInteractive(store, scan: scan, into: &report)
             report.mutations = try measureMutations(&store)
             report.cache = measureCache(store, QueryMix.standard(for: store))
         }
         return report
+    }
+
+    /// The interactive search's keys (`InteractiveRun`); its wrong answers are the run's.
+    private func measureInteractive(_ store: TransactionStore, scan: PlainScan, into report: inout BenchReport) async {
+        let interactive = await InteractiveRun(store: store, scan: scan, rounds: options.quick ? 1 : 3).measure()
+        report.interactive = interactive
+        report.mismatches += interactive.mismatches
     }
 
     /// Writes the rows to a store directory, snapshots it, and times opening it.

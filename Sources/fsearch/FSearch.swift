@@ -4,7 +4,7 @@ import TransactionSearch
 
 /// fsearch: search, group and edit transactions from the terminal. The first word picks a
 /// command (import, inspect, add, update, delete, export, stats, check, compact, saved, rules,
-/// undo, history, explain, ...); a word one edit from one is refused as a typo
+/// undo, history, explain, browse, ...); a word one edit from one is refused as a typo
 /// (`CommandTypos`); anything else is a search (`@NAME` a saved one).
 @main
 struct FSearch {
@@ -29,6 +29,7 @@ struct FSearch {
         case "history": HistoryCommand.run
         case "repair-payees": RepairPayeesCommand.run
         case "inspect": InspectCommand.run
+        case "browse": BrowseCommand.run
         case "stress": StressCommand.run
         case "saved": SavedCommand.run
         default: nil

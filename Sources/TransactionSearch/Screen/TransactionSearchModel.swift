@@ -85,6 +85,8 @@ public final class TransactionSearchModel {
     /// Called when a search ends with its query and whether its result was shown (false when
     /// it was cancelled or overtaken): tests follow the searches with it.
     @ObservationIgnored var searchEnded: ((Query, Bool) -> Void)?
+    /// Callers of `settledResult()` waiting for the running searches to end.
+    @ObservationIgnored private var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// A model searching `store`, starting from `query` (its text and terms become
     /// `searchText`). The first search starts at once; `result` is empty until it ends.
@@ -144,6 +146,18 @@ public final class TransactionSearchModel {
     public var facets: [FacetRequest] {
         get { settings.facets }
         set { settings.facets = newValue }
+    }
+
+    /// `result` once no search is running: at once when none is, else when the last one
+    /// started has ended (and any search a store change started meanwhile). The result then
+    /// answers the inputs as they are and the store as it is; what a test, or a screen that
+    /// acts on the answer to what was typed, waits for instead of polling `isSearching`.
+    /// Waiting is not cancellable (a search ends by itself).
+    public func settledResult() async -> QueryResult {
+        while isSearching {
+            await withCheckedContinuation { settleWaiters.append($0) }
+        }
+        return result
     }
 
     /// The whole query asked now: `searchText` as parsed, with the other inputs. Setting it
@@ -215,6 +229,9 @@ public final class TransactionSearchModel {
             startSearch()
         } else {
             isSearching = false
+            let waiters = settleWaiters
+            settleWaiters = []
+            for waiter in waiters { waiter.resume() }
         }
         return isNewer
     }

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import TerminalUI
 import TransactionSearch
 
 /// `fsearch [QUERY...]`: search, group, and print a table, JSON or CSV.
@@ -22,6 +23,7 @@ enum SearchCommand {
             .value("output", "FILE", help: "Write the result to FILE, whole or not at all (a temporary file renamed when complete)."),
             .flag("skip-bad", help: "Search a file's good rows, reporting the bad ones (default: refuse the file)."),
             .flag("quiet", short: "q", help: "Print nothing; exit 1 when nothing matches."),
+            .flag("interactive", short: "i", help: "Search interactively: the matches redrawn on every keystroke (fsearch browse; see its --help)."),
             .flag("version", help: "Print the version."),
         ],
         discussion: """
@@ -42,6 +44,7 @@ enum SearchCommand {
               fsearch undo / fsearch history      Revert the newest change / list what can be reverted.
               fsearch explain ID                  A transaction's fields and who set each.
               fsearch explain-payee TEXT          Show how a descriptor is cleaned into a payee.
+              fsearch browse [QUERY...]           Search interactively (also fsearch -i): every keystroke redraws the matches.
               fsearch repair-payees               Clean again the payees a newer cleaner would clean differently.
             Each command has --help. FSEARCH_STORE=DIR makes DIR the store of every command that takes --store.
             Without --file, --store or FSEARCH_STORE, fsearch searches a bundled sample.
@@ -69,6 +72,7 @@ enum SearchCommand {
             Console.write("fsearch \(FSearch.version)\n")
             return 0
         }
+        if arguments.has("interactive") { return try BrowseCommand.run(words) }
         try SearchCommand.refuseMisplacedCommand(arguments, words: words)
         let format = try Choice.parse(arguments.value("format") ?? "table", option: "format", among: ["table", "json", "csv"])
         let dates = try DateDisplay.chosen(arguments.value("date-format"), environment: ProcessInfo.processInfo.environment)

@@ -1,3 +1,4 @@
+import TerminalUI
 import TransactionSearch
 
 /// Every group's count and total, when the page does not show every row: a page of 14 rows

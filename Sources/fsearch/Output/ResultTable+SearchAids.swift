@@ -1,3 +1,4 @@
+import TerminalUI
 import TransactionSearch
 
 /// What the table says beside the rows: the words matched approximately, above them

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import TransactionSearch
 
 /// The result as a terminal table, fitted to the terminal's width (`TableSettings`): each
@@ -63,8 +64,7 @@ struct ResultTable {
     /// A group's title as the table writes it: a day in the chosen form, else the group's
     /// title, control characters escaped.
     func title(of group: ResultGroup) -> String {
-        if case .day(let day) = group.key { return settings.dates.text(of: day) }
-        return VisibleText.escaped(group.title)
+        SummaryText.title(of: group, dates: settings.dates)
     }
 
     /// `Title · 3 transactions · -12.30 EUR`, the title bold, on more lines when narrow.
@@ -78,9 +78,7 @@ struct ResultTable {
     /// ` (≈ -12.30 EUR)`, or ` (base total unavailable: no rate for USD)` when rates are set but
     /// the sums cannot be converted; nothing without rates.
     static func baseNote(_ base: Money?, _ problem: BaseTotalProblem?) -> String {
-        if let base { return " (≈ \(AmountText.text(of: base)))" }
-        if let problem { return " (base total unavailable: \(problem))" }
-        return ""
+        SummaryText.baseNote(base, problem)
     }
 
     /// `56 transactions · -290.11 EUR · showing 1-4 of 56 · 0.25 ms`, on more lines when narrow.
@@ -97,7 +95,7 @@ struct ResultTable {
     }
 
     /// `1 transaction`, `3 transactions`.
-    func plural(_ count: Int) -> String { count == 1 ? "1 transaction" : "\(count) transactions" }
+    func plural(_ count: Int) -> String { SummaryText.count(count) }
 
     /// `text` bold when styles are on.
     func bold(_ text: String) -> String { settings.styler.apply(.bold, to: text) }

@@ -1,5 +1,6 @@
 import Testing
 import TransactionSearch
+@testable import TerminalUI
 @testable import fsearch
 
 /// How the table writes days and cards: the locale's date form, and a card's name kept beside

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransactionSearch
+@testable import TerminalUI
 @testable import fsearch
 
 /// The table fits the terminal: at 60, 80 and 200 columns no line is wider (widths in screen

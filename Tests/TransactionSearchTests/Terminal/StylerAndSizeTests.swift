@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+@testable import TerminalUI
 @testable import fsearch
 
 /// Styles, NO_COLOR, and where the terminal size comes from.

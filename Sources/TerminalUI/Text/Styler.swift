@@ -10,27 +10,27 @@ import Darwin
 /// Styling is meant to be applied after fitting: fit plain text to its width with
 /// `TextFitting`/`TableLayout`, then style the fitted text. (`DisplayWidth` skips SGR codes
 /// anyway, and `TextFitting.truncated` keeps them whole, so measuring styled text also works.)
-struct Styler: Sendable, Equatable {
+package struct Styler: Sendable, Equatable {
     /// Whether styles are written.
-    let isEnabled: Bool
+    package let isEnabled: Bool
 
     /// A styler that writes styles or not.
-    init(enabled: Bool) {
+    package init(enabled: Bool) {
         isEnabled = enabled
     }
 
     /// A styler that writes nothing.
-    static let plain = Styler(enabled: false)
+    package static let plain = Styler(enabled: false)
 
     /// The styler for output to `descriptor`: on only for a terminal without `NO_COLOR` in
     /// `environment`.
-    static func forOutput(_ descriptor: Int32 = STDOUT_FILENO, environment: [String: String]) -> Styler {
+    package static func forOutput(_ descriptor: Int32 = STDOUT_FILENO, environment: [String: String]) -> Styler {
         Styler(enabled: environment["NO_COLOR"] == nil && isatty(descriptor) == 1)
     }
 
     /// `text` between the codes of `style` and a reset; `text` itself when disabled, the style
     /// is empty or the text is.
-    func apply(_ style: TextStyle, to text: String) -> String {
+    package func apply(_ style: TextStyle, to text: String) -> String {
         guard isEnabled, !style.isEmpty, !text.isEmpty else { return text }
         return "\u{1B}[\(style.parameters.joined(separator: ";"))m\(text)\(TextStyle.reset)"
     }

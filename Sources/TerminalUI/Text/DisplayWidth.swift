@@ -8,13 +8,13 @@
 ///
 /// String widths skip ANSI escape sequences (CSI such as SGR `ESC[1m`, OSC, two-byte ESC
 /// sequences): they take no cell, so a styled line measures as its visible text.
-enum DisplayWidth {
+package enum DisplayWidth {
     /// The Unicode version of the width tables (Python's `unicodedata` at generation time).
-    static var unicodeVersion: String { WidthTables.unicodeVersion }
+    package static var unicodeVersion: String { WidthTables.unicodeVersion }
 
     /// The cell width of one scalar: 0 for controls (C0, DEL, C1) and zero-width scalars
     /// (Mn, Me, Cf, Hangul medial/final jamo), 2 for wide ones, 1 otherwise.
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
         if value < 0xA0 { return 0 }
@@ -29,7 +29,7 @@ enum DisplayWidth {
     /// sequence starting with a wide emoji, a skin-tone modifier, a regional-indicator pair)
     /// is 2; any other cluster is the sum of its scalars, which is its base's width when the
     /// rest are combining marks, and 0 for a lone combining mark or a control.
-    static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         var scalars = character.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return 0 }
         guard let second = scalars.next() else { return of(first) }
@@ -50,14 +50,81 @@ enum DisplayWidth {
     }
 
     /// The cell width of a string or substring: the sum of its clusters, escape sequences
-    /// skipped. Printable ASCII (the common case) is counted without cluster breaking.
-    static func of<Text: StringProtocol>(_ text: Text) -> Int {
+    /// skipped. Cluster breaking is only paid where it can change the sum: printable ASCII
+    /// (the common case) is its length; ASCII with escape sequences (a styled line) is counted
+    /// byte by byte; other text without escapes, flags, emoji selectors, skin tones or joiners
+    /// is the sum of its scalars (a cluster of a base and marks, or Hangul jamo, is the sum of
+    /// its scalars too). The screens of the interactive search measure every line they draw.
+    package static func of<Text: StringProtocol>(_ text: Text) -> Int {
+        var isASCII = true
         var printableASCII = true
         for byte in text.utf8 where byte < 0x20 || byte > 0x7E {
             printableASCII = false
-            break
+            if byte > 0x7E {
+                isASCII = false
+                break
+            }
         }
         if printableASCII { return text.utf8.count }
+        if isASCII { return asciiWidth(text.utf8) }
+        var width = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x1B, 0x200D, 0xFE0F, 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF: return clusterWidth(text)
+            default: width += of(scalar)
+            }
+        }
+        return width
+    }
+
+    /// The width of ASCII text with escape sequences and controls: its printable bytes, the
+    /// sequences skipped as `CellSegments` reads them (CSI to its final byte, OSC to BEL or
+    /// `ESC \`, `ESC` and one byte).
+    private static func asciiWidth(_ bytes: some Collection<UInt8>) -> Int {
+        var width = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            bytes.formIndex(after: &index)
+            if byte != 0x1B {
+                if byte >= 0x20 && byte < 0x7F { width += 1 }
+                continue
+            }
+            guard index < bytes.endIndex else { break }
+            switch bytes[index] {
+            case 0x5B:  // CSI: parameters and intermediates, then a final byte; anything else ends it
+                bytes.formIndex(after: &index)
+                while index < bytes.endIndex {
+                    let value = bytes[index]
+                    if (0x20...0x3F).contains(value) {
+                        bytes.formIndex(after: &index)
+                    } else {
+                        if (0x40...0x7E).contains(value) { bytes.formIndex(after: &index) }
+                        break
+                    }
+                }
+            case 0x5D:  // OSC, up to BEL or ST (ESC \)
+                bytes.formIndex(after: &index)
+                while index < bytes.endIndex {
+                    let value = bytes[index]
+                    bytes.formIndex(after: &index)
+                    if value == 0x07 { break }
+                    if value == 0x1B {
+                        if index < bytes.endIndex && bytes[index] == 0x5C { bytes.formIndex(after: &index) }
+                        break
+                    }
+                }
+            case 0x20...0x7E:
+                bytes.formIndex(after: &index)
+            default:
+                break
+            }
+        }
+        return width
+    }
+
+    /// The width of `text` cluster by cluster, escape sequences skipped.
+    private static func clusterWidth<Text: StringProtocol>(_ text: Text) -> Int {
         var width = 0
         var segments = CellSegments(text)
         while let segment = segments.next() { width += segment.width }
@@ -65,12 +132,12 @@ enum DisplayWidth {
     }
 
     /// Whether the scalar is one of the 26 regional indicators that pair into flags.
-    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
         (0x1F1E6...0x1F1FF).contains(scalar.value)
     }
 
     /// Binary search of a flattened `[first, last, ...]` inclusive range table.
-    static func contains(_ table: [UInt32], _ value: UInt32) -> Bool {
+    package static func contains(_ table: [UInt32], _ value: UInt32) -> Bool {
         var low = 0
         var high = table.count / 2 - 1
         while low <= high {
@@ -89,5 +156,5 @@ enum DisplayWidth {
 
 extension StringProtocol {
     /// The number of terminal cells this text takes (see `DisplayWidth`).
-    var displayWidth: Int { DisplayWidth.of(self) }
+    package var displayWidth: Int { DisplayWidth.of(self) }
 }

@@ -6,26 +6,26 @@ import Darwin
 #endif
 
 /// A terminal's size in cells.
-struct TerminalSize: Sendable, Hashable, CustomStringConvertible {
+package struct TerminalSize: Sendable, Hashable, CustomStringConvertible {
     /// Cells in a line.
-    var columns: Int
+    package var columns: Int
     /// Lines on the screen.
-    var rows: Int
+    package var rows: Int
 
     /// A size of `columns` x `rows`.
-    init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
     }
 
     /// 80 x 24, when nothing says otherwise.
-    static let fallback = TerminalSize(columns: 80, rows: 24)
+    package static let fallback = TerminalSize(columns: 80, rows: 24)
 
     /// `100x30`.
-    var description: String { "\(columns)x\(rows)" }
+    package var description: String { "\(columns)x\(rows)" }
 
     /// Which source wins when both the environment and the terminal give a size.
-    enum Preference: Sendable {
+    package enum Preference: Sendable {
         /// `COLUMNS`/`LINES` first: the user's explicit choice, for one-shot output (tables).
         case environment
         /// The terminal's own size first: it follows resizes, for the full-screen mode.
@@ -35,7 +35,7 @@ struct TerminalSize: Sendable, Hashable, CustomStringConvertible {
     /// The size to lay output out for, each dimension on its own: `COLUMNS` (`LINES`) when set
     /// to a positive number, else the terminal's size from `ioctl(TIOCGWINSZ)` on `descriptor`,
     /// else 80 (24); `preference` says which of the first two wins.
-    static func current(
+    package static func current(
         descriptor: Int32 = STDOUT_FILENO,
         environment: [String: String],
         preference: Preference = .environment
@@ -57,7 +57,7 @@ struct TerminalSize: Sendable, Hashable, CustomStringConvertible {
 
     /// The size the terminal on `descriptor` reports, nil when it is not a terminal or reports
     /// zero (some pseudo-terminals before their size is set).
-    static func ofTerminal(_ descriptor: Int32) -> TerminalSize? {
+    package static func ofTerminal(_ descriptor: Int32) -> TerminalSize? {
         var size = winsize()
         let result = withUnsafeMutablePointer(to: &size) { ioctl(descriptor, UInt(TIOCGWINSZ), $0) }
         guard result == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
@@ -65,7 +65,7 @@ struct TerminalSize: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A positive whole number from `name` (such as COLUMNS), nil when unset or unreadable.
-    static func positiveNumber(_ name: String, in environment: [String: String]) -> Int? {
+    package static func positiveNumber(_ name: String, in environment: [String: String]) -> Int? {
         guard let text = environment[name], let number = Int(text.trimmingCharacters(in: .whitespaces)), number > 0 else {
             return nil
         }

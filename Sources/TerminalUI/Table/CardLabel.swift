@@ -5,10 +5,10 @@ import TransactionSearch
 /// short of room, the name with the last four digits (`Amex 0005`); the mask alone
 /// (`****0005`) for a card with no name before its number; a card with fewer than four digits
 /// as stored (`Cash`).
-enum CardLabel {
+package enum CardLabel {
     /// `Amex ****0005` for `Amex 0005` or `Amex ****0005` (`Amex 0005` when `short`);
     /// `****0005` when the card has no name before its number.
-    static func text(of card: String, short: Bool) -> String {
+    package static func text(of card: String, short: Bool) -> String {
         let mask = CardMask.title(of: card)
         guard mask != card else { return mask }
         // The words before the number, without the ones that only mask digits (`XXXX`).

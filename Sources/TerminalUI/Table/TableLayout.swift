@@ -10,35 +10,35 @@
 /// 4. (only when nothing is left to drop) text columns go below their minimum, then fixed
 ///    columns below their content, down to one cell each; a line still too long is cut.
 /// Cells are plain text measured by `DisplayWidth`; the optional styler is applied after fitting.
-struct TableLayout: Sendable {
+package struct TableLayout: Sendable {
     /// The columns, in display order.
-    var columns: [TableColumn]
+    package var columns: [TableColumn]
     /// Spaces between two columns.
-    var gap: Int
+    package var gap: Int
     /// Spaces before the first column (counted in the total width).
-    var indent: Int
+    package var indent: Int
 
     /// A layout of `columns`, `gap` spaces apart, each line indented by `indent` spaces.
-    init(columns: [TableColumn], gap: Int = 2, indent: Int = 0) {
+    package init(columns: [TableColumn], gap: Int = 2, indent: Int = 0) {
         self.columns = columns
         self.gap = max(0, gap)
         self.indent = max(0, indent)
     }
 
     /// How wide one column wants to be, and how far it may shrink.
-    struct Measure {
+    package struct Measure {
         /// Its widest cell or header (capped), at least one cell.
-        var natural: Int
+        package var natural: Int
         /// Where ordinary shrinking stops: the minimum (text) or the widest cell (fixed).
-        var floor: Int
+        package var floor: Int
         /// Nil for a fixed column.
-        var shrinkOrder: Int?
+        package var shrinkOrder: Int?
         /// Nil for a column that is never dropped.
-        var dropOrder: Int?
+        package var dropOrder: Int?
     }
 
     /// The measure of each column over `rows` (cells already made visible: see `render`).
-    func measures(_ rows: [[String]]) -> [Measure] {
+    package func measures(_ rows: [[String]]) -> [Measure] {
         columns.enumerated().map { index, column in
             var content = 0
             for row in rows where index < row.count {
@@ -55,12 +55,12 @@ struct TableLayout: Sendable {
     }
 
     /// The width of each column for `rows` in `totalWidth` cells; nil for a dropped column.
-    func widths(for rows: [[String]], totalWidth: Int) -> [Int?] {
+    package func widths(for rows: [[String]], totalWidth: Int) -> [Int?] {
         solve(measures(rows.map { $0.map(TableLayout.visible) }), totalWidth: totalWidth)
     }
 
     /// The widths for given measures (the algorithm of the type's documentation).
-    func solve(_ measures: [Measure], totalWidth: Int) -> [Int?] {
+    package func solve(_ measures: [Measure], totalWidth: Int) -> [Int?] {
         var shown = Array(measures.indices)
         while true {
             var widths = measures.map(\.natural)
@@ -114,7 +114,7 @@ struct TableLayout: Sendable {
 
     /// A cell as the table shows it: control characters cannot reach the terminal (tab, CR and
     /// LF become a space, any other control U+FFFD), so a cell never moves the cursor.
-    static func visible(_ cell: String) -> String {
+    package static func visible(_ cell: String) -> String {
         guard cell.unicodeScalars.contains(where: isControl) else { return cell }
         var scalars = String.UnicodeScalarView()
         for scalar in cell.unicodeScalars {

@@ -6,25 +6,19 @@ import TransactionSearch
 /// first in most others, ISO where years come first (China, Japan, Korea, Hungary, Lithuania,
 /// Sweden...) and for the C or POSIX locale, an unset one or one that cannot be read. JSON and
 /// CSV always write ISO 8601.
-enum DateDisplay: String, CaseIterable, Sendable {
+package enum DateDisplay: String, CaseIterable, Sendable {
     case iso, dmy, mdy
 
     /// Territories that write the month first (ISO 3166 codes): the United States and its
     /// territories, the Philippines, Micronesia, the Marshall Islands, Palau, Belize.
-    static let monthFirstTerritories: Set<String> = ["US", "AS", "GU", "MP", "PR", "UM", "VI", "PH", "FM", "MH", "PW", "BZ"]
+    package static let monthFirstTerritories: Set<String> = ["US", "AS", "GU", "MP", "PR", "UM", "VI", "PH", "FM", "MH", "PW", "BZ"]
     /// Languages and territories that write the year first.
-    static let yearFirstLanguages: Set<String> = ["zh", "ja", "ko", "hu", "lt", "mn"]
-    static let yearFirstTerritories: Set<String> = ["CN", "TW", "JP", "KR", "KP", "HU", "LT", "MN", "SE", "IR"]
-
-    /// The form `--date-format` names, else the locale's.
-    static func chosen(_ option: String?, environment: [String: String]) throws(FSearchError) -> DateDisplay {
-        if let option { return try Choice.parse(option, option: "date-format", among: DateDisplay.allCases) }
-        return fromLocale(environment)
-    }
+    package static let yearFirstLanguages: Set<String> = ["zh", "ja", "ko", "hu", "lt", "mn"]
+    package static let yearFirstTerritories: Set<String> = ["CN", "TW", "JP", "KR", "KP", "HU", "LT", "MN", "SE", "IR"]
 
     /// The form of the locale that decides how times are written: the first of `LC_ALL`,
     /// `LC_TIME` and `LANG` that is set and not empty.
-    static func fromLocale(_ environment: [String: String]) -> DateDisplay {
+    package static func fromLocale(_ environment: [String: String]) -> DateDisplay {
         let name = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         // language[_TERRITORY][.codeset][@modifier]
         let base = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
@@ -39,7 +33,7 @@ enum DateDisplay: String, CaseIterable, Sendable {
     }
 
     /// The day as this form writes it.
-    func text(of day: CalendarDay) -> String {
+    package func text(of day: CalendarDay) -> String {
         switch self {
         case .iso: return day.description
         case .dmy: return ShortDate.title(of: day)

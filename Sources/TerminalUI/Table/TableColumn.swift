@@ -5,23 +5,23 @@
 /// their cells are cut with `…`. A *fixed* column (amount, date) has no shrink order: it is
 /// never narrower than its widest cell (only its header can be cut). A column with a
 /// `dropOrder` disappears entirely, lowest order first, when even the minimums do not fit.
-struct TableColumn: Sendable, Equatable {
+package struct TableColumn: Sendable, Equatable {
     /// The header text (plain text; cut like a cell when wider than the column).
-    var header: String
+    package var header: String
     /// Where cells sit in the column.
-    var alignment: TextAlignment
+    package var alignment: TextAlignment
     /// Cells a text column keeps before the layout considers dropping columns (a narrower
     /// natural width is kept as it is).
-    var minimumWidth: Int
+    package var minimumWidth: Int
     /// A cap on the natural width (nil: as wide as the widest cell).
-    var maximumWidth: Int?
+    package var maximumWidth: Int?
     /// Nil for a fixed column; otherwise lower orders shrink first.
-    var shrinkOrder: Int?
+    package var shrinkOrder: Int?
     /// Nil for a column always shown; otherwise lower orders are dropped first.
-    var dropOrder: Int?
+    package var dropOrder: Int?
 
     /// A column described field by field.
-    init(
+    package init(
         header: String,
         alignment: TextAlignment = .left,
         minimumWidth: Int = 1,
@@ -39,7 +39,7 @@ struct TableColumn: Sendable, Equatable {
 
     /// A column of free text (merchant, notes): shrinks (lowest `shrinkOrder` first) down to
     /// `minimumWidth`, cut with `…`; droppable when `dropOrder` is set.
-    static func text(
+    package static func text(
         _ header: String,
         minimumWidth: Int = 8,
         maximumWidth: Int? = nil,
@@ -53,7 +53,7 @@ struct TableColumn: Sendable, Equatable {
     }
 
     /// A column whose cells are never cut (amount, date): as wide as its widest cell.
-    static func fixed(_ header: String, alignment: TextAlignment = .left) -> TableColumn {
+    package static func fixed(_ header: String, alignment: TextAlignment = .left) -> TableColumn {
         TableColumn(header: header, alignment: alignment)
     }
 }

@@ -1,14 +1,14 @@
 /// One piece of text as a terminal lays it out: a grapheme cluster with its cell width, or a
 /// whole escape sequence, which takes no cell.
-struct CellSegment {
+package struct CellSegment {
     /// Where the piece is in the text it was cut from.
-    let range: Range<String.Index>
+    package let range: Range<String.Index>
     /// Cells the piece takes (0 for an escape sequence).
-    let width: Int
+    package let width: Int
     /// Whether the piece is an escape sequence (kept or dropped whole, never cut).
-    let isEscape: Bool
+    package let isEscape: Bool
     /// Whether the piece is an SGR sequence (`ESC [ ... m`), which changes the style.
-    let isStyle: Bool
+    package let isStyle: Bool
 }
 
 /// Walks text cluster by cluster, grouping each ANSI escape sequence into one zero-width
@@ -17,18 +17,18 @@ struct CellSegment {
 /// Recognised: CSI (`ESC [` parameters, intermediates, a final byte 0x40-0x7E), OSC (`ESC ]`
 /// up to BEL or `ESC \`) and two-byte `ESC x`. An ESC followed by something else stands alone
 /// as a zero-width control.
-struct CellSegments<Text: StringProtocol>: IteratorProtocol {
+package struct CellSegments<Text: StringProtocol>: IteratorProtocol {
     private let text: Text
     private var index: String.Index
 
     /// Segments of `text`, from its start.
-    init(_ text: Text) {
+    package init(_ text: Text) {
         self.text = text
         self.index = text.startIndex
     }
 
     /// The next segment, or nil at the end of the text.
-    mutating func next() -> CellSegment? {
+    package mutating func next() -> CellSegment? {
         guard index < text.endIndex else { return nil }
         let start = index
         let character = text[index]

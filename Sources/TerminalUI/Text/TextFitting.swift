@@ -1,5 +1,5 @@
 /// Where text sits in a cell wider than it.
-enum TextAlignment: Sendable, Equatable {
+package enum TextAlignment: Sendable, Equatable {
     case left
     case right
     case center
@@ -14,13 +14,13 @@ enum TextAlignment: Sendable, Equatable {
 /// cut are kept, and when a style (SGR) was kept a reset (`ESC[0m`) follows the `…`, so a cut
 /// styled text cannot leak its style. The intended use is still to fit plain text first and
 /// style it afterwards (see `Styler`).
-enum TextFitting {
+package enum TextFitting {
     /// The mark that ends a cut text.
-    static let ellipsis = "…"
+    package static let ellipsis = "…"
 
     /// `text` unchanged when it fits in `width` cells; otherwise its longest prefix of whole
     /// clusters that fits in `width - 1` cells, followed by `…`. Empty for a width of 0 or less.
-    static func truncated(_ text: String, toWidth width: Int) -> String {
+    package static func truncated(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         if DisplayWidth.of(text) <= width { return text }
         let room = width - 1
@@ -46,7 +46,7 @@ enum TextFitting {
     /// `text` with spaces added to reach `width` cells: after it (left), before it (right) or
     /// split (center). Text already `width` cells or wider is returned unchanged; use `fitted`
     /// to cut as well.
-    static func padded(_ text: String, toWidth width: Int, alignment: TextAlignment = .left) -> String {
+    package static func padded(_ text: String, toWidth width: Int, alignment: TextAlignment = .left) -> String {
         let missing = width - DisplayWidth.of(text)
         guard missing > 0 else { return text }
         switch alignment {
@@ -57,12 +57,12 @@ enum TextFitting {
     }
 
     /// `text` cut (when too wide) and padded to exactly `width` cells.
-    static func fitted(_ text: String, toWidth width: Int, alignment: TextAlignment = .left) -> String {
+    package static func fitted(_ text: String, toWidth width: Int, alignment: TextAlignment = .left) -> String {
         padded(truncated(text, toWidth: width), toWidth: width, alignment: alignment)
     }
 
     /// `count` spaces.
-    static func spaces(_ count: Int) -> String {
+    package static func spaces(_ count: Int) -> String {
         String(repeating: " ", count: max(0, count))
     }
 }
@@ -73,7 +73,7 @@ extension TextFitting {
     /// `indent` spaces; a piece wider than a line on its own is cut with `…`. So a summary
     /// line (`56 transactions · -290.11 EUR, -7.94 GBP · showing 1-4 of 56`) never wraps in
     /// the middle of a number on a narrow terminal.
-    static func joined(_ pieces: [String], separator: String = " · ", width: Int, indent: Int = 2) -> [String] {
+    package static func joined(_ pieces: [String], separator: String = " · ", width: Int, indent: Int = 2) -> [String] {
         var lines: [String] = []
         var current = ""
         for piece in pieces where !piece.isEmpty {
