@@ -36,6 +36,7 @@ package enum BrowseScreen {
         case .detail(let transaction, let position):
             return detailImage(transaction, position: position, state: state, content: content, size: size, settings: settings)
         case .edit(let form): return editImage(form, state: state, size: size, settings: settings)
+        case .bulkEdit(let form): return bulkEditImage(form, state: state, size: size, settings: settings)
         }
     }
 
@@ -53,8 +54,8 @@ package enum BrowseScreen {
         list += Array(repeating: "", count: max(0, height - list.count))
         lines += list
         let keys = state.focus == .query
-            ? "type to search · Enter: details · Esc: quit · Down: rows · Tab: group by"
-            : "Enter: details · q: quit · /: search · Tab: group by · Up/Down PgUp/PgDn Home/End: move"
+            ? "type to search · Enter: details · Esc: quit · Down: rows · Tab: group by · Ctrl-B: change all"
+            : "Enter: details · q: quit · /: search · Tab: group by · Ctrl-B: change all · Up/Down PgUp/PgDn Home/End: move"
         lines.append(keysLine(keys, status: listStatus(state, content), width: width, styler: styler))
         let cursor = state.focus == .query ? ScreenImage.Position(row: 0, column: min(width - 1, DisplayWidth.of(prompt) + cursorColumn)) : nil
         return ScreenImage(lines: lines, cursor: cursor)

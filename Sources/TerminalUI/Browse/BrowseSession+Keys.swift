@@ -6,14 +6,15 @@ import TransactionSearch
 /// - The list, search box focused: characters, Backspace, Delete, Ctrl-U (clear), Ctrl-W
 ///   (delete a word), Left/Right, Ctrl-A/Ctrl-E edit the search; Down, Page Down, Home and End
 ///   move into the list; Enter shows the selected row; Tab and Shift-Tab cycle the grouping
-///   through `Grouping.allCases`; Esc quits.
+///   through `Grouping.allCases`; Ctrl-B opens the form that changes every matching row; Esc
+///   quits.
 /// - The list, rows focused: Up/Down, Page Up/Page Down, Home/End move (Up from the first row
 ///   goes back to the search box); Enter shows the row; `q` or Esc quits; `/` goes back to
 ///   the search box, and any other character or editing key goes back and types.
 /// - The detail page: Esc (or Backspace, `q`) goes back; `e` edits; Up/Down show the previous
 ///   and next row.
-/// - The edit form: characters and the editing keys type into the field; Tab/Up/Down move
-///   between fields; Enter saves; Esc cancels.
+/// - The edit form and the bulk form: characters and the editing keys type into the field;
+///   Tab/Up/Down move between fields; Enter saves; Esc cancels.
 extension BrowseSession {
     /// Applies one key to the state (and the model's grouping).
     func apply(_ key: Key) {
@@ -35,6 +36,7 @@ extension BrowseSession {
         case .list: applyOnList(key)
         case .detail(let transaction, let position): applyOnDetail(key, transaction, position: position)
         case .edit(let form): applyOnEdit(key, form)
+        case .bulkEdit(let form): applyOnBulkEdit(key, form)
         }
     }
 
@@ -49,6 +51,7 @@ extension BrowseSession {
         case .enter: showDetail(at: state.selected)
         case .tab: cycleGrouping(by: 1)
         case .backTab: cycleGrouping(by: -1)
+        case .control("b"): openBulkEdit()
         case .down: moveInList(to: state.selected + 1)
         case .up:
             if state.focus == .list {
@@ -141,6 +144,50 @@ extension BrowseSession {
             state.page = .edit(form)
             state.message = BrowseMessage(failure.message, isError: true)
         }
+    }
+
+    /// Opens the bulk form over the current search's matching rows, or says why it cannot.
+    private func openBulkEdit() {
+        if let reason = settings.readOnlyReason ?? (bulkEditor == nil ? "rows cannot be edited here" : nil) {
+            state.message = BrowseMessage("Cannot edit: \(reason).", isError: true)
+        } else if model.isSearching {
+            state.message = BrowseMessage("The search is still running; Ctrl-B again when it ends.", isError: true)
+        } else if model.result.total.count == 0 {
+            state.message = BrowseMessage("No matching rows to change.", isError: true)
+        } else {
+            state.page = .bulkEdit(BulkEditForm(query: model.query, count: model.result.total.count))
+        }
+    }
+
+    /// A key on the bulk form.
+    private func applyOnBulkEdit(_ key: Key, _ form: BulkEditForm) {
+        var form = form
+        switch key {
+        case .escape:
+            state.page = .list
+            return
+        case .enter:
+            let patch = form.patch
+            guard !patch.isEmpty else {
+                state.page = .list
+                state.message = BrowseMessage("Nothing changed.")
+                return
+            }
+            guard let bulkEditor else { return }
+            switch bulkEditor(form.query, patch) {
+            case .success(let changed):
+                state.page = .list
+                state.message = BrowseMessage("Changed \(changed) row\(changed == 1 ? "" : "s") (fsearch undo reverts it).")
+            case .failure(let failure):
+                state.page = .bulkEdit(form)
+                state.message = BrowseMessage(failure.message, isError: true)
+            }
+            return
+        case .tab, .down: form.next()
+        case .backTab, .up: form.previous()
+        default: edit(&form.activeValue, with: key)
+        }
+        state.page = .bulkEdit(form)
     }
 
     /// Whether `key` edits a line (what `edit(_:with:)` applies).

@@ -25,6 +25,10 @@ package enum BrowseExit: Hashable, Sendable {
 /// failure in words.
 package typealias TransactionEditor = @MainActor (_ id: String, _ patch: TransactionPatch) -> Result<Transaction, EditFailure>
 
+/// A change of every row a search matches, made from the bulk form: the store directory's
+/// `update(matching:)`, answering how many rows changed, or a failure in words.
+package typealias BulkEditor = @MainActor (_ query: Query, _ patch: TransactionPatch) -> Result<Int, EditFailure>
+
 /// Why an edit was not saved, as the person reads it.
 package struct EditFailure: Error, Hashable, Sendable {
     /// The sentence shown.
@@ -57,6 +61,7 @@ package final class BrowseSession {
     package private(set) var size: TerminalSize
     let settings: BrowseSettings
     let editor: TransactionEditor?
+    let bulkEditor: BulkEditor?
     weak var host: (any BrowseHost)?
     var decoder = KeyDecoder()
     var frame = ScreenFrame()
@@ -72,12 +77,15 @@ package final class BrowseSession {
     private var redrawScheduled = false
 
     /// A session of `model` on a terminal of `size`, writing to `host`; `editor` saves the
-    /// edit form (nil when rows cannot be edited, `settings.readOnlyReason` says why).
-    package init(model: TransactionSearchModel, settings: BrowseSettings, size: TerminalSize, editor: TransactionEditor?, host: any BrowseHost) {
+    /// edit form and `bulkEditor` the bulk form (nil when rows cannot be edited,
+    /// `settings.readOnlyReason` says why).
+    package init(model: TransactionSearchModel, settings: BrowseSettings, size: TerminalSize, editor: TransactionEditor?,
+                 bulkEditor: BulkEditor? = nil, host: any BrowseHost) {
         self.model = model
         self.settings = settings
         self.size = size
         self.editor = editor
+        self.bulkEditor = bulkEditor
         self.host = host
         state = BrowseState(text: model.searchText)
     }

@@ -17,6 +17,8 @@ package enum BrowsePage: Sendable {
     case detail(Transaction, position: Int)
     /// The edit form of a transaction's category and notes.
     case edit(EditForm)
+    /// The form that changes every row the search matches.
+    case bulkEdit(BulkEditForm)
 }
 
 /// A line that says what just happened (`Saved t42.`) or what went wrong, until the next key.

@@ -58,7 +58,8 @@ enum BrowseCommand {
         InteractiveTerminal.run(
             makeSession: { size, host in
                 let model = TransactionSearchModel(store: store, query: query)
-                return BrowseSession(model: model, settings: settings, size: size, editor: durable.map(editor), host: host)
+                return BrowseSession(model: model, settings: settings, size: size, editor: durable.map(editor),
+                                     bulkEditor: durable.map(bulkEditor), host: host)
             },
             finish: { reason in
                 if let durable { BackgroundCompaction.close(durable, path: path) }
@@ -91,6 +92,18 @@ enum BrowseCommand {
         { id, patch in
             do throws(DurableStoreError) {
                 return .success(try durable.update(id: id, patch))
+            } catch {
+                return .failure(EditFailure(ErrorReport(FSearchError.change(error, path: durable.directory.path)).message))
+            }
+        }
+    }
+
+    /// Changes every row a search matches through the store directory (one logged step that
+    /// `fsearch undo` reverts), the failure in the words fsearch uses.
+    static func bulkEditor(_ durable: DurableStore) -> BulkEditor {
+        { query, patch in
+            do throws(DurableStoreError) {
+                return .success(try durable.update(matching: query, patch).rows.count)
             } catch {
                 return .failure(EditFailure(ErrorReport(FSearchError.change(error, path: durable.directory.path)).message))
             }

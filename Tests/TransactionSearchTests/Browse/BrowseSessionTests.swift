@@ -30,11 +30,13 @@ import Testing
     }
 
     /// A session over `store` at 100x30, and its host.
-    func session(_ store: TransactionStore, editor: TransactionEditor? = nil, readOnlyReason: String? = nil) -> (BrowseSession, RecordingHost) {
+    func session(_ store: TransactionStore, editor: TransactionEditor? = nil, bulkEditor: BulkEditor? = nil,
+                 readOnlyReason: String? = nil) -> (BrowseSession, RecordingHost) {
         let host = RecordingHost()
         let model = TransactionSearchModel(store: store, query: Query(grouping: .day))
         let settings = BrowseSettings(styler: .plain, dates: .iso, readOnlyReason: readOnlyReason)
-        let session = BrowseSession(model: model, settings: settings, size: TerminalSize(columns: 100, rows: 30), editor: editor, host: host)
+        let session = BrowseSession(model: model, settings: settings, size: TerminalSize(columns: 100, rows: 30), editor: editor,
+                                    bulkEditor: bulkEditor, host: host)
         session.start()
         return (session, host)
     }
@@ -172,6 +174,38 @@ import Testing
         session.receive(Array("e\u{1B}".utf8))
         session.keysTimedOut()
         #expect(session.image?.lines[0] == "Transaction l1  (row 1 of 1)")
+    }
+
+    /// Ctrl-B opens the form that changes every row the search matches (not only those on
+    /// screen); Enter changes them through the bulk editor in one step; an empty form changes
+    /// nothing; with no editor the screen says why.
+    @Test func changingEveryMatchingRow() async throws {
+        let store = try Self.store(extraRows: 40)
+        var calls: [(Query, TransactionPatch)] = []
+        let bulkEditor: BulkEditor = { query, patch in
+            calls.append((query, patch))
+            return Result { try store.update(matching: query, patch).rows.count }.mapError { EditFailure("\($0)") }
+        }
+        let (session, _) = session(store, bulkEditor: bulkEditor)
+        session.receive(Array("filler".utf8))
+        await frame(of: session) { $0[2].hasPrefix("40 transactions") }
+        session.receive([0x02])
+        let form = await frame(of: session) { $0[0].hasPrefix("Change all 40 matching rows") }
+        #expect(form[0] == "Change all 40 matching rows: filler" && form[2].hasPrefix("> category"))
+        session.receive(Array("Misc\r".utf8))
+        let done = await frame(of: session) { $0[1].hasPrefix("Changed 40 rows") }
+        #expect(done[1] == "Changed 40 rows (fsearch undo reverts it).")
+        #expect(calls.count == 1 && calls[0].1.category == .set("Misc") && calls[0].1.notes == .keep)
+        #expect(store.transactions().filter { $0.category == "Misc" }.count == 40)
+        #expect(store.transactions().filter { $0.category == "Misc" }.allSatisfy { $0.merchant.hasPrefix("Filler") })
+
+        session.receive([0x02, 0x0D])
+        #expect(session.image?.lines[1] == "Nothing changed." && calls.count == 1)
+
+        let (readOnly, _) = self.session(store)
+        await frame(of: readOnly) { $0[2].hasPrefix("45 transactions") }
+        readOnly.receive([0x02])
+        #expect(readOnly.image?.lines[1] == "Cannot edit: rows cannot be edited here.")
     }
 
     @Test func aReadOnlyStoreSaysWhy() async throws {
