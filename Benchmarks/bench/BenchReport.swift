@@ -206,6 +206,8 @@ struct BenchReport: Encodable {
     var durable: Durable?
     /// The interactive search, key to frame (`InteractiveRun`).
     var interactive: Interactive?
+    /// Bulk edits, the import with rules, payee cleaning (`ActionsRun`).
+    var actions: Actions?
     var mismatches: [String] = []
 
     init(machine: Machine, options: BenchOptions) {
@@ -304,6 +306,7 @@ struct BenchReport: Encodable {
                                   must: 16, aim: 5, higherIsBetter: false,
                                   judgedOnlyAt: data.rows < 1_000_000 ? "judged at 1,000,000 rows" : nil))
         }
+        if let actions { lines += actionSpecLines(actions) }
         if let csv = imports.first {
             for figure in imports.dropFirst() {
                 let bankCSV = figure.format == "bank-csv"
@@ -388,6 +391,7 @@ struct BenchReport: Encodable {
                 out.append(row([name, "", "", format(figures.p50), format(figures.p95), format(figures.p99), format(figures.max), "", ""]))
             }
         }
+        if let actions { out += actionLines(actions) }
         if let cache {
             out.append("")
             out.append("Cache: repeats answered from the cache p50 \(format(cache.cached.p50)) µs, p99 \(format(cache.cached.p99)) µs; computed p50 \(format(cache.uncached.p50)) µs;"

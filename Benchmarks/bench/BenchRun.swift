@@ -87,6 +87,9 @@ struct BenchRun {
             await measureInteractive(store, scan: scan, into: &report)
             report.mutations = try measureMutations(&store)
             report.cache = measureCache(store, QueryMix.standard(for: store))
+            let actions = try ActionsRun(store: store, drafts: drafts, scan: scan, quick: options.quick).measure()
+            report.actions = actions
+            report.mismatches += actions.mismatches
         }
         return report
     }

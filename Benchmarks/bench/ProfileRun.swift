@@ -32,7 +32,7 @@ import TransactionSearchSupport
 /// - `note-updates`: 200 updates that each write a new note (the bench's every fourth update),
 ///   no cache, each counted.
 enum ProfileRun {
-    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "first-adds", "mutation-times", "note-updates", "import-bank-csv", "cold-mutations"]
+    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "first-adds", "mutation-times", "note-updates", "import-bank-csv", "cold-mutations", "bulk-edits", "import-rules"]
 
     static func run(_ part: String, options: BenchOptions) throws {
         let drafts = try BenchRun(options: options).loadDrafts()
@@ -55,6 +55,20 @@ enum ProfileRun {
             try store.add(contentsOf: drafts)
             let csv = Array(store.export(as: .csv).utf8)
             print("profiled import: \(try profiledImport(csv)) rows")
+        case "bulk-edits":
+            // Ten bulk edits of about 10,000 rows (ActionsRun's), for perf record.
+            let store = TransactionStore()
+            try store.add(contentsOf: drafts)
+            let scan = PlainScan(transactions: [], timeZone: store.timeZone)
+            let figures = try ActionsRun(store: store, drafts: drafts, scan: scan, quick: false).measureBulkEditsOnly()
+            print("profiled bulk edits: \(figures.bulkEditRows) rows, p50 \(figures.bulkEdit.p50) ms")
+        case "import-rules":
+            let file = StatementFileWriter.write(Array(drafts.prefix(100_000)), as: .bankCSV, timeZone: .utc)
+            for _ in 0..<3 {
+                let store = TransactionStore()
+                try store.setRules(ActionsRun.rules(for: Array(drafts.prefix(100_000))))
+                print("profiled import with rules: \(try store.importStatement(from: file, options: ImportOptions(format: .bankCSV)).changedByRules) changed")
+            }
         case "import-bank-csv":
             let file = StatementFileWriter.write(drafts, as: .bankCSV, timeZone: .utc)
             print("profiled import: \(try profiledImport(file, as: .bankCSV)) rows")
