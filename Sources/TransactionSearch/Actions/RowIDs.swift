@@ -1,19 +1,31 @@
 /// A list of row ids kept small: runs of consecutive generated ids (`tx_41`, `tx_42`, ...) as
-/// their first number and length, other ids as they are. What an undo keeps of the rows an
-/// add or an import made: a million imported rows cost a few bytes, not a million strings.
+/// their first number and length, other ids packed as UTF-8 one after another. What an undo
+/// keeps of the rows an add or an import made: a million generated ids cost a few bytes, and
+/// a million ids of the input their bytes and 4 more each, not a million strings.
 struct RowIDs: Hashable, Sendable {
     /// Runs of generated ids: the first number and how many follow it, in order added.
     private(set) var runs: [(first: UInt64, count: UInt32)] = []
-    /// Ids that are not generated ones, in order added.
-    private(set) var others: [String] = []
+    /// The UTF-8 of the ids that are not generated ones, in order added, and where each ends.
+    private var otherBytes: [UInt8] = []
+    private var otherEnds: [UInt32] = []
+
+    /// How many ids are not generated ones.
+    var otherCount: Int { otherEnds.count }
+
+    /// The other id at `index`.
+    private func other(_ index: Int) -> String {
+        let start = index == 0 ? 0 : Int(otherEnds[index - 1])
+        return String(decoding: otherBytes[start ..< Int(otherEnds[index])], as: UTF8.self)
+    }
 
     static func == (left: RowIDs, right: RowIDs) -> Bool {
-        left.others == right.others && left.runs.count == right.runs.count
+        left.otherBytes == right.otherBytes && left.otherEnds == right.otherEnds && left.runs.count == right.runs.count
             && zip(left.runs, right.runs).allSatisfy { $0.first == $1.first && $0.count == $1.count }
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(others)
+        hasher.combine(otherBytes)
+        hasher.combine(otherEnds)
         for run in runs {
             hasher.combine(run.first)
             hasher.combine(run.count)
@@ -28,18 +40,27 @@ struct RowIDs: Hashable, Sendable {
     }
 
     /// Whether there is no id.
-    var isEmptyList: Bool { runs.isEmpty && others.isEmpty }
+    var isEmptyList: Bool { runs.isEmpty && otherEnds.isEmpty }
 
     /// How many ids.
-    var count: Int { others.count + runs.reduce(0) { $0 + Int($1.count) } }
+    var count: Int { otherEnds.count + runs.reduce(0) { $0 + Int($1.count) } }
 
     /// Memory held, in bytes (for `StoreStatistics`).
-    var memoryBytes: Int { runs.capacity * 16 + others.capacity * 16 + others.reduce(0) { $0 + ($1.utf8.count > 15 ? $1.utf8.count : 0) } }
+    var memoryBytes: Int { runs.capacity * 16 + otherBytes.capacity + otherEnds.capacity * 4 }
+
+    /// Gives back the room the arrays grew into beyond what they hold (a step is complete).
+    mutating func shrink() {
+        if otherBytes.capacity > otherBytes.count { otherBytes = otherBytes.withUnsafeBufferPointer { [UInt8]($0) } }
+        if otherEnds.capacity > otherEnds.count { otherEnds = otherEnds.withUnsafeBufferPointer { [UInt32]($0) } }
+        if runs.capacity > runs.count { runs = runs.withUnsafeBufferPointer { Array($0) } }
+    }
 
     /// Adds one id.
     mutating func append(_ id: String) {
         guard let number = RowIDs.generatedNumber(id) else {
-            others.append(id)
+            otherBytes.append(contentsOf: id.utf8)
+            precondition(otherBytes.count <= Int(UInt32.max), "RowIDs past 4 GiB of ids")
+            otherEnds.append(UInt32(otherBytes.count))
             return
         }
         if let last = runs.last, last.count < UInt32.max, last.first &+ UInt64(last.count) == number {
@@ -54,7 +75,7 @@ struct RowIDs: Hashable, Sendable {
         for run in runs {
             for offset in 0..<UInt64(run.count) { body("tx_" + String(run.first + offset)) }
         }
-        for id in others { body(id) }
+        for index in otherEnds.indices { body(other(index)) }
     }
 
     /// The first `count` ids.
@@ -63,7 +84,7 @@ struct RowIDs: Hashable, Sendable {
         for run in runs where ids.count < count {
             for offset in 0..<UInt64(min(UInt32(count - ids.count), run.count)) { ids.append("tx_" + String(run.first + offset)) }
         }
-        for id in others where ids.count < count { ids.append(id) }
+        for index in otherEnds.indices where ids.count < count { ids.append(other(index)) }
         return ids
     }
 
@@ -91,8 +112,8 @@ struct RowIDs: Hashable, Sendable {
             writer.integer(run.first)
             writer.integer(run.count)
         }
-        writer.integer(UInt32(others.count))
-        for id in others { writer.string(id) }
+        writer.integer(UInt32(otherEnds.count))
+        for index in otherEnds.indices { writer.string(other(index)) }
     }
 
     /// Reads what `encode` wrote.
@@ -110,7 +131,8 @@ struct RowIDs: Hashable, Sendable {
         }
         let otherCount = Int(try reader.integer(UInt32.self))
         guard otherCount <= (reader.end - reader.offset) / 4 else { throw .init(offset: reader.offset - 4, reason: "an impossible id count") }
-        for _ in 0..<otherCount { ids.others.append(try reader.string()) }
+        for _ in 0..<otherCount { ids.append(try reader.string()) }
+        ids.shrink()
         return ids
     }
 }

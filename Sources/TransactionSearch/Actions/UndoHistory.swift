@@ -13,6 +13,8 @@ struct UndoHistory: Sendable, Equatable {
     mutating func push(_ step: UndoStep) {
         var step = step
         step.summarize()
+        step.added.shrink()
+        if step.changed.capacity > step.changed.count { step.changed = step.changed.withUnsafeBufferPointer { Array($0) } }
         steps.append(step)
         images += step.images
         var dropped = 0

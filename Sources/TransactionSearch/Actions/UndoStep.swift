@@ -23,7 +23,7 @@ struct UndoStep: Sendable, Equatable {
     }
 
     /// Rows kept whole or as an id outside a run: what bounds the history's memory.
-    var images: Int { changed.count + deleted.count + added.others.count + added.runs.count }
+    var images: Int { changed.count + deleted.count + added.otherCount + added.runs.count }
 
     /// Memory held, roughly, in bytes: a row kept whole counts 256.
     var memoryBytes: Int { added.memoryBytes + (changed.count + deleted.count) * 256 }
