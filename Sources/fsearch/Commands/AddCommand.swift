@@ -5,7 +5,8 @@ import TransactionSearch
 enum AddCommand {
     static let spec = CommandSpec(
         name: "fsearch add", abstract: "Add one transaction to a store directory; prints its id.",
-        options: [storeOption] + FieldOptions.options(for: .add))
+        options: [storeOption] + FieldOptions.options(for: .add)
+            + [.value("base", "CODE", help: "Base currency of a new store (default: the transaction's currency, else the locale's).")])
 
     static func run(_ words: [String]) throws(FSearchError) -> Int32 {
         guard let arguments = try parseCommand(words, spec) else { return 0 }
@@ -16,12 +17,31 @@ enum AddCommand {
         // A new store is created only for a transaction that is valid.
         let durable: DurableStore
         if !DataSource.storeExists(storePath) {
-            let trial = TransactionStore()
+            // Its base is --base, else the transaction's currency, else the locale's (NewStoreBase).
+            var configuration = StoreConfiguration()
+            if let base = arguments.value("base") {
+                guard let currency = Currency(base) else { throw FSearchError.usage("--base '\(base)' is not a currency code") }
+                configuration.baseCurrency = currency
+            } else if let code = arguments.value("currency") {
+                configuration.baseCurrency = try FieldOptions.currency(code)
+                Console.error("fsearch: note: new store \(storePath): base currency \(code.uppercased()), from --currency (--base chooses another)")
+            } else if let (currency, setting) = NewStoreBase.locale() {
+                configuration.baseCurrency = currency
+                Console.error("fsearch: note: new store \(storePath): base currency \(currency.code), from \(NewStoreBase.Source.locale(setting).words) (--base chooses another)")
+            } else {
+                throw NewStoreBase.undecided(file: nil)
+            }
+            let trial = TransactionStore(configuration: configuration)
             let first = try draft(arguments, zone: trial.timeZone)
             do throws(ValidationError) { try trial.add(first) } catch { throw FSearchError.badData(error.description) }
-            durable = try DataSource.open(store: storePath, writable: true, creating: true)
+            durable = try DataSource.open(store: storePath, writable: true, creating: true, configuration: configuration)
         } else {
             durable = try DataSource.open(store: storePath, writable: true)
+            if let base = arguments.value("base"), Currency(base) != durable.store.baseCurrency {
+                BackgroundCompaction.close(durable, path: storePath)
+                throw FSearchError.usage("--base \(base) differs from the store's base currency \(durable.store.baseCurrency.code)",
+                                         hint: "--base applies to a new store only")
+            }
         }
         defer {
             BackgroundCompaction.close(durable, path: storePath)

@@ -10,7 +10,7 @@ enum ImportCommand {
         options: [
             storeOption,
             .value("tz", "ZONE", help: "Time zone of a new store (default UTC)."),
-            .value("base", "CODE", help: "Base currency of a new store (default EUR)."),
+            .value("base", "CODE", help: "Base currency of a new store (default: the file's currency, else the locale's)."),
             .flag("skip-bad", help: "Import the good rows and report the bad ones (default: all or nothing)."),
         ] + ImportFlags.reading + ImportFlags.defaults)
 
@@ -33,18 +33,48 @@ enum ImportCommand {
             configuration = chosen
         }
         let options = try ImportFlags.options(arguments, name: name, bytes: bytes, skipBad: arguments.has("skip-bad"))
-        if !DataSource.storeExists(storePath) {
+        let existing = DataSource.storeExists(storePath)
+        if !existing {
             // A new store is created only for an import that succeeds: try it in memory first.
-            let trial = TransactionStore(configuration: configuration ?? StoreConfiguration())
-            do throws(ImportError) {
-                try trial.importStatement(from: bytes, options: options)
-            } catch {
-                throw FSearchError.badFile(error, name: name)
+            // Its base is --base, else the file's first currency, else the locale's (NewStoreBase).
+            var chosen = configuration ?? StoreConfiguration()
+            let given = arguments.value("base") != nil
+            let locale = NewStoreBase.locale()
+            if !given { chosen.baseCurrency = locale?.0 ?? .eur }
+            let first = try trial(bytes, options: options, configuration: chosen, name: name)
+            if !given {
+                let source: NewStoreBase.Source
+                if let currency = first.firstCurrency {
+                    source = options.currency == currency ? .option("--currency") : .firstImport(name)
+                    if currency != chosen.baseCurrency {
+                        chosen.baseCurrency = currency
+                        _ = try trial(bytes, options: options, configuration: chosen, name: name)
+                    }
+                } else if let (_, setting) = locale {
+                    source = .locale(setting)
+                } else {
+                    throw NewStoreBase.undecided(file: name)
+                }
+                Console.error("fsearch: note: new store \(storePath): base currency \(chosen.baseCurrency.code), from \(source.words) (--base chooses another)")
             }
+            configuration = chosen
         }
-        let durable = try DataSource.open(store: storePath, writable: true, creating: true, configuration: configuration)
+        let durable = try DataSource.open(store: storePath, writable: true, creating: true, configuration: existing ? nil : configuration)
         defer {
             BackgroundCompaction.close(durable, path: storePath)
+        }
+        if existing, let configuration {
+            // Only what was given must match: --tz alone says nothing of the base, and back.
+            let store = durable.store
+            let zone = arguments.value("tz") != nil && configuration.timeZone.identifier != store.timeZone.identifier
+            let base = arguments.value("base") != nil && configuration.baseCurrency != store.baseCurrency
+            if zone || base {
+                throw FSearchError.usage(
+                    "\(storePath) keeps time zone \(store.timeZone.identifier) and base currency \(store.baseCurrency), not "
+                        + [zone ? "time zone \(configuration.timeZone.identifier)" : nil, base ? "base currency \(configuration.baseCurrency)" : nil]
+                        .compactMap { $0 }.joined(separator: " and "),
+                    hint: "--tz and --base apply to a new store; leave them out to import into this one")
+            }
         }
         let report: ImportReport
         do throws(DurableStoreError) {
@@ -58,5 +88,15 @@ enum ImportCommand {
         for notice in report.notices { Console.error("fsearch: check: \(name): \(notice)") }
         Console.write("\(name) (\(report.format)): \(report.summary); \(storePath) now holds \(durable.store.count).\n")
         return 0
+    }
+
+    /// Imports `bytes` into a store in memory: what a new store would hold, or the file's error.
+    private static func trial(_ bytes: [UInt8], options: ImportOptions, configuration: StoreConfiguration,
+                              name: String) throws(FSearchError) -> ImportReport {
+        do throws(ImportError) {
+            return try TransactionStore(configuration: configuration).importStatement(from: bytes, options: options)
+        } catch {
+            throw FSearchError.badFile(error, name: name)
+        }
     }
 }

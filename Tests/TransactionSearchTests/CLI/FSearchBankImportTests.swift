@@ -22,7 +22,7 @@ import TransactionSearch
         let directory = try FSearchTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("money")
-        let first = try FSearchRunner.run(["import", "sparkasse-de.csv", "--store", store.path], in: FSearchInspectTests.bankCSVFolder)
+        let first = try FSearchRunner.run(["import", "--base", "EUR", "sparkasse-de.csv", "--store", store.path], in: FSearchInspectTests.bankCSVFolder)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "sparkasse-de.csv (bank-csv): 5 added, 0 already present; \(store.path) now holds 5.\n")
         #expect(first.stderr == "fsearch: warning: sparkasse-de.csv: the account ****3000 is the one named on line 2\n")
@@ -113,7 +113,7 @@ import TransactionSearch
         let directory = try FSearchInspectTests.directory(with: ["export.csv": flagCase.file])
         defer { try? FileManager.default.removeItem(at: directory) }
         for (flags, expected, store) in [(flagCase.flags, flagCase.expected, "with"), ([], flagCase.withoutFlags, "without")] {
-            let output = try FSearchRunner.run(["import", "export.csv", "--store", store] + flags, in: directory)
+            let output = try FSearchRunner.run(["import", "--base", "EUR", "export.csv", "--store", store] + flags, in: directory)
             switch expected {
             case .rows(let rows):
                 #expect(output.status == 0, "\(flagCase) \(store): \(output.stderr)")
@@ -146,7 +146,7 @@ import TransactionSearch
         let directory = try FSearchTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("store")
-        let imported = try FSearchRunner.run(["import", "no-date-column.csv", "--store", store.path,
+        let imported = try FSearchRunner.run(["import", "--base", "EUR", "no-date-column.csv", "--store", store.path,
                                               "--map", "date=Tag", "--date-order", "dmy", "--decimal-comma"],
                                              in: FSearchInspectTests.bankCSVFolder)
         #expect(imported.status == 0, "\(imported.stderr)")

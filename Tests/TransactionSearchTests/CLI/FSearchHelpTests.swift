@@ -54,7 +54,7 @@ import TransactionSearch
         let directory = try FSearchTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("store").path
-        #expect(try FSearchRunner.run(["import", "-", "--store", store], input: Data("id,date,merchant,amount\na1,2026-03-14,A,-1\n".utf8)).status == 0)
+        #expect(try FSearchRunner.run(["import", "--base", "EUR", "-", "--store", store], input: Data("id,date,merchant,amount\na1,2026-03-14,A,-1\n".utf8)).status == 0)
         let update = try FSearchRunner.run(["update", "a1", "--store", store, "--date", "2026-02-30"])
         #expect(update.status == 64 && update.stderr.contains("\"2026-02-30\" is not a day: February 2026 has 28 days"), "\(update.stderr)")
         #expect(!update.stderr.contains("ISO 8601"))

@@ -71,7 +71,7 @@ import TransactionSearch
     /// A store directory holding `earlier` (tx_1 Bakery, tx_2 the pending Uber Eats).
     static func storeWithLastWeek() throws -> URL {
         let directory = try directory(with: ["earlier.csv": earlier, "later.csv": later])
-        let imported = try FSearchRunner.run(["import", "earlier.csv", "--store", "store"], in: directory)
+        let imported = try FSearchRunner.run(["import", "--base", "EUR", "earlier.csv", "--store", "store"], in: directory)
         #expect(imported.status == 0, "\(imported.stderr)")
         return directory
     }
@@ -150,10 +150,10 @@ import TransactionSearch
         #expect(profile.dateOrder == .dayMonthYear && profile.decimalSeparator == .comma)
 
         // Without the profile the columns are read from their cells, the same way.
-        let inferred = try FSearchRunner.run(["import", "may.csv", "--store", "inferred"], in: directory)
+        let inferred = try FSearchRunner.run(["import", "--base", "EUR", "may.csv", "--store", "inferred"], in: directory)
         #expect(inferred.status == 0, "\(inferred.stderr)")
         #expect(inferred.stderr.contains("no header: the columns' roles are read from their cells"), "\(inferred.stderr)")
-        let imported = try FSearchRunner.run(["import", "may.csv", "--profile", "bank.json", "--store", "store"], in: directory)
+        let imported = try FSearchRunner.run(["import", "--base", "EUR", "may.csv", "--profile", "bank.json", "--store", "store"], in: directory)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout == "may.csv (bank-csv): 3 added, 0 already present; store now holds 3.\n")
         for store in ["store", "inferred"] {

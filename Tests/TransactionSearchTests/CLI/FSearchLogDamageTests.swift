@@ -12,7 +12,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ts-flip-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         for (index, merchant) in ["Lidl", "Shell", "Aldi", "Rewe"].enumerated() {
-            let add = try FSearchRunner.run(["add", "--store", path, "--date", "2026-01-0\(index + 1)", "--merchant", merchant, "--amount", "-1.00"])
+            let add = try FSearchRunner.run(["add", "--base", "EUR", "--store", path, "--date", "2026-01-0\(index + 1)", "--merchant", merchant, "--amount", "-1.00"])
             #expect(add.status == 0, "add \(merchant): \(add.stderr)")
         }
         let log = URL(fileURLWithPath: path).appendingPathComponent("log.bin")

@@ -46,7 +46,7 @@ import TransactionSearch
         try Data(FSearchRatesTests.csv.utf8).write(to: data)
         try Data(#"{"base": "USD", "rates": {"EUR": "2"}}"#.utf8).write(to: rates)
         let store = directory.appendingPathComponent("store").path
-        #expect(try FSearchRunner.run(["import", data.path, "--store", store]).status == 0)
+        #expect(try FSearchRunner.run(["import", "--base", "EUR", data.path, "--store", store]).status == 0)
         let output = try FSearchRunner.run(["--store", store, "--rates", rates.path, "--format", "json"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect((try FSearchTests.json(output.stdout)["total"] as? [String: Any])?["base"] as? String == "-5.00")

@@ -18,7 +18,7 @@ struct FSearchRunner {
     /// The variables that change what fsearch prints, left out of the test process's own
     /// environment so that a run does not depend on who runs the tests: the width, the
     /// locale's date form, the default store.
-    static let settingVariables = ["COLUMNS", "LINES", "LC_ALL", "LC_TIME", "LANG", "FSEARCH_STORE"]
+    static let settingVariables = ["COLUMNS", "LINES", "LC_ALL", "LC_TIME", "LC_MONETARY", "LANG", "FSEARCH_STORE"]
 
     /// Runs fsearch with `arguments` in `directory` (a temporary one by default), without
     /// colour, feeding `input` to standard input when given; with no width, locale or default

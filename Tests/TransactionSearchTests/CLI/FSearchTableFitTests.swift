@@ -80,7 +80,7 @@ import TransactionSearch
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("store").path
         let csv = "date,merchant,amount\n2026-03-14,Bakery Rossi,-4.20\n"
-        #expect(try FSearchRunner.run(["import", "-", "--store", store], input: Data(csv.utf8)).status == 0)
+        #expect(try FSearchRunner.run(["import", "--base", "EUR", "-", "--store", store], input: Data(csv.utf8)).status == 0)
         let found = try FSearchRunner.run(["bakery", "--store", store])
         let row = try #require(found.stdout.split(separator: "\n").first { $0.contains("Bakery Rossi") })
         let id = String(row.split(separator: " ")[0])

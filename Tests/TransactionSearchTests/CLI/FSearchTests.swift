@@ -164,13 +164,13 @@ struct FSearchTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("store").path
         let sample = TestFiles.packageRoot.appendingPathComponent("Sources/fsearch/Resources/sample.csv").path
-        let imported = try FSearchRunner.run(["import", sample, "--store", store, "--tz", "Europe/Madrid"])
+        let imported = try FSearchRunner.run(["import", "--base", "EUR", sample, "--store", store, "--tz", "Europe/Madrid"])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("2000 added, 0 already present"), "\(imported.stdout)")
         // All or nothing: a bad file adds nothing.
         let bad = try FSearchRunner.run(["import", TestFiles.packageRoot.appendingPathComponent("Fixtures/bad/bad-amount.csv").path, "--store", store])
         #expect(bad.status == 65)
-        let added = try FSearchRunner.run(["add", "--store", store, "--date", "2026-03-14", "--merchant", "Zümrüt Büfe",
+        let added = try FSearchRunner.run(["add", "--base", "EUR", "--store", store, "--date", "2026-03-14", "--merchant", "Zümrüt Büfe",
                                            "--amount", "-12.50", "--category", "Food & Drink", "--notes", "with friends"])
         #expect(added.status == 0, "\(added.stderr)")
         let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -200,7 +200,7 @@ struct FSearchTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let holder = try DurableStore(directory: directory)
         defer { holder.close() }
-        let output = try FSearchRunner.run(["add", "--store", directory.path, "--date", "2026-03-14", "--merchant", "x", "--amount", "-1"])
+        let output = try FSearchRunner.run(["add", "--base", "EUR", "--store", directory.path, "--date", "2026-03-14", "--merchant", "x", "--amount", "-1"])
         #expect(output.status == 74)
         #expect(output.stderr.contains("another process has this store open for writing"))
         #expect(try FSearchRunner.run(["x", "--store", directory.path]).status == 0, "reading needs no lock")
@@ -210,7 +210,7 @@ struct FSearchTests {
         let directory = try FSearchTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let sample = TestFiles.packageRoot.appendingPathComponent("Sources/fsearch/Resources/sample.csv").path
-        #expect(try FSearchRunner.run(["import", sample, "--store", directory.path]).status == 0)
+        #expect(try FSearchRunner.run(["import", "--base", "EUR", sample, "--store", directory.path]).status == 0)
         #expect(try FSearchRunner.run(["compact", "--store", directory.path]).status == 0)
         let snapshot = directory.appendingPathComponent("snapshot.bin")
         var bytes = Array(try Data(contentsOf: snapshot))

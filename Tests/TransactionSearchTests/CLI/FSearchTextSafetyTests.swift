@@ -76,7 +76,7 @@ import TransactionSearch
         let directory = try FSearchTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("store").path
-        #expect(try FSearchRunner.run(["import", "-", "--store", store], input: Data("date,merchant,amount\n2026-03-14,A,-1\n".utf8)).status == 0)
+        #expect(try FSearchRunner.run(["import", "--base", "EUR", "-", "--store", store], input: Data("date,merchant,amount\n2026-03-14,A,-1\n".utf8)).status == 0)
         let added = try FSearchRunner.run(["add", "--store", store, "--date", date, "--merchant", "x", "--amount", "-1"])
         #expect(added.status == 64 || added.status == 65, "\(added.stderr)")
         #expect(added.stderr.contains(message), "\(added.stderr)")

@@ -50,18 +50,39 @@ import Testing
 
     @Test(arguments: [
         ("T-$12.00", "USD", "$ in the amounts: USD"), ("T-£7.50", "GBP", "£ in the amounts: GBP"),
-        ("T-€3.00", "EUR", "€ in the amounts: EUR"), ("T-4.00", nil, "none in the file: the store's base currency (QIF names none)"),
+        ("T-€3.00", "EUR", "€ in the amounts: EUR"), ("T-¥1200", "JPY", "¥ in the amounts: JPY"),
+        ("TEUR -12.00", "EUR", "EUR in the amounts"), ("T-12.00 EUR", "EUR", "EUR in the amounts"),
+        ("T-12.00USD", "USD", "USD in the amounts"), ("T-10.00 DEM", "DEM", "DEM in the amounts"),
+        ("T-4.00 CR", nil, "none in the file: the store's base currency (QIF names none)"),
+        ("T-4.00 eur", nil, "none in the file: the store's base currency (QIF names none)"),
+        ("T-4.00", nil, "none in the file: the store's base currency (QIF names none)"),
     ] as [(String, String?, String)])
-    func qifCurrencyFromTheAmountsSymbol(amount: String, code: String?, reason: String) throws {
+    func qifCurrencyFromTheAmountsSymbolOrCode(amount: String, code: String?, reason: String) throws {
         let parsed = try QIFReader.read(Array("!Type:Bank\nD03/02/2026\n\(amount)\nPShop\n^\n".utf8), context: StatementTestSupport.context)
+        #expect(parsed.issues.isEmpty, "\(parsed.issues)")
         #expect(parsed.entries.map(\.currency?.code) == [code])
         #expect(parsed.decisions?.currency == reason)
     }
 
-    @Test func qifSymbolsOfTwoCurrenciesNameNone() throws {
-        let parsed = try QIFReader.read(Array("!Type:Bank\nD03/02/2026\nT-$1.00\nPA\n^\nD03/03/2026\nT-£2.00\nPB\n^\n".utf8),
-                                        context: StatementTestSupport.context)
-        #expect(parsed.entries.map(\.currency) == [nil, nil])
+    @Test func qifAmountsOfSeveralCurrenciesKeepEachRecordsOwn() throws {
+        let parsed = try QIFReader.read(try StatementTestSupport.qif("currencies.qif"), context: StatementTestSupport.context)
+        #expect(parsed.issues.isEmpty, "\(parsed.issues)")
+        #expect(parsed.entries.map(\.currency?.code) == ["EUR", "EUR", "JPY", "USD", nil])
+        #expect(parsed.decisions?.currency
+                == "each record's amount: EUR (2 records), JPY (1 record), USD (1 record); 1 naming none: none in the file: the store's base currency")
+        #expect(parsed.warnings == [
+            "the amounts name several currencies (EUR (2 records), JPY (1 record), USD (1 record)); 1 record names none: none in the file: the store's base currency",
+        ])
+        // Imported, the record naming none takes --currency (else the store's base), said in the report.
+        let store = TransactionStore(configuration: StoreConfiguration(baseCurrency: .gbp))
+        let report = try store.importStatement(from: try StatementTestSupport.qif("currencies.qif"), options: ImportOptions(currency: .chf))
+        #expect(report.addedIDs.compactMap { store.transaction(id: $0)?.amount.currency.code } == ["EUR", "EUR", "JPY", "USD", "CHF"])
+    }
+
+    @Test func aQIFAmountNamingTwoCurrenciesIsAnError() throws {
+        let parsed = try QIFReader.read(Array("!Type:Bank\nD03/02/2026\nT$12.00 EUR\nPShop\n^\n".utf8), context: StatementTestSupport.context)
+        #expect(parsed.entries.isEmpty)
+        #expect(parsed.issues.map(\.description) == ["line 3, amount: the amount \"$12.00 EUR\" names two currencies, $ and EUR"])
     }
 
     // MARK: OFX

@@ -8,7 +8,7 @@ enum StatementTestSupport {
     static let qifFixtures = [
         "us-bank.qif", "day-first.qif", "apostrophe-years.qif", "thousands.qif", "european.qif", "splits.qif",
         "transfers.qif", "accounts.qif", "ccard.qif", "windows-1252.qif", "bad-records.qif", "no-header.qif",
-        "no-payee.qif",
+        "no-payee.qif", "currencies.qif",
     ]
 
     static let mt940Fixtures = [

@@ -30,11 +30,13 @@ import Testing
         #expect(parsed.issues.isEmpty, "\(parsed.issues) — \(context)")
         #expect(parsed.entries.count == samples.count, "\(context)")
         let account = writer.accountName.flatMap(AccountName.masked)
-        // Amounts written with one kind of symbol name the currency (docs/SPEC.md section 9).
-        let totals = text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("T") || $0.hasPrefix("U") }
-        let dollars = totals.contains { $0.contains("$") }, euros = totals.contains { $0.contains("€") }
-        let currency: Currency? = dollars == euros ? nil : (dollars ? .usd : .eur)
-        for (entry, sample) in zip(parsed.entries, samples) {
+        // A symbol or code in a record's amount names its currency; when the amounts name one
+        // currency, every record takes it (docs/SPEC.md section 9).
+        let named: [Currency?] = text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("T") && !$0.hasPrefix("TBank") && !$0.hasPrefix("TCCard") }
+            .map { $0.contains("$") ? .usd : ($0.contains("€") || $0.contains("EUR") ? .eur : nil) }
+        let kinds = Set(named.compactMap { $0 })
+        for (index, (entry, sample)) in zip(parsed.entries, samples).enumerated() {
+            let currency = kinds.count == 1 ? kinds.first : (index < named.count ? named[index] : nil)
             #expect(entry.date == .day(sample.day), "\(context)")
             #expect(entry.amount.hasSameValue(as: sample.amount), "\(entry.amount) vs \(sample.amount) — \(context)")
             #expect(entry.merchant == sample.payee, "\(context)")

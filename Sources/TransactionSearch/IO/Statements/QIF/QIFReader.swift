@@ -14,7 +14,8 @@
 ///   investment, security and price sections are skipped as a whole, each a `SkippedPart`
 ///   with its line range. Records before any header are read as a bank account, with a
 ///   warning.
-/// - Amounts have no currency in QIF: entries carry none, and the import's currency applies.
+/// - QIF has no currency field; a symbol or ISO code written in the amounts is the currency
+///   (`QIFAmountCurrency`, `decideCurrency`), else the import's currency applies.
 /// - QIF has no transaction ids: `bankID` is always nil.
 enum QIFReader {
     /// Whether `bytes` look like a QIF file: the first line that is not blank is a QIF header
@@ -81,13 +82,7 @@ enum QIFReader {
             let conventions = QIFConventions(scan, buffer, requestedOrder: dateOrder, warnings: &statement.warnings)
             var reader = QIFRecordReader(buffer, scan: scan, conventions: conventions)
             reader.read(into: &statement)
-            var currency = ReadingDecisions.noCurrency(context) + " (QIF names none)"
-            if let (symbol, named) = symbolCurrency(scan, buffer) {
-                currency = "\(symbol) in the amounts: \(named.code)"
-                for index in statement.entries.indices where statement.entries[index].currency == nil {
-                    statement.entries[index].currency = named
-                }
-            }
+            let currency = decideCurrency(&statement, scan: scan, buffer, context: context)
             statement.decisions = ReadingDecisions(
                 currency: currency, dates: conventions.dateReason,
                 sign: "T amounts are signed: negative is money out" + (conventions.amountStyle == .decimalComma ? " (decimal comma)" : ""))
@@ -95,24 +90,40 @@ enum QIFReader {
         return statement
     }
 
-    /// The currency the amounts' symbol names, when they name one kind only: `$` USD, `€` EUR,
-    /// `£` GBP (docs/SPEC.md section 9); nil when none (or several).
-    private static func symbolCurrency(_ scan: QIFScan, _ bytes: UnsafeBufferPointer<UInt8>) -> (String, Currency)? {
-        var found: (String, Currency)?
-        for field in scan.fields where field.code == UInt8(ascii: "T") || field.code == UInt8(ascii: "U") {
-            let range = field.range
-            var named: (String, Currency)?
-            for index in range {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "$") { named = ("$", .usd) }
-                if byte == 0xE2, index + 2 < range.upperBound, bytes[index + 1] == 0x82, bytes[index + 2] == 0xAC { named = ("€", .eur) }
-                if byte == 0xC2, index + 1 < range.upperBound, bytes[index + 1] == 0xA3 { named = ("£", .gbp) }
-            }
-            guard let named else { continue }
-            if let found, found.1 != named.1 { return nil }
-            found = named
+    /// The currency of the records whose amounts name none, and what decided it, in words.
+    /// When the amounts name one currency (`$12.00`, `12.00 EUR`), every record takes it; when
+    /// they name several, each record keeps its own, those naming none take the import's
+    /// currency, and a warning says how many they are: never a silent pick of one.
+    private static func decideCurrency(_ statement: inout ParsedStatement, scan: QIFScan, _ bytes: UnsafeBufferPointer<UInt8>,
+                                       context: StatementContext) -> String {
+        var counts: [Currency: Int] = [:]
+        var written: [Currency: String] = [:]
+        for entry in statement.entries {
+            if let currency = entry.currency { counts[currency, default: 0] += 1 }
         }
-        return found
+        guard !counts.isEmpty else { return ReadingDecisions.noCurrency(context) + " (QIF names none)" }
+        // How each currency was written, for the words (the first amount naming it).
+        for field in scan.fields where field.code == UInt8(ascii: "T") || field.code == UInt8(ascii: "U") {
+            if case .named(let text, let currency) = QIFAmountCurrency.of(bytes, field.range), written[currency] == nil {
+                written[currency] = text
+            }
+            if written.count == counts.count { break }
+        }
+        let unnamed = statement.entries.count - counts.values.reduce(0, +)
+        if counts.count == 1, let currency = counts.keys.first {
+            for index in statement.entries.indices where statement.entries[index].currency == nil {
+                statement.entries[index].currency = currency
+            }
+            let text = written[currency] ?? currency.code
+            return text == currency.code ? "\(text) in the amounts" : "\(text) in the amounts: \(currency.code)"
+        }
+        let named = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.code < $1.key.code }
+            .map { "\($0.key.code) (\($0.value) record\($0.value == 1 ? "" : "s"))" }.joined(separator: ", ")
+        if unnamed > 0 {
+            let fallback = ReadingDecisions.noCurrency(context)
+            statement.warnings.append("the amounts name several currencies (\(named)); \(unnamed) record\(unnamed == 1 ? " names" : "s name") none: \(fallback)")
+        }
+        return "each record's amount: \(named)" + (unnamed > 0 ? "; \(unnamed) naming none: " + ReadingDecisions.noCurrency(context) : "")
     }
 
     /// Whether some record has both a date and an amount line: what makes a file without

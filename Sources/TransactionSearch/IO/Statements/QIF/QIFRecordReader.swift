@@ -2,7 +2,9 @@
 /// `StatementEntry`, or issues naming the line, the field and the reason.
 ///
 /// What each code becomes:
-/// - `D` the date (a calendar day), `T` the amount (`U` when there is no `T`);
+/// - `D` the date (a calendar day), `T` the amount (`U` when there is no `T`); a symbol or
+///   ISO code written in the amount is the entry's currency (`QIFAmountCurrency`), two
+///   different ones in one amount an error;
 /// - `P` the merchant; with no `P` (or an empty one), the memo, else the category (`Transfer:
 ///   Checking` for a transfer), else the check number (`Check 1234`) or kind (`ATM`), else
 ///   `Withdrawal` or `Deposit` by the amount's sign: a record is never refused for its payee
@@ -126,10 +128,18 @@ struct QIFRecordReader {
             }
         }
         var amount: DecimalAmount?
+        var currency: Currency?
         let amountField = total >= 0 ? total : alternateTotal
         if amountField >= 0 {
             let field = scan.fields[amountField]
             amount = QIFAmount.parse(bytes, field.range, style: conventions.amountStyle)
+            switch QIFAmountCurrency.of(bytes, field.range) {
+            case .none: break
+            case .named(_, let named): currency = named
+            case .conflicting(let first, let second):
+                statement.issues.append(ImportIssue(.line(Int(field.line)), field: .amount, .malformed(
+                    "the amount \(quoted(bytes.text(field.range))) names two currencies, \(first) and \(second)")))
+            }
             if amount == nil {
                 statement.issues.append(ImportIssue(.line(Int(field.line)), field: .amount, .invalid(.unreadableAmount(bytes.text(field.range), expected: "a number such as -1,234.56"))))
             } else if let splitSum, let amount, !splitSum.hasSameValue(as: amount) {
@@ -176,6 +186,7 @@ struct QIFRecordReader {
         var entry = StatementEntry(location: .line(recordLine), date: .day(day), amount: amount, merchant: merchant,
                                    account: section.maskedAccount, accountIdentity: section.accountName)
         if section.type == .creditCard { entry.card = section.maskedAccount }
+        entry.currency = currency
 
         // Category, transfer, class, check number.
         if let numberText = number >= 0 ? bytes.trimmedText(scan.fields[number].range) : nil {
