@@ -119,9 +119,7 @@ extension BrowseSession {
         case .enter:
             save(form)
             return
-        case .tab, .down: form.next()
-        case .backTab, .up: form.previous()
-        default: edit(&form.activeValue, with: key)
+        default: moveOrType(key, in: &form)
         }
         state.page = .edit(form)
     }
@@ -183,11 +181,18 @@ extension BrowseSession {
                 state.message = BrowseMessage(failure.message, isError: true)
             }
             return
+        default: moveOrType(key, in: &form)
+        }
+        state.page = .bulkEdit(form)
+    }
+
+    /// Tab, Up and Down move between a form's fields; editing keys type into the active one.
+    private func moveOrType(_ key: Key, in form: inout some FieldForm) {
+        switch key {
         case .tab, .down: form.next()
         case .backTab, .up: form.previous()
         default: edit(&form.activeValue, with: key)
         }
-        state.page = .bulkEdit(form)
     }
 
     /// Whether `key` edits a line (what `edit(_:with:)` applies).

@@ -3,7 +3,7 @@ import TransactionSearch
 /// The form that changes every row the current search matches (Ctrl-B on the list): the
 /// search it acts on, how many rows it matched when the form opened, and one line being typed
 /// per field. An empty field leaves the rows' values as they are.
-package struct BulkEditForm: Sendable {
+package struct BulkEditForm: FieldForm, Sendable {
     /// The fields the form sets, in order.
     package static let fields: [TransactionField] = [.category, .notes]
 
@@ -21,17 +21,6 @@ package struct BulkEditForm: Sendable {
         self.query = query
         self.count = count
     }
-
-    /// The line being typed.
-    package var activeValue: LineEditor {
-        get { values[active] }
-        set { values[active] = newValue }
-    }
-
-    /// Moves to the next field (after the last, the first).
-    package mutating func next() { active = (active + 1) % values.count }
-    /// Moves to the previous field (before the first, the last).
-    package mutating func previous() { active = (active + values.count - 1) % values.count }
 
     /// The change: each field typed into is set (trimmed by the store); the others are kept.
     package var patch: TransactionPatch {

@@ -2,7 +2,7 @@ import TransactionSearch
 
 /// The form that edits a transaction's category and notes: one line being typed per field,
 /// the field the keys go to, and the change it makes.
-package struct EditForm: Sendable {
+package struct EditForm: FieldForm, Sendable {
     /// The fields the form edits, in order.
     package static let fields: [TransactionField] = [.category, .notes]
 
@@ -21,17 +21,6 @@ package struct EditForm: Sendable {
         self.position = position
         values = [LineEditor(transaction.category ?? ""), LineEditor(transaction.notes ?? "")]
     }
-
-    /// The line being typed.
-    package var activeValue: LineEditor {
-        get { values[active] }
-        set { values[active] = newValue }
-    }
-
-    /// Moves to the next field (after the last, the first).
-    package mutating func next() { active = (active + 1) % values.count }
-    /// Moves to the previous field (before the first, the last).
-    package mutating func previous() { active = (active + values.count - 1) % values.count }
 
     /// The change the form makes: each field whose text differs from the transaction's,
     /// set (trimmed by the store) or cleared when left empty; empty when nothing changed.
