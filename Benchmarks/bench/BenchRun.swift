@@ -85,6 +85,9 @@ struct BenchRun {
         report.typing = measure(QueryMix.typing, store: store, scan: scan, report: &report)
         if !options.queriesOnly {
             await measureInteractive(store, scan: scan, into: &report)
+            let insights = InsightsRun(store: store, quick: options.quick).measure()
+            report.insights = insights
+            report.mismatches += insights.mismatches
             report.mutations = try measureMutations(&store)
             report.cache = measureCache(store, QueryMix.standard(for: store))
         }
