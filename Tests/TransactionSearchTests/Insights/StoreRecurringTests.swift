@@ -47,3 +47,29 @@ import Testing
         #expect(TransactionStore().recurringSeries().isEmpty)
     }
 }
+
+/// `InsightsModel`: series, report cells and summary follow the store's changes.
+@Suite struct InsightsModelTests {
+    @MainActor @Test func followsTheStore() async throws {
+        let ledger = PlantedLedgerGenerator.make(seed: 6)
+        let store = try StoreRecurringTests.store(of: ledger)
+        store.clock = .fixed(day: CalendarDay(daysSince1970: ledger.today))
+        let model = InsightsModel(store: store)
+        await model.settled()
+        #expect(model.series == store.recurringSeries())
+        #expect(model.cells == store.report(ReportRequest()).cells)
+        #expect(model.summary == store.summary())
+        let victim = try #require(model.series.first)
+        for id in victim.ids { _ = try store.delete(id: id) }
+        for _ in 0..<200 where model.series == store.recurringSeries() ? false : true {
+            try await Task.sleep(for: .milliseconds(10))
+            await model.settled()
+        }
+        #expect(model.series == store.recurringSeries())
+        #expect(!model.series.contains(victim))
+        #expect(model.cells == store.report(ReportRequest()).cells)
+        model.reportRequest = ReportRequest(period: .year, dimension: nil, kind: nil)
+        await model.settled()
+        #expect(model.cells == store.report(ReportRequest(period: .year, dimension: nil, kind: nil)).cells)
+    }
+}
