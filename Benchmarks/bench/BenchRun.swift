@@ -83,11 +83,11 @@ struct BenchRun {
         report.queries = measure(mix, store: store, scan: scan, report: &report)
         report.grouping = measure(QueryMix.grouping, store: store, scan: scan, report: &report)
         report.typing = measure(QueryMix.typing, store: store, scan: scan, report: &report)
+        let insights = InsightsRun(store: store, quick: options.quick).measure()
+        report.insights = insights
+        report.mismatches += insights.mismatches
         if !options.queriesOnly {
             await measureInteractive(store, scan: scan, into: &report)
-            let insights = InsightsRun(store: store, quick: options.quick).measure()
-            report.insights = insights
-            report.mismatches += insights.mismatches
             report.mutations = try measureMutations(&store)
             report.cache = measureCache(store, QueryMix.standard(for: store))
         }
