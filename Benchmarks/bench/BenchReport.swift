@@ -171,6 +171,16 @@ struct BenchReport: Encodable {
         var medianBytesWritten: Int { bytesWritten.isEmpty ? 0 : bytesWritten.sorted()[bytesWritten.count / 2] }
     }
 
+    /// Recurring payments over every row, and a 24-month report by category (`InsightsRun`).
+    struct Insights: Encodable {
+        var recurringMilliseconds: [Double] = []
+        var seriesFound = 0
+        var reportMicroseconds: [Double] = []
+        var reportCells = 0
+        var reportFromBuckets = false
+        var mismatches: [String] = []
+    }
+
     /// A docs/SPEC.md section 5 figure beside its must and aim.
     struct SpecLine: Encodable {
         var measure: String
@@ -208,6 +218,8 @@ struct BenchReport: Encodable {
     var interactive: Interactive?
     /// Bulk edits, the import with rules, payee cleaning (`ActionsRun`).
     var actions: Actions?
+    /// Recurring payments and a report (`InsightsRun`).
+    var insights: Insights?
     var mismatches: [String] = []
 
     init(machine: Machine, options: BenchOptions) {
@@ -307,6 +319,13 @@ struct BenchReport: Encodable {
                                   judgedOnlyAt: data.rows < 1_000_000 ? "judged at 1,000,000 rows" : nil))
         }
         if let actions { lines += actionSpecLines(actions) }
+        if let insights, !insights.recurringMilliseconds.isEmpty {
+            let judged = data.rows < 1_000_000 ? "judged at 1,000,000 rows" : nil
+            lines.append(SpecLine(measure: "recurring payments, every row", value: insights.recurringMilliseconds.min() ?? 0, unit: "ms",
+                                  must: 500, aim: 100, higherIsBetter: false, judgedOnlyAt: judged))
+            lines.append(SpecLine(measure: "report, 24 months by category, p99", value: Percentiles(insights.reportMicroseconds).p99 / 1000,
+                                  unit: "ms", must: 10, aim: 2, higherIsBetter: false, judgedOnlyAt: judged))
+        }
         if let csv = imports.first {
             for figure in imports.dropFirst() {
                 let bankCSV = figure.format == "bank-csv"
@@ -392,6 +411,13 @@ struct BenchReport: Encodable {
             }
         }
         if let actions { out += actionLines(actions) }
+        if let insights, !insights.recurringMilliseconds.isEmpty {
+            let report = Percentiles(insights.reportMicroseconds)
+            out.append("")
+            out.append("Insights: recurring payments over every row \(insights.recurringMilliseconds.map { format($0 * 1000) }.joined(separator: ", ")) µs,"
+                       + " \(insights.seriesFound) series; report of 24 months by category (\(insights.reportCells) cells,"
+                       + " \(insights.reportFromBuckets ? "from buckets" : "from rows")) p50 \(format(report.p50)) µs, p99 \(format(report.p99)) µs")
+        }
         if let cache {
             out.append("")
             out.append("Cache: repeats answered from the cache p50 \(format(cache.cached.p50)) µs, p99 \(format(cache.cached.p99)) µs; computed p50 \(format(cache.uncached.p50)) µs;"

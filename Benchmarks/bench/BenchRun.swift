@@ -83,6 +83,9 @@ struct BenchRun {
         report.queries = measure(mix, store: store, scan: scan, report: &report)
         report.grouping = measure(QueryMix.grouping, store: store, scan: scan, report: &report)
         report.typing = measure(QueryMix.typing, store: store, scan: scan, report: &report)
+        let insights = InsightsRun(store: store, quick: options.quick).measure()
+        report.insights = insights
+        report.mismatches += insights.mismatches
         if !options.queriesOnly {
             await measureInteractive(store, scan: scan, into: &report)
             report.mutations = try measureMutations(&store)

@@ -32,6 +32,9 @@ struct FSearch {
         case "browse": BrowseCommand.run
         case "stress": StressCommand.run
         case "saved": SavedCommand.run
+        case "recurring": RecurringCommand.run
+        case "report": ReportCommand.run
+        case "summary": SummaryCommand.run
         default: nil
         }
     }

@@ -137,4 +137,24 @@ import TransactionSearch
         // README snippet end
         #expect(reader.store.count == 1)
     }
+
+    @Test func insights() throws {
+        // README snippet: insights
+        let store = TransactionStore(baseCurrency: .eur)
+        for month in 1...6 {
+            try store.add(TransactionDraft(date: .day(try CalendarDay(year: 2026, month: month, day: 3)),
+                                           merchant: "NETFLIX.COM", amount: try DecimalAmount(parsing: "-15.49")))
+        }
+        let series = store.recurringSeries(today: try CalendarDay(year: 2026, month: 6, day: 20))
+        print(series[0].payee, series[0].cadence, series[0].amount, series[0].next)  // Netflix monthly -15.49 EUR 2026-07-03
+        let report = store.report(ReportRequest(period: .month, dimension: .category, kind: .expense))
+        print(report.cells.count, report.isFromBuckets)  // 6 true
+        let summary = store.summary()
+        print(summary.months[0].spending)  // -15.49 EUR
+        // README snippet end
+        #expect(series.count == 1 && series[0].cadence == .monthly && series[0].amount.description == "-15.49 EUR")
+        #expect(series[0].next.description == "2026-07-03" && series[0].payee == "Netflix")
+        #expect(report.cells.count == 6 && report.isFromBuckets)
+        #expect(summary.months[0].spending.description == "-15.49 EUR")
+    }
 }

@@ -8,7 +8,7 @@ import CommandLineSupport
 enum CommandTypos {
     /// The commands a person types, as the main help lists them.
     static let names = ["import", "inspect", "add", "update", "delete", "export", "stats", "check", "compact", "explain-payee", "explain",
-                        "rules", "undo", "history", "repair-payees", "saved", "browse"]
+                        "rules", "undo", "history", "repair-payees", "saved", "browse", "recurring", "report", "summary"]
 
     /// The command `word` looks like a typo of, or nil: a word of letters only, not a command,
     /// one edit from one (or the same but for capitals).

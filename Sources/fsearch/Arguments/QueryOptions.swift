@@ -73,7 +73,7 @@ enum QueryOptions {
         if let status = arguments.value("status") {
             query.filters.status = try Choice.parse(status, option: "status", among: TransactionStatus.allCases)
         }
-        if let kind = arguments.value("kind") {
+        if let kind = arguments.value("kind"), kind.lowercased() != "all" {  // all: both kinds (fsearch report)
             query.filters.kind = try Choice.parse(kind, option: "kind", among: TransactionKind.allCases)
         }
         if let minimum = arguments.value("min") { query.filters.minimumAmount = try Choice.amount(minimum, option: "min") }

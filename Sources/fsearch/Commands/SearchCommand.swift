@@ -46,6 +46,9 @@ enum SearchCommand {
               fsearch explain-payee TEXT          Show how a descriptor is cleaned into a payee.
               fsearch browse [QUERY...]           Search interactively (also fsearch -i): every keystroke redraws the matches.
               fsearch repair-payees               Clean again the payees a newer cleaner would clean differently.
+              fsearch recurring [QUERY...]        Recurring payments: subscriptions, rent, salaries, insurance.
+              fsearch report [QUERY...]           Spending or income per week, month or year by category, payee...
+              fsearch summary [QUERY...]          Income, spending and net per month; balances; largest changes.
             Each command has --help. FSEARCH_STORE=DIR makes DIR the store of every command that takes --store.
             Without --file, --store or FSEARCH_STORE, fsearch searches a bundled sample.
 

@@ -18,6 +18,14 @@ struct StoreBuckets: Sendable {
     var pendingByAccount = BucketTable()
     /// Expenses (amount < 0) only, by (category, month code).
     var spending = PairBuckets()
+    /// The other rows (amount ≥ 0), by (category, `earningKey(month code, amount)`): income in
+    /// odd keys, zero amounts in even ones. With `spending`, every row of a category and month,
+    /// so a report by category and month or year reads buckets, not rows.
+    var earning = PairBuckets()
+
+    /// The second key of a row of `amount` ≥ 0 in month `monthCode` in `earning`.
+    @inline(__always)
+    static func earningKey(_ monthCode: UInt32, _ amount: Int64) -> UInt32 { monthCode << 1 | (amount > 0 ? 1 : 0) }
 
     mutating func add(_ record: RowRecord) {
         let currency = record.currency, amount = record.amount
@@ -30,7 +38,9 @@ struct StoreBuckets: Sendable {
         payee.add(record.payee, currency: currency, amount: amount)
         account.add(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.add(record.account, currency: currency, amount: amount) }
-        if amount < 0 { spending.add(record.category, record.monthCode, currency: currency, amount: amount) }
+        if amount < 0 { spending.add(record.category, record.monthCode, currency: currency, amount: amount) } else {
+            earning.add(record.category, StoreBuckets.earningKey(record.monthCode, amount), currency: currency, amount: amount)
+        }
     }
 
     mutating func remove(_ record: RowRecord) {
@@ -44,7 +54,9 @@ struct StoreBuckets: Sendable {
         payee.remove(record.payee, currency: currency, amount: amount)
         account.remove(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.remove(record.account, currency: currency, amount: amount) }
-        if amount < 0 { spending.remove(record.category, record.monthCode, currency: currency, amount: amount) }
+        if amount < 0 { spending.remove(record.category, record.monthCode, currency: currency, amount: amount) } else {
+            earning.remove(record.category, StoreBuckets.earningKey(record.monthCode, amount), currency: currency, amount: amount)
+        }
     }
 
     /// A row's old version out and its new one in, touching only the tables whose bucket,
@@ -95,10 +107,16 @@ struct StoreBuckets: Sendable {
             if wasSpending { spending.remove(old.category, old.monthCode, currency: old.currency, amount: old.amount) }
             if isSpending { spending.add(new.category, new.monthCode, currency: new.currency, amount: new.amount) }
         }
+        if !isSpending && (wasSpending || old.category != new.category || old.monthCode != new.monthCode) {
+            earning.add(new.category, StoreBuckets.earningKey(new.monthCode, new.amount), currency: new.currency, amount: new.amount)
+        }
+        if !wasSpending && (isSpending || old.category != new.category || old.monthCode != new.monthCode) {
+            earning.remove(old.category, StoreBuckets.earningKey(old.monthCode, old.amount), currency: old.currency, amount: old.amount)
+        }
     }
 
     var memoryUse: Int {
         total.memoryUse + day.memoryUse + month.memoryUse + card.memoryUse + category.memoryUse
-            + merchant.memoryUse + payee.memoryUse + account.memoryUse + pendingByAccount.memoryUse + spending.memoryUse
+            + merchant.memoryUse + payee.memoryUse + account.memoryUse + pendingByAccount.memoryUse + spending.memoryUse + earning.memoryUse
     }
 }

@@ -74,9 +74,14 @@ extension StoreContents {
                 let pending = rows.indices.filter { flags[rows[$0]] & RowFlags.pending.rawValue != 0 }
                 buckets.pendingByAccount.addAll(buckets: pending.map { accountColumn[rows[$0]] }, currencies: pending.map { currencies[$0] },
                                                 amounts: pending.map { amounts[$0] })
-                for index in rows.indices where amounts[index] < 0 {
-                    let row = rows[index]
-                    buckets.spending.add(categoryOf[descriptorColumn[row]], monthOfDay[dayCodes[row]], currency: currencies[index], amount: amounts[index])
+                for index in rows.indices {
+                    let row = rows[index], amount = amounts[index]
+                    let category = categoryOf[descriptorColumn[row]], month = monthOfDay[dayCodes[row]]
+                    if amount < 0 {
+                        buckets.spending.add(category, month, currency: currencies[index], amount: amount)
+                    } else {
+                        buckets.earning.add(category, StoreBuckets.earningKey(month, amount), currency: currencies[index], amount: amount)
+                    }
                 }
             }
         }

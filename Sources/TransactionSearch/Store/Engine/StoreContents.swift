@@ -192,14 +192,8 @@ final class StoreContents: @unchecked Sendable {
         StoreContents.checkSame(expected.payee.dense(), buckets.payee.dense(), upTo: text[.payee].codeLimit, "payee")
         StoreContents.checkSame(expected.account, buckets.account, upTo: text[.account].codeLimit, "account")
         StoreContents.checkSame(expected.pendingByAccount, buckets.pendingByAccount, upTo: text[.account].codeLimit, "pending")
-        for pair in expected.spending.pairs {
-            guard let bucket = buckets.spending.bucket(pair.first, pair.second) else {
-                invariantFailure("spending lost a category-month")
-                continue
-            }
-            StoreContents.checkSameBucket(expected.spending.table, pair.bucket, buckets.spending.table, bucket, "spending")
-        }
-        invariant(expected.spending.pairs.count == buckets.spending.pairs.count, "spending has stale pairs")
+        StoreContents.checkSame(expected.spending, buckets.spending, "spending")
+        StoreContents.checkSame(expected.earning, buckets.earning, "earning")
     }
 
     /// The class bitsets hold exactly the live, pending, expense and income rows.
@@ -221,6 +215,17 @@ final class StoreContents: @unchecked Sendable {
         for kind in RowClasses.Kind.allCases {
             invariant(classes.count(kind) == counts[kind.rawValue], "class \(kind) counts \(classes.count(kind)), holds \(counts[kind.rawValue])")
         }
+    }
+
+    private static func checkSame(_ expected: PairBuckets, _ actual: PairBuckets, _ name: String) {
+        for pair in expected.pairs {
+            guard let bucket = actual.bucket(pair.first, pair.second) else {
+                invariantFailure("\(name) lost a category-month")
+                continue
+            }
+            StoreContents.checkSameBucket(expected.table, pair.bucket, actual.table, bucket, name)
+        }
+        invariant(expected.pairs.count == actual.pairs.count, "\(name) has stale pairs")
     }
 
     private static func checkSame(_ expected: BucketTable, _ actual: BucketTable, upTo limit: Int, _ name: String) {

@@ -1,0 +1,189 @@
+extension TransactionStore {
+    /// A report of the rows `request.query` matches, per period and group, per currency, with
+    /// base totals when the store has exchange rates (docs/insights.md). Every row by month or
+    /// year, by category or not grouped (whole months of a date range too) comes from the
+    /// buckets every change keeps current, in time proportional to the categories and months;
+    /// anything else visits the matching rows once.
+    public func report(_ request: ReportRequest) -> Report {
+        let today = self.today
+        return lock.withReadLock { ReportBuilder(contents: contents, request: request, today: today).report() }
+    }
+}
+
+/// Tallies a report from the buckets or the rows, then orders and converts its cells.
+struct ReportBuilder {
+    let contents: StoreContents
+    let request: ReportRequest
+    let today: CalendarDay
+
+    /// A cell and currency: the period's number (`ReportBuilder.periodValue`), the group's code
+    /// (`noGroup` without a dimension) and the currency's number.
+    struct CellKey: Hashable {
+        var period: Int32
+        var group: UInt32
+        var currency: UInt16
+    }
+
+    /// The group code of every row when the report has no dimension.
+    static let noGroup = UInt32.max
+
+    func report() -> Report {
+        var query = request.query.hasRelativeDates ? request.query.resolvingRelativeDates(today: today) : request.query
+        query.filters.kind = request.kind
+        var tallies: [CellKey: (count: Int, sum: Int128)] = [:]
+        let fromBuckets = usesBuckets(query)
+        if fromBuckets { tallyBuckets(query, into: &tallies) } else { tallyRows(query, into: &tallies) }
+        return assemble(tallies, fromBuckets: fromBuckets)
+    }
+
+    /// Whether the pair buckets hold the answer: no text or terms, no filter but a date range
+    /// of whole months and the kind, by month or year, by category or by nothing.
+    func usesBuckets(_ query: Query) -> Bool {
+        var others = query.filters
+        others.from = nil
+        others.to = nil
+        others.kind = nil
+        guard query.text.isEmpty, query.terms.isEmpty, others.isEmpty, request.period != .week,
+              request.dimension == nil || request.dimension == .category else { return false }
+        if let from = query.filters.from, from.day != 1 { return false }
+        if let to = query.filters.to, to != to.calendarMonth.lastDay { return false }
+        return true
+    }
+
+    /// The number of a period: the first day of a week, the month, the year.
+    func periodValue(ofDay day: Int32) -> Int32 {
+        let calendarDay = CalendarDay(daysSince1970: day)
+        switch request.period {
+        case .week: return CalendarWeek(containing: calendarDay).firstDay.daysSince1970
+        case .month: return calendarDay.calendarMonth.monthsSince1970
+        case .year: return Int32(calendarDay.year)
+        }
+    }
+
+    /// The key of a period's number.
+    func periodKey(_ value: Int32) -> GroupKey {
+        switch request.period {
+        case .week: .week(CalendarWeek(containing: CalendarDay(daysSince1970: value)))
+        case .month: .month(CalendarMonth(monthsSince1970: value))
+        case .year: .year(Int(value))
+        }
+    }
+
+    /// Reads the (category, month) buckets of spending and of the other rows.
+    private func tallyBuckets(_ query: Query, into tallies: inout [CellKey: (count: Int, sum: Int128)]) {
+        let months = contents.calendar.months
+        let lowest = query.filters.from?.calendarMonth.monthsSince1970 ?? Int32.min
+        let highest = query.filters.to?.calendarMonth.monthsSince1970 ?? Int32.max
+        let byCategory = request.dimension == .category
+        func visit(_ buckets: PairBuckets, monthCode: (UInt32) -> UInt32?) {
+            for pair in buckets.pairs {
+                guard let code = monthCode(pair.second) else { continue }
+                let month = months.value(code)
+                guard month >= lowest && month <= highest else { continue }
+                let period = request.period == .month ? month : Int32(CalendarMonth(monthsSince1970: month).components.year)
+                let group = byCategory ? pair.first : ReportBuilder.noGroup
+                buckets.table.forEachCurrency(of: pair.bucket) { currency, count, sum, _ in
+                    let key = CellKey(period: period, group: group, currency: currency)
+                    let old = tallies[key] ?? (0, 0)
+                    tallies[key] = (old.count + count, old.sum + sum)
+                }
+            }
+        }
+        if request.kind != .income { visit(contents.buckets.spending) { $0 } }
+        if request.kind != .expense {
+            let incomeOnly = request.kind == .income
+            visit(contents.buckets.earning) { second in incomeOnly && second & 1 == 0 ? nil : second >> 1 }
+        }
+    }
+
+    /// Visits the rows the query matches.
+    private func tallyRows(_ query: Query, into tallies: inout [CellKey: (count: Int, sum: Int128)]) {
+        let rows = contents.insightRows(matching: query, today: today)
+        var periodOfDayCode = [Int32?](repeating: nil, count: contents.calendar.days.codeLimit)
+        for row in rows {
+            let record = contents.record(row)
+            let period: Int32
+            if let known = periodOfDayCode[Int(record.dayCode)] {
+                period = known
+            } else {
+                period = periodValue(ofDay: contents.calendar.day(ofCode: record.dayCode))
+                periodOfDayCode[Int(record.dayCode)] = period
+            }
+            let group: UInt32
+            switch request.dimension {
+            case nil: group = ReportBuilder.noGroup
+            case .category?: group = record.category
+            case .payee?: group = record.payee
+            case .merchant?: group = record.merchant
+            case .card?: group = record.card
+            case .account?: group = record.account
+            }
+            let key = CellKey(period: period, group: group, currency: record.currency)
+            let old = tallies[key] ?? (0, 0)
+            tallies[key] = (old.count + 1, old.sum + Int128(record.amount))
+        }
+    }
+
+    /// The cells in order (period, group's natural order, none last), with base totals.
+    private func assemble(_ tallies: [CellKey: (count: Int, sum: Int128)], fromBuckets: Bool) -> Report {
+        var groupedCurrencies: [CellKey: [(currency: Currency, amount: ReportAmount)]] = [:]
+        for (key, value) in tallies where value.count > 0 {
+            let currency = contents.currencies[key.currency]
+            var cell = key
+            cell.currency = 0
+            groupedCurrencies[cell, default: []].append(
+                (currency, ReportAmount(count: value.count, sum: Money(minorUnits: value.sum, currency: currency))))
+        }
+        let field: TextField? = switch request.dimension {
+        case nil: nil
+        case .category?: .category
+        case .payee?: .payee
+        case .merchant?: .merchant
+        case .card?: .card
+        case .account?: .account
+        }
+        func rank(_ code: UInt32) -> Int {
+            guard let field, code != 0 else { return Int.max }
+            let ranks = contents.text[field].titleRank
+            return Int(code) < ranks.count ? Int(ranks[Int(code)]) : Int.max - 1
+        }
+        let keys = groupedCurrencies.keys.sorted { left, right in
+            if left.period != right.period { return left.period < right.period }
+            let (a, b) = (rank(left.group), rank(right.group))
+            return a != b ? a < b : left.group < right.group
+        }
+        var groupKeys: [UInt32: GroupKey?] = [:]
+        func groupKey(_ code: UInt32) -> GroupKey? {
+            if let known = groupKeys[code] { return known }
+            let text = code == 0 || code == ReportBuilder.noGroup || field == nil ? nil : contents.text[field!].string(code)
+            let key: GroupKey? = switch request.dimension {
+            case nil: nil
+            case .category?: .category(text)
+            case .payee?: .payee(text)
+            case .merchant?: .merchant(text ?? "")
+            case .card?: .card(text)
+            case .account?: .account(text)
+            }
+            groupKeys[code] = key
+            return key
+        }
+        let rates = contents.exchangeRates
+        var cells: [ReportCell] = []
+        var periods: [GroupKey] = []
+        for key in keys {
+            let amounts = groupedCurrencies[key]!.sorted { $0.currency < $1.currency }.map(\.amount)
+            var cell = ReportCell(period: periodKey(key.period), group: groupKey(key.group), amounts: amounts)
+            if let rates {
+                switch rates.conversion(of: cell.sums) {
+                case .success(let money): cell.base = money
+                case .failure(let problem): cell.baseProblem = problem
+                }
+            }
+            if periods.last != cell.period { periods.append(cell.period) }
+            cells.append(cell)
+        }
+        let groupCodes = Set(keys.map(\.group)).sorted { rank($0) != rank($1) ? rank($0) < rank($1) : $0 < $1 }
+        let groups = request.dimension == nil ? [] : groupCodes.map(groupKey)
+        return Report(request: request, cells: cells, periods: periods, groups: groups, isFromBuckets: fromBuckets)
+    }
+}
