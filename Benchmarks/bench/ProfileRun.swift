@@ -29,10 +29,11 @@ import TransactionSearchSupport
 ///   each after 48 MiB of other memory has been written (the caches as a burst of queries at a
 ///   million rows leaves them), no result cached; prints each kind's median, for `perf record`
 ///   (`profiledColdMutation` marks the timed part);
+/// - `recurring`: recurring payments over every row, three times, each timed;
 /// - `note-updates`: 200 updates that each write a new note (the bench's every fourth update),
 ///   no cache, each counted.
 enum ProfileRun {
-    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "first-adds", "mutation-times", "note-updates", "import-bank-csv", "cold-mutations", "bulk-edits", "import-rules"]
+    static let parts = ["build", "open", "mix", "mix-loop", "import", "each", "mutations", "first-adds", "mutation-times", "note-updates", "import-bank-csv", "cold-mutations", "bulk-edits", "import-rules", "recurring"]
 
     static func run(_ part: String, options: BenchOptions) throws {
         let drafts = try BenchRun(options: options).loadDrafts()
@@ -68,6 +69,15 @@ enum ProfileRun {
                 let store = TransactionStore()
                 try store.setRules(ActionsRun.rules(for: Array(drafts.prefix(100_000))))
                 print("profiled import with rules: \(try store.importStatement(from: file, options: ImportOptions(format: .bankCSV)).changedByRules) changed")
+            }
+        case "recurring":
+            // Recurring payments over every row, three times, each timed.
+            let store = TransactionStore()
+            try store.add(contentsOf: drafts)
+            for _ in 0..<3 {
+                let start = ContinuousClock.now
+                let found = store.recurringSeries().count
+                print("profiled recurring: \(found) series in \(ContinuousClock.now - start)")
             }
         case "import-bank-csv":
             let file = StatementFileWriter.write(drafts, as: .bankCSV, timeZone: .utc)

@@ -10,30 +10,67 @@ extension TransactionStore {
         let today = today ?? self.today
         return lock.withReadLock {
             let rows = contents.insightRows(matching: query, today: today)
-            let payees = contents.text[.payee]
-            var keyOf: [UInt32: (key: String, name: String)] = [:]
-            var candidates: [RecurringCandidate] = []
-            candidates.reserveCapacity(rows.count)
-            for row in rows {
-                let record = contents.record(row)
-                guard record.amount != 0 else { continue }
-                let payee: (key: String, name: String)
-                if let known = keyOf[record.payee] {
-                    payee = known
-                } else {
-                    let name = record.payee == 0 ? contents.text[.merchant].string(record.merchant) : payees.string(record.payee)
-                    payee = (name.lowercased(), name)
-                    if record.payee != 0 { keyOf[record.payee] = payee }
-                }
-                candidates.append(RecurringCandidate(
-                    row: Int(row), day: contents.calendar.day(ofCode: record.dayCode), amountMinorUnits: record.amount,
-                    currency: contents.currencies[record.currency].code, payeeKey: payee.key, payee: payee.name))
-            }
-            return RecurringDetector().series(in: candidates, today: today.daysSince1970).compactMap { series in
+            let input = recurringInput(rows)
+            return RecurringDetector().series(in: input, today: today.daysSince1970).compactMap { series in
                 guard let currency = Currency(series.currency) else { return nil }
                 return publicSeries(series, currency: currency)
             }
         }
+    }
+
+    /// The detector's input for `rows`: integers per row, a string per distinct payee. The key
+    /// is the cleaned payee case folded (the merchant when a row has no payee); ids are
+    /// interned per store code, so a million rows hash a few thousand strings.
+    private func recurringInput(_ rows: [UInt32]) -> RecurringInput {
+        var input = RecurringInput()
+        input.reserveCapacity(rows.count)
+        var keyIds: [String: Int32] = [:]
+        var spellingIds: [String: Int32] = [:]
+        var byPayee: [UInt32: (key: Int32, spelling: Int32)] = [:]
+        var byMerchant: [UInt32: (key: Int32, spelling: Int32)] = [:]
+        var currencyIds: [Int: Int32] = [:]
+        /// The ids of the key and spelling of `name`.
+        func ids(of name: String) -> (key: Int32, spelling: Int32) {
+            let key = name.lowercased()
+            let keyId = keyIds[key] ?? {
+                input.payeeKeys.append(key)
+                keyIds[key] = Int32(input.payeeKeys.count - 1)
+                return Int32(input.payeeKeys.count - 1)
+            }()
+            let spellingId = spellingIds[name] ?? {
+                input.spellings.append(name)
+                spellingIds[name] = Int32(input.spellings.count - 1)
+                return Int32(input.spellings.count - 1)
+            }()
+            return (keyId, spellingId)
+        }
+        for row in rows {
+            let record = contents.record(row)
+            guard record.amount != 0 else { continue }
+            let payee: (key: Int32, spelling: Int32)
+            if record.payee != 0 {
+                if let known = byPayee[record.payee] {
+                    payee = known
+                } else {
+                    payee = ids(of: contents.text[.payee].string(record.payee))
+                    byPayee[record.payee] = payee
+                }
+            } else if let known = byMerchant[record.merchant] {
+                payee = known
+            } else {
+                payee = ids(of: contents.text[.merchant].string(record.merchant))
+                byMerchant[record.merchant] = payee
+            }
+            let currencyIndex = Int(record.currency)
+            let currency = currencyIds[currencyIndex] ?? {
+                input.currencies.append(contents.currencies[record.currency].code)
+                currencyIds[currencyIndex] = Int32(input.currencies.count - 1)
+                return Int32(input.currencies.count - 1)
+            }()
+            input.append(row: Int(row), day: contents.calendar.day(ofCode: record.dayCode),
+                         amount: record.amount, payee: payee.key, spelling: payee.spelling, currency: currency)
+        }
+        return input
     }
 
     /// The public form of a detected series: money, days and ids.

@@ -42,7 +42,7 @@ extension RecurringSearcher {
     }
 
     /// Whether the gaps between consecutive rows of one exact amount leave room for a series of
-    /// a short cadence (weekly to monthly; longer ones are cheap to fit): three gaps in four are
+    /// a short cadence (weekly to monthly; for longer ones see `holdsChainOfThree`): three gaps in four are
     /// one or two periods long (within twice the tolerance), or ten in a row are, and gaps of one
     /// period are no fewer than gaps of two (a monthly series is not a biweekly one missing every
     /// other payment). Rows of one amount are mostly one series when they hold one, while the
@@ -55,7 +55,7 @@ extension RecurringSearcher {
         case .biweekly: windows = (10, 18, 24, 32)
         case .semimonthly: windows = (10, 21, 25, 36)
         case .monthly: windows = (24, 38, 54, 68)
-        default: return true
+        default: return holdsChainOfThree(cadence, rows)
         }
         var single = 0, double = 0, gaps = 0, chain = 0, longest = 0
         var previous = Int(ledger.day[Int(rows[0])])
@@ -75,6 +75,42 @@ extension RecurringSearcher {
             }
         }
         return single >= double && (4 * (single + double) >= 3 * gaps || longest >= 10)
+    }
+
+    /// Whether rows of one exact amount hold three, each one or two periods of a month-based
+    /// cadence (every N months, yearly) after the one before: what any accepted series of three
+    /// or more needs, its consecutive occurrences being one or two slots apart. A slot's due days
+    /// are 28·N to 31·N days apart (clamped anchors, the last-day variant included) and an
+    /// occurrence sits within the tolerance of its due day or of the Friday before or Monday
+    /// after it, so each gap is allowed 2·(tolerance + 2) days either way. The twelve rows of one
+    /// price at a busy shop, spread over four years, seldom hold such a chain, and then no fit is
+    /// tried (a payee with ten thousand such prices spent most of its detection fitting them).
+    func holdsChainOfThree(_ cadence: RecurringCadence, _ rows: [Int32]) -> Bool {
+        let months: Int
+        switch cadence {
+        case .everyMonths(let count): months = count
+        case .yearly: months = 12
+        default: return true
+        }
+        guard rows.count >= 3 else { return false }
+        let margin = 2 * (RecurringTuning.tolerance(cadence) + 2)
+        let single = (28 * months - margin)...(31 * months + margin)
+        let double = (56 * months - margin)...(62 * months + margin)
+        var lengths = [Int](repeating: 1, count: rows.count)
+        for index in rows.indices.dropFirst() {
+            let day = Int(ledger.day[Int(rows[index])])
+            var earlier = index - 1
+            while earlier >= 0 {
+                let gap = day - Int(ledger.day[Int(rows[earlier])])
+                if gap > double.upperBound { break }
+                if lengths[earlier] + 1 > lengths[index], single.contains(gap) || double.contains(gap) {
+                    lengths[index] = lengths[earlier] + 1
+                    if lengths[index] >= 3 { return true }
+                }
+                earlier -= 1
+            }
+        }
+        return false
     }
 
     /// Whether rows of varying amounts hold a chain of `RecurringTuning.minimumFixedCount` rows (2 for a

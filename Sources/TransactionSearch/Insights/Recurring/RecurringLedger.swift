@@ -5,7 +5,7 @@
 /// placed by one integer sort on (payee, currency, direction, day). The result is a set of
 /// parallel arrays in that order, cut into `LedgerSubset`s: one payee, one currency, one direction.
 /// Calendar fields are computed here once, so the fitting never converts a day twice.
-final class RecurringLedger {
+final class RecurringLedger: Sendable {
     /// Booking day of each position, days since 1970-01-01.
     let day: [Int32]
     /// Signed amount of each position, minor units (never zero).
@@ -23,11 +23,9 @@ final class RecurringLedger {
     /// The currency of each interned currency id.
     let currencies: [String]
 
-    /// Interns, sorts and cuts `candidates`; rows of amount zero are left out.
-    init(_ candidates: [RecurringCandidate]) {
-        var payees = KeyInterner()
-        var currencyNames = KeyInterner()
-        let total = candidates.count
+    /// Sorts and cuts `input`; rows of amount zero are left out.
+    init(_ input: RecurringInput) {
+        let total = input.count
         var payeeOf = [Int32](repeating: -1, count: total)
         var currencyOf = [Int32](repeating: 0, count: total)
         var dayOf = [Int32](repeating: 0, count: total)
@@ -35,25 +33,24 @@ final class RecurringLedger {
         var minimumDay = Int.max
         var maximumDay = Int.min
         var kept = 0
-        // Field by field: copying a whole candidate would retain its three strings.
         for index in 0..<total {
-            let value = candidates[index].amountMinorUnits
+            let value = input.amounts[index]
             guard value != 0 else { continue }
-            let booked = candidates[index].day
+            let booked = input.days[index]
             amountOf[index] = value
             dayOf[index] = booked
-            payeeOf[index] = payees.id(candidates[index].payeeKey)
-            currencyOf[index] = currencyNames.id(candidates[index].currency)
+            payeeOf[index] = input.payees[index]
+            currencyOf[index] = input.currencyOf[index]
             minimumDay = min(minimumDay, Int(booked))
             maximumDay = max(maximumDay, Int(booked))
             kept += 1
         }
-        payeeKeys = payees.names
-        currencies = currencyNames.names
+        payeeKeys = input.payeeKeys
+        currencies = input.currencies
 
         let sorted = RecurringLedger.order(
             dayOf: dayOf, amountOf: amountOf, payeeOf: payeeOf, currencyOf: currencyOf, kept: kept,
-            payeeCount: payees.names.count, currencyCount: currencyNames.names.count,
+            payeeCount: input.payeeKeys.count, currencyCount: input.currencies.count,
             minimumDay: minimumDay, maximumDay: maximumDay)
         let calendar = LedgerDayTable(from: minimumDay, to: maximumDay)
 

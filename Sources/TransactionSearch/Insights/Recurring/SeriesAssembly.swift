@@ -1,14 +1,14 @@
 /// Turns an internal `SeriesFit` into the public `DetectedSeries`, and orders the results.
 enum SeriesAssembly {
     /// The public series of `fit`, found in `subset`; `today` decides whether it is active.
-    static func series(_ fit: SeriesFit, subset: LedgerSubset, ledger: RecurringLedger, candidates: [RecurringCandidate], today: Int) -> DetectedSeries {
+    static func series(_ fit: SeriesFit, subset: LedgerSubset, ledger: RecurringLedger, input: RecurringInput, today: Int) -> DetectedSeries {
         let segment = fit.segment
         let days = segment.members.map { Int(ledger.day[Int($0)]) }
-        let latest = candidates[Int(ledger.source[Int(segment.members[segment.count - 1])])]
+        let latest = Int(ledger.source[Int(segment.members[segment.count - 1])])
         let shift = fit.schedule.weekendShift(days: days, slots: segment.slots)
         let lastSlot = segment.slots[segment.count - 1]
         return DetectedSeries(
-            payee: latest.payee,
+            payee: input.spellings[Int(input.spellingOf[latest])],
             payeeKey: ledger.payeeKeys[Int(subset.payee)],
             cadence: fit.schedule.cadence,
             amount: fit.model.typical,
@@ -20,7 +20,7 @@ enum SeriesAssembly {
             last: Int32(clamping: days[days.count - 1]),
             next: Int32(clamping: fit.schedule.expected(slot: lastSlot + 1, shift: shift)),
             priceChanges: fit.model.changes,
-            rows: segment.members.map { candidates[Int(ledger.source[Int($0)])].row },
+            rows: segment.members.map { input.rows[Int(ledger.source[Int($0)])] },
             missed: segment.missed,
             isActive: fit.schedule.isActive(lastSlot: lastSlot, shift: shift, today: today),
             confidence: SeriesAssessment.confidence(fit),

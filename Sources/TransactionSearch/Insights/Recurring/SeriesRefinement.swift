@@ -78,6 +78,8 @@ extension RecurringSearcher {
         while position < subset.end, Int(ledger.day[position]) <= high {
             if !consumed[position], accepts(ledger.amount[position]) {
                 candidates += 1
+                // A second candidate decides it: no row (in a habit's rows, most windows).
+                if candidates > 1 { return nil }
                 let place = schedule.locate(day: Int(ledger.day[position]), monthIndex: Int(ledger.monthIndex[position]))
                 if place.slot == slot, abs(place.offset) <= tolerance, abs(place.offset) < abs(best?.offset ?? Int.max) {
                     best = (Int32(position), place.offset)
@@ -98,20 +100,61 @@ extension RecurringSearcher {
     ///   biweekly for the six weeks before a raise;
     /// - two monthly ones of about the same amount (±10%) that together are one semimonthly
     ///   series (a salary paid on the 1st and the 15th in two slightly different amounts).
+    ///
+    /// The pairs are tried in order ((0, 1), (0, 2), …, (1, 2), …) and the first that joins is
+    /// joined, as if the scan restarted after each join; it does not: the pairs before a join
+    /// that involve neither changed fit are known not to join, so only the earlier fits are
+    /// tried against the joined one (a subset's hundreds of chance yearly pairs made the
+    /// restarting scan cubic).
     mutating func merge(_ fits: inout [SeriesFit]) {
-        var changed = true
-        while changed {
-            changed = false
-            pairs: for first in fits.indices {
-                for second in fits.indices where second > first {
-                    if let whole = joined(fits[first], fits[second]) {
-                        fits[first] = whole
-                        fits.remove(at: second)
-                        changed = true
-                        break pairs
-                    }
+        var first = 0
+        var changed: Int?
+        while true {
+            if let index = changed {
+                changed = nil
+                // Every pair before (·, index) is known not to join, but those with the changed fit.
+                if let earlier = (0..<index).first(where: { joinable(fits, $0, index) }), let whole = joined(fits[earlier], fits[index]) {
+                    fits[earlier] = whole
+                    fits.remove(at: index)
+                    changed = earlier
+                    continue
                 }
+                first = index
             }
+            guard first < fits.count else { return }
+            var second = first + 1
+            while second < fits.count {
+                if joinable(fits, first, second), let whole = joined(fits[first], fits[second]) {
+                    fits[first] = whole
+                    fits.remove(at: second)
+                    changed = first
+                    break
+                }
+                second += 1
+            }
+            if changed == nil { first += 1 }
+        }
+    }
+
+    /// The necessary conditions of `joined` that need no copy of either fit: the two lie within
+    /// three periods of the larger's cadence, a short series of another cadence is at most a
+    /// quarter of the larger, and either the smaller's rows all sit near due days of the larger's
+    /// schedule or both are monthly (a semimonthly pair).
+    private func joinable(_ fits: [SeriesFit], _ a: Int, _ b: Int) -> Bool {
+        let (big, small) = fits[a].segment.count >= fits[b].segment.count ? (a, b) : (b, a)
+        let cadence = fits[big].schedule.cadence
+        let period = RecurringTuning.period(cadence)
+        let bigMembers = fits[big].segment.members, smallMembers = fits[small].segment.members
+        let firstBig = Int(ledger.day[Int(bigMembers[0])]), lastBig = Int(ledger.day[Int(bigMembers[bigMembers.count - 1])])
+        let firstSmall = Int(ledger.day[Int(smallMembers[0])]), lastSmall = Int(ledger.day[Int(smallMembers[smallMembers.count - 1])])
+        guard max(firstSmall - lastBig, firstBig - lastSmall) <= 3 * period else { return false }
+        let smallCadence = fits[small].schedule.cadence
+        if cadence != smallCadence, 4 * smallMembers.count > bigMembers.count { return false }
+        if cadence == .monthly, smallCadence == .monthly { return true }
+        let schedule = fits[big].schedule
+        let reach = schedule.tolerance + 3
+        return smallMembers.allSatisfy { position in
+            abs(schedule.locate(day: Int(ledger.day[Int(position)]), monthIndex: Int(ledger.monthIndex[Int(position)])).offset) <= reach
         }
     }
 
@@ -119,16 +162,10 @@ extension RecurringSearcher {
     private mutating func joined(_ a: SeriesFit, _ b: SeriesFit) -> SeriesFit? {
         let (big, small) = a.segment.count >= b.segment.count ? (a, b) : (b, a)
         let cadence = big.schedule.cadence
-        let period = RecurringTuning.period(cadence)
-        let firstBig = Int(ledger.day[Int(big.segment.members[0])])
-        let lastBig = Int(ledger.day[Int(big.segment.members[big.segment.count - 1])])
-        let firstSmall = Int(ledger.day[Int(small.segment.members[0])])
-        let lastSmall = Int(ledger.day[Int(small.segment.members[small.segment.count - 1])])
-        guard max(firstSmall - lastBig, firstBig - lastSmall) <= 3 * period else { return nil }
-        if cadence != small.schedule.cadence, 4 * small.segment.count > big.segment.count { return nil }
         let union = (a.segment.members + b.segment.members).sorted()
         // Cheap test first: the smaller one's rows must sit near due days of the larger one's
-        // schedule that it left empty (a missed slot, or beyond its ends).
+        // schedule that it left empty (a missed slot, or beyond its ends); `joinable` checked
+        // the distance from the due days, the proximity and the counts.
         let reach = big.schedule.tolerance + 3
         let taken = big.segment.slots
         let onSchedule = small.segment.members.allSatisfy { position in

@@ -7,17 +7,20 @@ extension RecurringSearcher {
     /// This is the final test: while searching, a cluster's other rows all count as background,
     /// which would wrongly weaken three policies of one insurer found one after the other; here
     /// only rows no series explains do.
-    mutating func validate(_ fits: inout [SeriesFit], in subset: LedgerSubset, consumed: inout [Bool]) {
+    ///
+    /// `order` is the subset's positions in amount order (`RecurringLedger.amountOrder`).
+    mutating func validate(_ fits: inout [SeriesFit], in subset: LedgerSubset, order: [Int32], consumed: inout [Bool]) {
         guard !fits.isEmpty else { return }
         let span = Int(ledger.day[subset.end - 1]) - Int(ledger.day[subset.start])
         while true {
             var failing: [Int] = []
+            let unexplained = UnexplainedRows(subset, order: order, ledger: ledger, consumed: consumed)
             for (index, fit) in fits.enumerated() {
-                if isEmbedded(fit, in: subset, consumed: consumed) {
+                if isEmbedded(fit, among: unexplained, consumed: consumed) {
                     failing.append(index)
                     continue
                 }
-                let background = unexplainedRows(like: fit, in: subset, consumed: consumed)
+                let background = unexplainedRows(like: fit, among: unexplained)
                 if !SeriesSignificance.isSignificant(
                     count: fit.segment.count, missed: fit.segment.missed, tolerance: fit.schedule.tolerance,
                     background: background, span: span, alpha: SeriesSignificance.finalAlpha)
@@ -33,6 +36,36 @@ extension RecurringSearcher {
         }
     }
 
+    /// Drops, before the merge, the fixed and stepped series that the final test must reject
+    /// whatever they are joined with: rows like theirs that no series explains are so many that
+    /// one falls in any due-day window (chance 1 even for the narrowest window, a weekly
+    /// series' 3 days). A join keeps their amounts, so its background holds theirs; the merge
+    /// and the final test only ever return rows to the background. In a payee of a hundred rows
+    /// a day (a supermarket at a million rows) that is every chance series, and the merge no
+    /// longer joins thousands of them into price-changing ones only to drop them after (which
+    /// also took a real series down with the chance one it joined).
+    mutating func dropHopeless(_ fits: inout [SeriesFit], in subset: LedgerSubset, order: [Int32], consumed: inout [Bool]) {
+        guard !fits.isEmpty else { return }
+        let span = max(Int(ledger.day[subset.end - 1]) - Int(ledger.day[subset.start]), 1)
+        let unexplained = UnexplainedRows(subset, order: order, ledger: ledger, consumed: consumed)
+        let narrowestWindow = 2 * RecurringTuning.tolerance(.weekly) + 1
+        var kept: [SeriesFit] = []
+        kept.reserveCapacity(fits.count)
+        var dropped: [SeriesFit] = []
+        for fit in fits {
+            if fit.model.kind != .banded, unexplainedRows(like: fit, among: unexplained) * narrowestWindow >= span {
+                dropped.append(fit)
+            } else {
+                kept.append(fit)
+            }
+        }
+        guard !dropped.isEmpty else { return }
+        for fit in dropped {
+            for member in fit.segment.members { consumed[Int(member)] = false }
+        }
+        fits = kept
+    }
+
     /// Whether a series of varying amount is a stretch of a longer irregular habit: rows that no
     /// series explains, of amounts in its range (±10%), are as many as its occurrences, or two
     /// of them lie within two periods before its first or after its last occurrence. A haircut
@@ -44,16 +77,14 @@ extension RecurringSearcher {
     /// A yearly pair is likewise taken for chance when more than two rows that no series
     /// explains (of any amount) lie between its two occurrences: two equal purchases a year
     /// apart among a shop's many random ones.
-    private func isEmbedded(_ fit: SeriesFit, in subset: LedgerSubset, consumed: [Bool]) -> Bool {
+    private func isEmbedded(_ fit: SeriesFit, among unexplained: UnexplainedRows, consumed: [Bool]) -> Bool {
+        let subset = unexplained.subset
         if fit.segment.count < RecurringTuning.minimumFixedCount {
             let first = Int(ledger.day[Int(fit.segment.members[0])])
             let last = Int(ledger.day[Int(fit.segment.members[fit.segment.count - 1])])
-            var between = 0
-            for position in subset.start..<subset.end where !consumed[position] {
-                let day = Int(ledger.day[position])
-                if day > first, day < last { between += 1 }
-            }
-            return between > 2
+            guard last - first > 1 else { return false }
+            let between = ledger.firstPosition(in: subset, onOrAfter: first + 1)..<ledger.firstPosition(in: subset, onOrAfter: last)
+            return unexplained.count(positions: between) > 2
         }
         guard fit.model.kind == .banded else { return false }
         let ratio = RecurringTuning.neighborhoodRatio
@@ -62,22 +93,23 @@ extension RecurringSearcher {
         let reach = 2 * RecurringTuning.period(fit.schedule.cadence)
         let first = Int(ledger.day[Int(fit.segment.members[0])])
         let last = Int(ledger.day[Int(fit.segment.members[fit.segment.count - 1])])
-        var around = 0, alike = 0
-        for position in subset.start..<subset.end where !consumed[position] {
+        if unexplained.count(magnitudesIn: [(low, high)]) >= fit.segment.count { return true }
+        // Only the rows of the two stretches of days around the series are looked at.
+        var around = 0
+        let before = ledger.firstPosition(in: subset, onOrAfter: first - reach)..<ledger.firstPosition(in: subset, onOrAfter: first)
+        let after = ledger.firstPosition(in: subset, onOrAfter: last + 1)..<ledger.firstPosition(in: subset, onOrAfter: last + reach + 1)
+        for position in Array(before) + Array(after) where !consumed[position] {
             let magnitude = Double(ledger.amount[position].magnitude)
-            guard magnitude >= low, magnitude <= high else { continue }
-            alike += 1
-            let day = Int(ledger.day[position])
-            if (day < first && day >= first - reach) || (day > last && day <= last + reach) { around += 1 }
+            if magnitude >= low, magnitude <= high { around += 1 }
         }
-        return around >= 2 || alike >= fit.segment.count
+        return around >= 2
     }
 
     /// The rows of `subset` that no series explains (not `consumed`) with an amount like
     /// `fit`'s: within `RecurringTuning.neighborhoodRatio` of one of its levels when fixed or stepped;
     /// any amount when it varies, because a band chosen after the fact around a few irregular
     /// rows (one of forty random shops) says nothing, while an exact amount does.
-    private func unexplainedRows(like fit: SeriesFit, in subset: LedgerSubset, consumed: [Bool]) -> Int {
+    private func unexplainedRows(like fit: SeriesFit, among unexplained: UnexplainedRows) -> Int {
         var ranges: [(low: Double, high: Double)] = []
         let ratio = RecurringTuning.neighborhoodRatio
         switch fit.model.kind {
@@ -90,11 +122,6 @@ extension RecurringSearcher {
         case .banded:
             ranges = [(0, Double.infinity)]
         }
-        var count = 0
-        for position in subset.start..<subset.end where !consumed[position] {
-            let magnitude = Double(ledger.amount[position].magnitude)
-            if ranges.contains(where: { magnitude >= $0.low && magnitude <= $0.high }) { count += 1 }
-        }
-        return count
+        return unexplained.count(magnitudesIn: ranges)
     }
 }

@@ -13,7 +13,8 @@ extension RecurringSearcher {
     ///    (low confidence); last, so that such a pair never takes rows from a real series.
     ///
     /// Finally series that are one in truth are merged (see `merge`), and series that could be
-    /// chance among the rows no series explains are dropped (see `validate`).
+    /// chance among the rows no series explains are dropped (see `validate`); before the merge,
+    /// those that no merge could save (see `dropHopeless`).
     mutating func process(_ subset: LedgerSubset, consumed: inout [Bool]) -> [SeriesFit] {
         guard subset.count >= 2 else { return [] }
         let order = ledger.amountOrder(subset)
@@ -43,8 +44,9 @@ extension RecurringSearcher {
             fits += found
         }
         acceptsPairs = false
+        dropHopeless(&fits, in: subset, order: order, consumed: &consumed)
         merge(&fits)
-        validate(&fits, in: subset, consumed: &consumed)
+        validate(&fits, in: subset, order: order, consumed: &consumed)
         return fits
     }
 }
