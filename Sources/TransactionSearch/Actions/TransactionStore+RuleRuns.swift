@@ -18,7 +18,9 @@ extension TransactionStore {
         }
         let today = self.today
         var changed: [(row: UInt32, before: Transaction)] = []
-        var firstChange: [UInt32: Int] = [:]
+        // The rows changed so far, and those a second rule changed again.
+        var changedOnce = RowSet(limit: contents.table.rowLimit)
+        var changedAgain = RowSet(limit: contents.table.rowLimit)
         for stored in rules {
             let name = stored.rule.name
             for row in contents.matchingRows(of: stored.query, today: today, exactly: true) {
@@ -34,8 +36,10 @@ extension TransactionStore {
                     continue
                 }
                 guard new != current else { continue }
-                if firstChange[row] == nil {
-                    firstChange[row] = changed.count
+                if changedOnce.contains(row) {
+                    changedAgain.insert(row)
+                } else {
+                    changedOnce.insert(row)
                     changed.append((row, current))
                 }
                 noteChange(of: row)
@@ -43,8 +47,8 @@ extension TransactionStore {
                 noteChange(of: row)
             }
         }
-        // A row a later rule set back as it was is not changed.
-        return changed.filter { contents.transaction(at: $0.row) != $0.before }
+        // A row a later rule set back as it was is not changed (one rule's change is a change).
+        return changed.filter { !changedAgain.contains($0.row) || contents.transaction(at: $0.row) != $0.before }
     }
 }
 
