@@ -96,9 +96,24 @@ struct ReportBuilder {
         }
     }
 
-    /// Visits the rows the query matches.
+    /// Visits the rows the query matches: in flat arrays when the possible cells are few
+    /// (`ReportRowTally`), else in a dictionary.
     private func tallyRows(_ query: Query, into tallies: inout [CellKey: (count: Int, sum: Int128)]) {
         let rows = contents.insightRows(matching: query, today: today)
+        let field: TextField? = switch request.dimension {
+        case nil: nil
+        case .category?: .category
+        case .payee?: .payee
+        case .merchant?: .merchant
+        case .card?: .card
+        case .account?: .account
+        }
+        if let dense = ReportRowTally(contents: contents, groupLimit: field.map { contents.text[$0].codeLimit } ?? 1, periodValue: periodValue(ofDay:)),
+           let counted = dense.tally(rows, contents: contents, group: field.map { field in { $0.codes[field] } }, noGroup: ReportBuilder.noGroup)
+        {
+            tallies = counted
+            return
+        }
         var periodOfDayCode = [Int32?](repeating: nil, count: contents.calendar.days.codeLimit)
         for row in rows {
             let record = contents.record(row)

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import TransactionSearch
+
+/// The flat-array tally of reports from rows (`ReportRowTally`): its `Int64` sums give way to
+/// the exact dictionary when they would overflow, and a report by card over a few rows agrees
+/// with a plain loop either way.
+@Suite struct ReportRowTallyTests {
+    /// 9,300 payments of the largest amount on one card in one month: 64-bit sums overflow
+    /// after 9,223; the report's sum is still exact, and the tally alone says it cannot.
+    @Test func sumsBeyondSixtyFourBitsStayExact() throws {
+        let store = TransactionStore()
+        let largest = Int64(Money.maximumMagnitude - 1)
+        let drafts = (0..<9_300).map { index in
+            TransactionDraft(date: .day(CalendarDay(daysSince1970: 20_454 + Int32(index % 28))), merchant: "Alpha Shop",
+                             card: "Visa 4242", amount: DecimalAmount(significand: -largest, fractionDigits: 2), currency: .eur)
+        }
+        try store.add(contentsOf: drafts)
+        let report = store.report(ReportRequest(period: .month, dimension: .card))
+        #expect(!report.isFromBuckets)
+        #expect(report.cells.count == 1)
+        #expect(report.cells.first?.count == 9_300)
+        #expect(report.cells.first?.sums == [Money(minorUnits: -9_300 * Int128(largest), currency: .eur)])
+        let overflowing = store.lock.withReadLock { () -> Bool in
+            let contents = store.contents
+            let rows = contents.insightRows(matching: Query(), today: store.today)
+            guard let tally = ReportRowTally(contents: contents, groupLimit: contents.text[.card].codeLimit, periodValue: { _ in 0 }) else { return false }
+            return tally.tally(rows, contents: contents, group: { $0.codes[.card] }, noGroup: ReportBuilder.noGroup) == nil
+        }
+        #expect(overflowing)
+    }
+
+    /// Random small stores in three currencies, payments and income: every period by card,
+    /// account and no group, every row summed net
+    /// (the flat arrays, but for the months and years of no group: the buckets), against a
+    /// loop over the transactions.
+    @Test func smallReportsAgreeWithALoop() throws {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<10 {
+            let store = TransactionStore()
+            let currencies: [Currency] = [.eur, .usd, .jpy]
+            let drafts = (0..<Int.random(in: 1...200, using: &random)).map { _ in
+                TransactionDraft(
+                    date: .day(CalendarDay(daysSince1970: 20_000 + Int32.random(in: 0...800, using: &random))),
+                    merchant: ["Alpha", "Beta", "Gamma"].randomElement(using: &random)!,
+                    card: [nil, "Visa 1", "Amex 2"].randomElement(using: &random)!,
+                    account: [nil, "Main"].randomElement(using: &random)!,
+                    amount: DecimalAmount(significand: Int64.random(in: -50_000...50_000, using: &random) | 1, fractionDigits: 0),
+                    currency: currencies.randomElement(using: &random)!)
+            }
+            try store.add(contentsOf: drafts)
+            for period in [ReportPeriod.week, .month, .year] {
+                for dimension in [ReportDimension.card, .account, nil] {
+                    let report = store.report(ReportRequest(period: period, dimension: dimension, kind: nil))
+                    var expected: [String: (Int, Int128)] = [:]
+                    for transaction in store.transactions() {
+                        let day = store.localDay(of: transaction.date)
+                        let periodKey: GroupKey = switch period {
+                        case .week: .week(CalendarWeek(containing: day))
+                        case .month: .month(day.calendarMonth)
+                        case .year: .year(day.year)
+                        }
+                        let group: String = switch dimension {
+                        case .card?: transaction.card ?? "-"
+                        case .account?: transaction.account ?? "-"
+                        default: "-"
+                        }
+                        let key = "\(periodKey) \(group) \(transaction.amount.currency.code)"
+                        let old = expected[key] ?? (0, 0)
+                        expected[key] = (old.0 + 1, old.1 + transaction.amount.minorUnits)
+                    }
+                    var actual: [String: (Int, Int128)] = [:]
+                    for cell in report.cells {
+                        let group: String = switch cell.group {
+                        case .card(let card)?: card ?? "-"
+                        case .account(let account)?: account ?? "-"
+                        default: "-"
+                        }
+                        for amount in cell.amounts {
+                            actual["\(cell.period) \(group) \(amount.sum.currency.code)"] = (amount.count, amount.sum.minorUnits)
+                        }
+                    }
+                    #expect(actual.count == expected.count, "\(period) \(String(describing: dimension))")
+                    for (key, value) in expected {
+                        #expect(actual[key]?.0 == value.0 && actual[key]?.1 == value.1, "\(period) \(String(describing: dimension)) \(key)")
+                    }
+                }
+            }
+        }
+    }
+}
