@@ -50,6 +50,18 @@ struct ReportBuilder {
         return true
     }
 
+    /// The text field the report groups by (nil: not grouped).
+    var groupField: TextField? {
+        switch request.dimension {
+        case nil: nil
+        case .category?: .category
+        case .payee?: .payee
+        case .merchant?: .merchant
+        case .card?: .card
+        case .account?: .account
+        }
+    }
+
     /// The number of a period: the first day of a week, the month, the year.
     func periodValue(ofDay day: Int32) -> Int32 {
         let calendarDay = CalendarDay(daysSince1970: day)
@@ -100,14 +112,7 @@ struct ReportBuilder {
     /// (`ReportRowTally`), else in a dictionary.
     private func tallyRows(_ query: Query, into tallies: inout [CellKey: (count: Int, sum: Int128)]) {
         let rows = contents.insightRows(matching: query, today: today)
-        let field: TextField? = switch request.dimension {
-        case nil: nil
-        case .category?: .category
-        case .payee?: .payee
-        case .merchant?: .merchant
-        case .card?: .card
-        case .account?: .account
-        }
+        let field = groupField
         if let dense = ReportRowTally(contents: contents, groupLimit: field.map { contents.text[$0].codeLimit } ?? 1, periodValue: periodValue(ofDay:)),
            let counted = dense.tally(rows, contents: contents, group: field.map { field in { $0.codes[field] } }, noGroup: ReportBuilder.noGroup)
         {
@@ -124,15 +129,7 @@ struct ReportBuilder {
                 period = periodValue(ofDay: contents.calendar.day(ofCode: record.dayCode))
                 periodOfDayCode[Int(record.dayCode)] = period
             }
-            let group: UInt32
-            switch request.dimension {
-            case nil: group = ReportBuilder.noGroup
-            case .category?: group = record.category
-            case .payee?: group = record.payee
-            case .merchant?: group = record.merchant
-            case .card?: group = record.card
-            case .account?: group = record.account
-            }
+            let group = field.map { record.codes[$0] } ?? ReportBuilder.noGroup
             let key = CellKey(period: period, group: group, currency: record.currency)
             let old = tallies[key] ?? (0, 0)
             tallies[key] = (old.count + 1, old.sum + Int128(record.amount))
@@ -149,14 +146,7 @@ struct ReportBuilder {
             groupedCurrencies[cell, default: []].append(
                 (currency, ReportAmount(count: value.count, sum: Money(minorUnits: value.sum, currency: currency))))
         }
-        let field: TextField? = switch request.dimension {
-        case nil: nil
-        case .category?: .category
-        case .payee?: .payee
-        case .merchant?: .merchant
-        case .card?: .card
-        case .account?: .account
-        }
+        let field = groupField
         func rank(_ code: UInt32) -> Int {
             guard let field, code != 0 else { return Int.max }
             let ranks = contents.text[field].titleRank
