@@ -24,25 +24,12 @@ extension TransactionStore {
     private func recurringInput(_ rows: [UInt32]) -> RecurringInput {
         var input = RecurringInput()
         input.reserveCapacity(rows.count)
-        var keyIds: [String: Int32] = [:]
-        var spellingIds: [String: Int32] = [:]
+        var keys = KeyInterner(), spellings = KeyInterner(), currencies = KeyInterner()
         var byPayee: [UInt32: (key: Int32, spelling: Int32)] = [:]
         var byMerchant: [UInt32: (key: Int32, spelling: Int32)] = [:]
-        var currencyIds: [Int: Int32] = [:]
         /// The ids of the key and spelling of `name`.
         func ids(of name: String) -> (key: Int32, spelling: Int32) {
-            let key = name.lowercased()
-            let keyId = keyIds[key] ?? {
-                input.payeeKeys.append(key)
-                keyIds[key] = Int32(input.payeeKeys.count - 1)
-                return Int32(input.payeeKeys.count - 1)
-            }()
-            let spellingId = spellingIds[name] ?? {
-                input.spellings.append(name)
-                spellingIds[name] = Int32(input.spellings.count - 1)
-                return Int32(input.spellings.count - 1)
-            }()
-            return (keyId, spellingId)
+            (keys.id(name.lowercased()), spellings.id(name))
         }
         for row in rows {
             let record = contents.record(row)
@@ -61,15 +48,12 @@ extension TransactionStore {
                 payee = ids(of: contents.text[.merchant].string(record.merchant))
                 byMerchant[record.merchant] = payee
             }
-            let currencyIndex = Int(record.currency)
-            let currency = currencyIds[currencyIndex] ?? {
-                input.currencies.append(contents.currencies[record.currency].code)
-                currencyIds[currencyIndex] = Int32(input.currencies.count - 1)
-                return Int32(input.currencies.count - 1)
-            }()
-            input.append(row: Int(row), day: contents.calendar.day(ofCode: record.dayCode),
-                         amount: record.amount, payee: payee.key, spelling: payee.spelling, currency: currency)
+            input.append(row: Int(row), day: contents.calendar.day(ofCode: record.dayCode), amount: record.amount,
+                         payee: payee.key, spelling: payee.spelling, currency: currencies.id(contents.currencies[record.currency].code))
         }
+        input.payeeKeys = keys.names
+        input.spellings = spellings.names
+        input.currencies = currencies.names
         return input
     }
 

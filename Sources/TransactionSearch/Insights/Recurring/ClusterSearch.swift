@@ -92,25 +92,8 @@ extension RecurringSearcher {
         case .yearly: months = 12
         default: return true
         }
-        guard rows.count >= 3 else { return false }
         let margin = 2 * (RecurringTuning.tolerance(cadence) + 2)
-        let single = (28 * months - margin)...(31 * months + margin)
-        let double = (56 * months - margin)...(62 * months + margin)
-        var lengths = [Int](repeating: 1, count: rows.count)
-        for index in rows.indices.dropFirst() {
-            let day = Int(ledger.day[Int(rows[index])])
-            var earlier = index - 1
-            while earlier >= 0 {
-                let gap = day - Int(ledger.day[Int(rows[earlier])])
-                if gap > double.upperBound { break }
-                if lengths[earlier] + 1 > lengths[index], single.contains(gap) || double.contains(gap) {
-                    lengths[index] = lengths[earlier] + 1
-                    if lengths[index] >= 3 { return true }
-                }
-                earlier -= 1
-            }
-        }
-        return false
+        return holdsChain(rows, of: 3, gaps: (28 * months - margin)...(31 * months + margin), or: (56 * months - margin)...(62 * months + margin))
     }
 
     /// Whether rows of varying amounts hold a chain of `RecurringTuning.minimumFixedCount` rows (2 for a
@@ -131,22 +114,29 @@ extension RecurringSearcher {
         case .everyMonths(let months): (shortest, longest) = (28 * months, 31 * months)
         case .yearly: (shortest, longest) = (365, 366)
         }
-        let low = shortest - 2 * tolerance, high = longest + 2 * tolerance
         let needed = cadence == .yearly && acceptsPairs ? 2 : RecurringTuning.minimumFixedCount
+        let gaps = (shortest - 2 * tolerance)...(longest + 2 * tolerance)
+        return holdsChain(rows, of: needed, gaps: gaps, or: gaps) { later, earlier in
+            let amount = Double(ledger.amount[Int(later)].magnitude), other = Double(ledger.amount[Int(earlier)].magnitude)
+            return max(amount, other) <= 2.25 * min(amount, other)
+        }
+    }
+
+    /// Whether `rows` (day order) hold `needed` rows in a chain, each `gaps` or `otherGaps`
+    /// days after the one before and `linked` to it (later row, earlier row).
+    private func holdsChain(_ rows: [Int32], of needed: Int, gaps: ClosedRange<Int>, or otherGaps: ClosedRange<Int>,
+                            linked: (Int32, Int32) -> Bool = { _, _ in true }) -> Bool {
+        let longest = max(gaps.upperBound, otherGaps.upperBound)
         var lengths = [Int](repeating: 1, count: rows.count)
         for index in rows.indices.dropFirst() {
             let day = Int(ledger.day[Int(rows[index])])
-            let amount = Double(ledger.amount[Int(rows[index])].magnitude)
             var earlier = index - 1
             while earlier >= 0 {
                 let gap = day - Int(ledger.day[Int(rows[earlier])])
-                if gap > high { break }
-                if gap >= low, lengths[earlier] + 1 > lengths[index] {
-                    let other = Double(ledger.amount[Int(rows[earlier])].magnitude)
-                    if max(amount, other) <= 2.25 * min(amount, other) {
-                        lengths[index] = lengths[earlier] + 1
-                        if lengths[index] >= needed { return true }
-                    }
+                if gap > longest { break }
+                if lengths[earlier] + 1 > lengths[index], gaps.contains(gap) || otherGaps.contains(gap), linked(rows[index], rows[earlier]) {
+                    lengths[index] = lengths[earlier] + 1
+                    if lengths[index] >= needed { return true }
                 }
                 earlier -= 1
             }

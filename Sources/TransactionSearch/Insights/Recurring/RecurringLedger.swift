@@ -1,8 +1,8 @@
 /// The candidates regrouped for the search, built once per call.
 ///
-/// Payee keys and currencies are interned to integers (each candidate's key is hashed at most
-/// once, and not at all when it repeats the previous candidate's), then every candidate is
-/// placed by one integer sort on (payee, currency, direction, day). The result is a set of
+/// Payee keys and currencies arrive interned to integers (`RecurringInput`, with `KeyInterner`:
+/// each key hashed at most once, and not at all when it repeats the previous one); every
+/// candidate is placed by one integer sort on (payee, currency, direction, day). The result is a set of
 /// parallel arrays in that order, cut into `LedgerSubset`s: one payee, one currency, one direction.
 /// Calendar fields are computed here once, so the fitting never converts a day twice.
 final class RecurringLedger: Sendable {

@@ -66,12 +66,8 @@ extension RecurringSearcher {
         let due = schedule.nominal(slot: slot)
         let tolerance = schedule.tolerance + slack
         let reach = max(schedule.window, tolerance + 3)
-        let low = due - reach, high = due + reach
-        var lower = subset.start, upper = subset.end
-        while lower < upper {
-            let middle = (lower + upper) / 2
-            if Int(ledger.day[middle]) < low { lower = middle + 1 } else { upper = middle }
-        }
+        let high = due + reach
+        let lower = ledger.firstPosition(in: subset, onOrAfter: due - reach)
         var best: (position: Int32, offset: Int)?
         var candidates = 0
         var position = lower
