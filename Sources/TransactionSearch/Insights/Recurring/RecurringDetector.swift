@@ -59,14 +59,10 @@ struct RecurringDetector: Sendable {
             }
         }
         // Back in subset order, as one thread finds them, before the result order is applied
-        // (each share is in subset order: merging the shares keeps each subset's own order).
-        var inSubsetOrder: [DetectedSeries] = []
-        var next = [Int](repeating: 0, count: found.count)
-        while let share = found.indices.filter({ next[$0] < found[$0].count }).min(by: { found[$0][next[$0]].subset < found[$1][next[$1]].subset }) {
-            inSubsetOrder.append(found[share][next[share]].series)
-            next[share] += 1
-        }
-        return SeriesAssembly.ordered(inSubsetOrder)
+        // (a subset is in one share only, so each keeps its own order).
+        var bySubset = [[DetectedSeries]](repeating: [], count: ledger.subsets.count)
+        for item in found.joined() { bySubset[item.subset].append(item.series) }
+        return SeriesAssembly.ordered(Array(bySubset.joined()))
     }
 
     /// Rows from which the subsets are searched on two threads by default; below, waking one

@@ -49,21 +49,12 @@ extension RecurringSearcher {
         let span = max(Int(ledger.day[subset.end - 1]) - Int(ledger.day[subset.start]), 1)
         let unexplained = UnexplainedRows(subset, order: order, ledger: ledger, consumed: consumed)
         let narrowestWindow = 2 * RecurringTuning.tolerance(.weekly) + 1
-        var kept: [SeriesFit] = []
-        kept.reserveCapacity(fits.count)
-        var dropped: [SeriesFit] = []
-        for fit in fits {
-            if fit.model.kind != .banded, unexplainedRows(like: fit, among: unexplained) * narrowestWindow >= span {
-                dropped.append(fit)
-            } else {
-                kept.append(fit)
-            }
-        }
-        guard !dropped.isEmpty else { return }
-        for fit in dropped {
+        // Judged against the rows unexplained before any is dropped (the final test's least).
+        fits.removeAll { fit in
+            guard fit.model.kind != .banded, unexplainedRows(like: fit, among: unexplained) * narrowestWindow >= span else { return false }
             for member in fit.segment.members { consumed[Int(member)] = false }
+            return true
         }
-        fits = kept
     }
 
     /// Whether a series of varying amount is a stretch of a longer irregular habit: rows that no
@@ -98,9 +89,11 @@ extension RecurringSearcher {
         var around = 0
         let before = ledger.firstPosition(in: subset, onOrAfter: first - reach)..<ledger.firstPosition(in: subset, onOrAfter: first)
         let after = ledger.firstPosition(in: subset, onOrAfter: last + 1)..<ledger.firstPosition(in: subset, onOrAfter: last + reach + 1)
-        for position in Array(before) + Array(after) where !consumed[position] {
-            let magnitude = Double(ledger.amount[position].magnitude)
-            if magnitude >= low, magnitude <= high { around += 1 }
+        for stretch in [before, after] {
+            for position in stretch where !consumed[position] {
+                let magnitude = Double(ledger.amount[position].magnitude)
+                if magnitude >= low, magnitude <= high { around += 1 }
+            }
         }
         return around >= 2
     }
