@@ -6,6 +6,10 @@ extension TransactionStore {
     /// each changed row with its version before the first rule changed it, in the order rows
     /// were first changed; a row a rule could not change (its change does not validate) is
     /// listed in `skipped` and left as it was.
+    ///
+    /// Each rule runs in two phases: what it makes of each row it matches is worked out first,
+    /// reading the store only (`RuleEdits`, on two threads for many rows), then the rows
+    /// change one by one. A rule matches each row once, so no row's edit depends on another's.
     func runRules(over rows: [UInt32]?, skipped: inout [BulkChange.Skipped]) -> [(row: UInt32, before: Transaction)] {
         let rules = contents.state.rules
         guard !rules.isEmpty else { return [] }
@@ -18,37 +22,38 @@ extension TransactionStore {
         }
         let today = self.today
         var changed: [(row: UInt32, before: Transaction)] = []
+        // Room for every row in scope at once: grown by doubling, the array of whole
+        // transactions was copied (each string retained) again and again.
+        changed.reserveCapacity(rows?.count ?? contents.count)
         // The rows changed so far, and those a second rule changed again.
         var changedOnce = RowSet(limit: contents.table.rowLimit)
         var changedAgain = RowSet(limit: contents.table.rowLimit)
         for stored in rules {
-            let name = stored.rule.name
-            for row in contents.matchingRows(of: stored.query, today: today, exactly: true) {
-                if let scope, !scope.contains(row) { continue }
-                let current = contents.transaction(at: row)
-                let patch = stored.patch(for: current)
-                guard !patch.isEmpty else { continue }
-                let new: Transaction
-                do throws(ValidationError) {
-                    new = try contents.validator.validate(patch, on: current, by: .rule(name))
-                } catch {
-                    skipped.append(BulkChange.Skipped(rule: name, id: current.id, error: error))
-                    continue
+            var matches = contents.matchingRows(of: stored.query, today: today, exactly: true)
+            if let scope { matches.removeAll { !scope.contains($0) } }
+            var edits = RuleEdits(rule: stored, rows: matches, contents: contents)
+            edits.forEach { edit in
+                guard case .success(let new) = edit.after, let changes = edit.changes else {
+                    if case .failure(let error) = edit.after {
+                        skipped.append(BulkChange.Skipped(rule: stored.rule.name, id: edit.before.id, error: error))
+                    }
+                    return
                 }
-                guard new != current else { continue }
+                let row = edit.row
+                noteChange(of: row)
+                contents.replace(row: row, with: new, was: edit.before, changes: changes)
+                noteChange(of: row)
                 if changedOnce.contains(row) {
                     changedAgain.insert(row)
                 } else {
                     changedOnce.insert(row)
-                    changed.append((row, current))
+                    changed.append((row, edit.before))
                 }
-                noteChange(of: row)
-                contents.replace(row: row, with: new, was: current)
-                noteChange(of: row)
             }
         }
         // A row a later rule set back as it was is not changed (one rule's change is a change).
-        return changed.filter { !changedAgain.contains($0.row) || contents.transaction(at: $0.row) != $0.before }
+        changed.removeAll { changedAgain.contains($0.row) && contents.transaction(at: $0.row) == $0.before }
+        return changed
     }
 }
 

@@ -8,9 +8,9 @@ import TransactionSearchSupport
 /// second run changes nothing; an undo gives back the store before, row for row and index for
 /// index.
 @Suite struct ActionsAgainstReferenceTests {
-    static func randomStore(_ world: inout RandomWorld) throws -> TransactionStore {
+    static func randomStore(_ world: inout RandomWorld, rows: ClosedRange<Int> = 0...60) throws -> TransactionStore {
         let store = TransactionStore(timeZone: TimeZone(identifier: world.pick(RandomWorld.zones))!, baseCurrency: .eur)
-        try store.add(contentsOf: (0..<world.random.int(in: 0...60)).map { world.draft(id: $0 % 2 == 0 ? nil : "r\($0)") })
+        try store.add(contentsOf: (0..<world.random.int(in: rows)).map { world.draft(id: $0 % 2 == 0 ? nil : "r\($0)") })
         for _ in 0..<world.random.int(in: 0...5) {
             let ids = store.transactions().map(\.id).sorted()
             guard !ids.isEmpty else { break }
@@ -87,8 +87,22 @@ import TransactionSearchSupport
     /// rows, one rule after another.
     @Test(arguments: 0..<30)
     func rulesChangeWhatApplyingThemOneByOneDoes(seedIndex: Int) throws {
-        var world = RandomWorld(seed: UInt64(8_000 + seedIndex))
-        let store = try Self.randomStore(&world)
+        try Self.checkRules(seed: UInt64(8_000 + seedIndex), rows: 0...60)
+    }
+
+    /// Enough rows that a rule's edits are worked out on two threads (`RuleEdits`).
+    @Test(arguments: 0..<3)
+    func rulesOverManyRowsChangeWhatApplyingThemOneByOneDoes(seedIndex: Int) throws {
+        let matched = try Self.checkRules(seed: UInt64(8_100 + seedIndex), rows: 6_000...7_000)
+        #expect(matched >= RuleEdits.parallelMinimum, "seed \(seedIndex): no rule matches enough rows to take two threads")
+    }
+
+    /// Random rules over a random store of `rows` rows against the plain scan's model.
+    /// Returns the most rows one rule matched.
+    @discardableResult
+    static func checkRules(seed: UInt64, rows: ClosedRange<Int>) throws -> Int {
+        var world = RandomWorld(seed: seed)
+        let store = try Self.randomStore(&world, rows: rows)
         var rules: [Rule] = []
         for index in 0..<world.random.int(in: 1...4) {
             let search = world.pick(["merchant:\(world.word())", "\(world.word())", "category:\(world.pick(["food", "groc", "café"]))",
@@ -106,14 +120,17 @@ import TransactionSearchSupport
         // The reference: each rule in turn over the rows the plain scan finds in the model.
         var model = Dictionary(uniqueKeysWithValues: store.transactions().map { ($0.id, $0) })
         let original = model
+        var mostMatched = 0
         for rule in store.rules {
             let reference = PlainScan(transactions: Array(model.values), timeZone: store.timeZone)
-            for row in reference.matchingTransactions(try rule.query(), today: store.today, exactly: true) {
+            let matches = reference.matchingTransactions(try rule.query(), today: store.today, exactly: true)
+            mostMatched = max(mostMatched, matches.count)
+            for row in matches {
                 model[row.id] = Self.apply(rule, to: row)
             }
         }
         let change = store.applyRules()
-        #expect(Dictionary(uniqueKeysWithValues: store.transactions().map { ($0.id, $0) }) == model, "seed \(seedIndex): \(store.rules)")
+        #expect(Dictionary(uniqueKeysWithValues: store.transactions().map { ($0.id, $0) }) == model, "seed \(seed): \(store.rules)")
         #expect(Set(change.rows.map(\.before.id)) == Set(model.keys.filter { model[$0] != original[$0] }))
         #expect(change.skipped.isEmpty)
         #expect(store.applyRules().rows.isEmpty, "a second run changes nothing")
@@ -122,6 +139,7 @@ import TransactionSearchSupport
             #expect(try store.undo()?.kind == .rulesApply)
             #expect(Dictionary(uniqueKeysWithValues: store.transactions().map { ($0.id, $0) }) == original)
         }
+        return mostMatched
     }
 
     /// A rule's actions on one transaction, written plainly: hand-set fields (the category and

@@ -12,6 +12,10 @@ struct SourcesPool: Sendable {
     /// Uses of each code (codes 0 and 1 are counted too, but never freed).
     private(set) var references: [Int] = [0, 0]
     private var freeCodes: [UInt32] = []
+    /// The code `retain` gave last (above 1), tried before hashing: rows changed one after
+    /// another (a rule's, a bulk edit's) mostly end with the same sources, and hashing them
+    /// (a rule's name among them) was most of a rule's row change.
+    private var lastCode: UInt32 = 0
 
     /// A payee the cleaner made, every other field the input's.
     static let cleanedPayee: FieldSources = {
@@ -27,6 +31,8 @@ struct SourcesPool: Sendable {
             code = 0
         } else if sources == SourcesPool.cleanedPayee {
             code = 1
+        } else if lastCode > 1, let last = values[Int(lastCode)], last == sources {
+            code = lastCode
         } else if let known = codes[sources] {
             code = known
         } else if let free = freeCodes.popLast() {
@@ -40,6 +46,7 @@ struct SourcesPool: Sendable {
             codes[sources] = code
         }
         references[Int(code)] += 1
+        if code > 1 { lastCode = code }
         return code
     }
 

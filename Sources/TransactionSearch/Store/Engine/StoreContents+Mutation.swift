@@ -128,8 +128,15 @@ extension StoreContents {
     /// lookup was a few cache misses, most of an update after a burst of queries.
     @discardableResult
     func replace(row: UInt32, with transaction: Transaction, was previous: Transaction) -> (old: RowRecord, new: RowRecord) {
+        replace(row: row, with: transaction, was: previous, changes: RecordChanges(from: previous, to: transaction))
+    }
+
+    /// `replace(row:with:was:)` with what differs worked out already (a rule's edits, on two
+    /// threads before the rows change: `RuleEdits`).
+    @discardableResult
+    func replace(row: UInt32, with transaction: Transaction, was previous: Transaction,
+                 changes: RecordChanges) -> (old: RowRecord, new: RowRecord) {
         let old = record(row)
-        let changes = RecordChanges(from: previous, to: transaction)
         let new = makeRecord(transaction, changing: changes, of: old)
         // The orders break ties by id: a row whose id changes moves in both.
         let idChanges = changes.id
@@ -283,15 +290,17 @@ struct RecordChanges {
     static func sameBytes(_ first: String?, _ second: String?) -> Bool {
         switch (first, second) {
         case (nil, nil): true
-        case (var first?, var second?):
+        case (let first?, let second?):
             // Compared as two buffers (the UTF-8 views compared index by index took 4,500
-            // instructions a notes update); `withUTF8` copies only a string that is not
-            // contiguous UTF-8 already (a bridged one).
-            first.withUTF8 { first in
-                second.withUTF8 { second in
-                    first.count == second.count && (first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
+            // instructions a notes update), read in place: a copy to call the mutating
+            // `withUTF8` retained and released both strings (a rule's replace compares every
+            // field). Only a string that is not contiguous UTF-8 (a bridged one) is copied.
+            first.utf8.withContiguousStorageIfAvailable { first in
+                second.utf8.withContiguousStorageIfAvailable { second in
+                    first.count == second.count
+                        && (first.isEmpty || first.baseAddress == second.baseAddress || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
                 }
-            }
+            }.flatMap { $0 } ?? (Array(first.utf8) == Array(second.utf8))
         default: false
         }
     }
