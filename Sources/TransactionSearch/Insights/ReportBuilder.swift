@@ -1,9 +1,10 @@
 extension TransactionStore {
     /// A report of the rows `request.query` matches, per period and group, per currency, with
-    /// base totals when the store has exchange rates (docs/insights.md). Every row by month or
-    /// year, by category or not grouped (whole months of a date range too) comes from the
-    /// buckets every change keeps current, in time proportional to the categories and months;
-    /// anything else visits the matching rows once.
+    /// base totals when the store has exchange rates (docs/insights.md). Every row by month,
+    /// week or year, by category, card or account or not grouped (whole periods of a date
+    /// range too), comes from the buckets every change keeps current, in time proportional to
+    /// its cells; anything else (payees, merchants, words, other filters) visits the matching
+    /// rows once.
     public func report(_ request: ReportRequest) -> Report {
         let today = self.today
         return lock.withReadLock { ReportBuilder(contents: contents, request: request, today: today).report() }
@@ -36,18 +37,37 @@ struct ReportBuilder {
         return assemble(tallies, fromBuckets: fromBuckets)
     }
 
-    /// Whether the pair buckets hold the answer: no text or terms, no filter but a date range
-    /// of whole months and the kind, by month or year, by category or by nothing.
+    /// Whether the report pairs hold the answer: no text or terms, no filter but the kind and
+    /// a date range of whole periods (whole months for a report by month or year, whole weeks
+    /// by week), by category, card or account, or not grouped.
     func usesBuckets(_ query: Query) -> Bool {
         var others = query.filters
         others.from = nil
         others.to = nil
         others.kind = nil
-        guard query.text.isEmpty, query.terms.isEmpty, others.isEmpty, request.period != .week,
-              request.dimension == nil || request.dimension == .category else { return false }
-        if let from = query.filters.from, from.day != 1 { return false }
-        if let to = query.filters.to, to != to.calendarMonth.lastDay { return false }
+        guard query.text.isEmpty, query.terms.isEmpty, others.isEmpty, reportPairs != nil else { return false }
+        if request.period == .week {
+            if let from = query.filters.from, CalendarWeek(containing: from).firstDay != from { return false }
+            if let to = query.filters.to, CalendarWeek(containing: to).lastDay != to { return false }
+        } else {
+            if let from = query.filters.from, from.day != 1 { return false }
+            if let to = query.filters.to, to != to.calendarMonth.lastDay { return false }
+        }
         return true
+    }
+
+    /// The report pairs of the report's dimension and period (by month for a year); nil for a
+    /// dimension that has none (payees and merchants). Not grouped reads the category's and
+    /// sums its groups.
+    var reportPairs: PeriodPairs? {
+        let buckets = contents.buckets
+        let byWeek = request.period == .week
+        switch request.dimension {
+        case nil, .category?: return byWeek ? buckets.categoryWeek : buckets.categoryMonth
+        case .card?: return byWeek ? buckets.cardWeek : buckets.cardMonth
+        case .account?: return byWeek ? buckets.accountWeek : buckets.accountMonth
+        case .payee?, .merchant?: return nil
+        }
     }
 
     /// The text field the report groups by (nil: not grouped).
@@ -81,30 +101,40 @@ struct ReportBuilder {
         }
     }
 
-    /// Reads the (category, month) buckets of spending and of the other rows.
+    /// Reads the report pairs of the dimension and period (`reportPairs`), within the date
+    /// range.
     private func tallyBuckets(_ query: Query, into tallies: inout [CellKey: (count: Int, sum: Int128)]) {
+        guard let pairs = reportPairs else { return }
         let months = contents.calendar.months
-        let lowest = query.filters.from?.calendarMonth.monthsSince1970 ?? Int32.min
-        let highest = query.filters.to?.calendarMonth.monthsSince1970 ?? Int32.max
-        let byCategory = request.dimension == .category
-        func visit(_ buckets: PairBuckets, monthCode: (UInt32) -> UInt32?) {
-            for pair in buckets.pairs {
-                guard let code = monthCode(pair.second) else { continue }
-                let month = months.value(code)
-                guard month >= lowest && month <= highest else { continue }
-                let period = request.period == .month ? month : Int32(CalendarMonth(monthsSince1970: month).components.year)
-                let group = byCategory ? pair.first : ReportBuilder.noGroup
-                buckets.table.forEachCurrency(of: pair.bucket) { currency, count, sum, _ in
-                    let key = CellKey(period: period, group: group, currency: currency)
-                    let old = tallies[key] ?? (0, 0)
-                    tallies[key] = (old.count + count, old.sum + sum)
-                }
+        let from = query.filters.from, to = query.filters.to
+        let isGrouped = request.dimension != nil
+        // The period's number (`periodValue`) of each period code, and whether it is in range.
+        var periodOfCode: [UInt32: Int32?] = [:]
+        func period(_ code: UInt32) -> Int32? {
+            if let known = periodOfCode[code] { return known }
+            let first: CalendarDay, value: Int32
+            switch request.period {
+            case .week:
+                first = StoreCalendar.monday(ofWeekCode: code)
+                value = first.daysSince1970
+            case .month, .year:
+                let month = CalendarMonth(monthsSince1970: months.value(code))
+                first = month.firstDay
+                value = request.period == .month ? month.monthsSince1970 : Int32(month.components.year)
             }
+            let inRange = (from.map { first >= $0 } ?? true) && (to.map { first <= $0 } ?? true)
+            periodOfCode[code] = inRange ? value : nil
+            return inRange ? value : nil
         }
-        if request.kind != .income { visit(contents.buckets.spending) { $0 } }
-        if request.kind != .expense {
-            let incomeOnly = request.kind == .income
-            visit(contents.buckets.earning) { second in incomeOnly && second & 1 == 0 ? nil : second >> 1 }
+        pairs.forEachPair(of: request.kind) { group, code, table, bucket in
+            guard let value = period(code) else { return }
+            let key = CellKey(period: value, group: isGrouped ? group : ReportBuilder.noGroup, currency: 0)
+            table.forEachCurrency(of: bucket) { currency, count, sum in
+                var cell = key
+                cell.currency = currency
+                let old = tallies[cell] ?? (0, 0)
+                tallies[cell] = (old.count + count, old.sum + sum)
+            }
         }
     }
 

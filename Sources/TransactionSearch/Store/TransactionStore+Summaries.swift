@@ -81,7 +81,7 @@ extension TransactionStore {
     /// category name, uncategorized last; `month` keeps one month.
     public func spending(in month: CalendarMonth? = nil) -> [CategorySpending] {
         lock.withReadLock {
-            let spending = contents.buckets.spending
+            let spending = contents.buckets.categoryMonth.spending
             var result: [(rank: Int, item: CategorySpending)] = []
             for pair in spending.pairs {
                 let value = CalendarMonth(monthsSince1970: contents.calendar.months.value(pair.second))
@@ -101,6 +101,13 @@ extension TransactionStore {
         var result: [Money] = []
         forEachCurrency(table, bucket) { currency, _, sum, _ in result.append(Money(minorUnits: sum, currency: currency)) }
         return result
+    }
+
+    /// The sums of a pair's bucket, per currency in code order.
+    private func moneys(_ table: SparseBucketTable, _ bucket: UInt32) -> [Money] {
+        var result: [(Currency, Int128)] = []
+        table.forEachCurrency(of: bucket) { number, _, sum in result.append((contents.currencies[number], sum)) }
+        return result.sorted { $0.0 < $1.0 }.map { Money(minorUnits: $0.1, currency: $0.0) }
     }
 
     private func forEachCurrency(_ table: BucketTable, _ bucket: UInt32,

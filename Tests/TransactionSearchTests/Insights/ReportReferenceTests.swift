@@ -80,6 +80,8 @@ import TransactionSearchSupport
         Query(filters: QueryFilters(from: try! CalendarDay(year: 2024, month: 3, day: 9), to: try! CalendarDay(year: 2025, month: 2, day: 3))),
         Query(text: "star"),
         Query(filters: QueryFilters(cards: ["Visa 4242"])),
+        // Whole weeks, Monday to Sunday: a report by week reads its buckets.
+        Query(filters: QueryFilters(from: try! CalendarDay(year: 2024, month: 3, day: 4), to: try! CalendarDay(year: 2025, month: 2, day: 2))),
     ]
 
     @Test(arguments: [1, 2] as [UInt64])
@@ -97,6 +99,12 @@ import TransactionSearchSupport
         #expect(store.report(ReportRequest(period: .month, dimension: .category)).isFromBuckets)
         #expect(store.report(ReportRequest(query: Self.queries[1], period: .year, dimension: nil, kind: nil)).isFromBuckets)
         #expect(!store.report(ReportRequest(query: Self.queries[2], period: .month, dimension: .category)).isFromBuckets)
+        for dimension in [nil, .category, .card, .account] as [ReportDimension?] {
+            #expect(store.report(ReportRequest(query: Self.queries[5], period: .week, dimension: dimension)).isFromBuckets)
+            #expect(!store.report(ReportRequest(query: Self.queries[5], period: .month, dimension: dimension)).isFromBuckets)
+            #expect(!store.report(ReportRequest(query: Self.queries[2], period: .week, dimension: dimension)).isFromBuckets)
+        }
+        #expect(!store.report(ReportRequest(period: .month, dimension: .payee)).isFromBuckets)
     }
 
     @Test func bucketsStayExactThroughChanges() throws {
@@ -114,10 +122,11 @@ import TransactionSearchSupport
             }
         }
         store.checkInvariants()
-        for period in [ReportPeriod.month, .year] {
+        for period in ReportPeriod.allCases {
             for kind in [nil, .expense, .income] as [TransactionKind?] {
-                Self.expectSame(store, ReportRequest(period: period, dimension: .category, kind: kind), "after changes")
-                Self.expectSame(store, ReportRequest(period: period, dimension: nil, kind: kind), "after changes")
+                for dimension in [nil, .category, .card, .account] as [ReportDimension?] {
+                    Self.expectSame(store, ReportRequest(period: period, dimension: dimension, kind: kind), "after changes")
+                }
             }
         }
     }

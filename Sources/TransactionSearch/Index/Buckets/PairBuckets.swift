@@ -1,7 +1,10 @@
 /// Buckets keyed by a pair of codes (a category and a month), allocated when the pair gets its
 /// first row and freed when it loses its last, so codes that are reused later start empty.
+/// Sparse in currencies (`SparseBucketTable`): a pair mostly has rows in one currency, and a
+/// slot for every currency of the store took 60 bytes a pair more (the report pairs hold
+/// thousands of pairs).
 struct PairBuckets: Sendable {
-    private(set) var table = BucketTable()
+    private(set) var table = SparseBucketTable()
     private var bucketOf = IntMap()
     private var freeBuckets: [UInt32] = []
 

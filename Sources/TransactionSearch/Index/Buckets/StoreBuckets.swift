@@ -1,6 +1,7 @@
 /// Every aggregate the store keeps current: the totals, buckets by day, month, card, category,
-/// merchant, payee and account (balances), the pending part of each account, and spending per
-/// category and month. One add or remove per row change keeps them all exact.
+/// merchant, payee and account (balances), the pending part of each account, and the report
+/// pairs (category, card and account by month and by week, expenses apart). One add or remove
+/// per row change keeps them all exact.
 struct StoreBuckets: Sendable {
     /// One bucket (0): every row.
     var total = BucketTable()
@@ -16,18 +17,27 @@ struct StoreBuckets: Sendable {
     var account = BucketTable()
     /// Pending rows only, by account: a balance's not-yet-posted part.
     var pendingByAccount = BucketTable()
-    /// Expenses (amount < 0) only, by (category, month code).
-    var spending = PairBuckets()
-    /// The other rows (amount ≥ 0), by (category, `earningKey(month code, amount)`): income in
-    /// odd keys, zero amounts in even ones. With `spending`, every row of a category and month,
-    /// so a report by category and month or year reads buckets, not rows.
-    var earning = PairBuckets()
+    /// Every row by (category, month code), expenses apart: spending per category and month,
+    /// and reports by category (or not grouped) by month or year.
+    var categoryMonth = PeriodPairs()
+    /// Every row by (card, month code) and (account, month code): reports by card or account
+    /// by month or year. (Payees and merchants have none: tens of thousands of them by month
+    /// would cost more memory per row than the rest of the buckets together.)
+    var cardMonth = PeriodPairs()
+    var accountMonth = PeriodPairs()
+    /// Every row by (category, card or account; week code): reports by week.
+    var categoryWeek = PeriodPairs()
+    var cardWeek = PeriodPairs()
+    var accountWeek = PeriodPairs()
 
-    /// The second key of a row of `amount` ≥ 0 in month `monthCode` in `earning`.
-    @inline(__always)
-    static func earningKey(_ monthCode: UInt32, _ amount: Int64) -> UInt32 { monthCode << 1 | (amount > 0 ? 1 : 0) }
+    /// The report pairs by name (what `StoreContents.checkInvariants` compares).
+    var reportPairs: [(name: String, pairs: PeriodPairs)] {
+        [("category-month", categoryMonth), ("card-month", cardMonth), ("account-month", accountMonth),
+         ("category-week", categoryWeek), ("card-week", cardWeek), ("account-week", accountWeek)]
+    }
 
-    mutating func add(_ record: RowRecord) {
+    /// Adds a row; `week` is the week code of its day (`StoreCalendar.weekOfDay`).
+    mutating func add(_ record: RowRecord, week: UInt32) {
         let currency = record.currency, amount = record.amount
         total.add(0, currency: currency, amount: amount)
         day.add(record.dayCode, currency: currency, amount: amount)
@@ -38,12 +48,23 @@ struct StoreBuckets: Sendable {
         payee.add(record.payee, currency: currency, amount: amount)
         account.add(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.add(record.account, currency: currency, amount: amount) }
-        if amount < 0 { spending.add(record.category, record.monthCode, currency: currency, amount: amount) } else {
-            earning.add(record.category, StoreBuckets.earningKey(record.monthCode, amount), currency: currency, amount: amount)
-        }
+        addToPairs(record.category, record.card, record.account, month: record.monthCode, week: week, currency: currency, amount: amount)
     }
 
-    mutating func remove(_ record: RowRecord) {
+    /// Adds a row to the report pairs.
+    @inline(__always)
+    mutating func addToPairs(_ category: UInt32, _ card: UInt32, _ account: UInt32, month: UInt32, week: UInt32,
+                             currency: UInt16, amount: Int64) {
+        categoryMonth.add(category, month, currency: currency, amount: amount)
+        cardMonth.add(card, month, currency: currency, amount: amount)
+        accountMonth.add(account, month, currency: currency, amount: amount)
+        categoryWeek.add(category, week, currency: currency, amount: amount)
+        cardWeek.add(card, week, currency: currency, amount: amount)
+        accountWeek.add(account, week, currency: currency, amount: amount)
+    }
+
+    /// Removes a row; `week` is the week code of its day.
+    mutating func remove(_ record: RowRecord, week: UInt32) {
         let currency = record.currency, amount = record.amount
         total.remove(0, currency: currency, amount: amount)
         day.remove(record.dayCode, currency: currency, amount: amount)
@@ -54,16 +75,19 @@ struct StoreBuckets: Sendable {
         payee.remove(record.payee, currency: currency, amount: amount)
         account.remove(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.remove(record.account, currency: currency, amount: amount) }
-        if amount < 0 { spending.remove(record.category, record.monthCode, currency: currency, amount: amount) } else {
-            earning.remove(record.category, StoreBuckets.earningKey(record.monthCode, amount), currency: currency, amount: amount)
-        }
+        categoryMonth.remove(record.category, record.monthCode, currency: currency, amount: amount)
+        cardMonth.remove(record.card, record.monthCode, currency: currency, amount: amount)
+        accountMonth.remove(record.account, record.monthCode, currency: currency, amount: amount)
+        categoryWeek.remove(record.category, week, currency: currency, amount: amount)
+        cardWeek.remove(record.card, week, currency: currency, amount: amount)
+        accountWeek.remove(record.account, week, currency: currency, amount: amount)
     }
 
     /// A row's old version out and its new one in, touching only the tables whose bucket,
     /// currency or amount differ (a recategorised row moves between two category buckets and
     /// leaves its day, month, card, merchant and account alone: at a million rows each table
     /// touched was a cache miss or two).
-    mutating func replace(_ old: RowRecord, with new: RowRecord) {
+    mutating func replace(_ old: RowRecord, week oldWeek: UInt32, with new: RowRecord, week: UInt32) {
         let (oldCurrency, oldAmount, currency, amount) = (old.currency, old.amount, new.currency, new.amount)
         guard oldCurrency != currency || oldAmount != amount else {
             StoreBuckets.move(in: &day, from: old.dayCode, to: new.dayCode, currency: currency, amount: amount)
@@ -79,11 +103,11 @@ struct StoreBuckets: Sendable {
                 payee.remove(old.payee, currency: currency, amount: amount)
                 payee.add(new.payee, currency: currency, amount: amount)
             }
-            replacePendingAndSpending(old, with: new)
+            replacePendingAndPairs(old, week: oldWeek, with: new, week: week)
             return
         }
-        remove(old)
-        add(new)
+        remove(old, week: oldWeek)
+        add(new, week: week)
     }
 
     /// An amount out of one bucket and into another, nothing when they are the same.
@@ -94,29 +118,26 @@ struct StoreBuckets: Sendable {
         table.add(newBucket, currency: currency, amount: amount)
     }
 
-    /// The pending-by-account and spending parts of `replace`, each touched only when its
-    /// bucket changes.
-    private mutating func replacePendingAndSpending(_ old: RowRecord, with new: RowRecord) {
+    /// The pending-by-account and report-pair parts of `replace` (the amount and currency
+    /// unchanged), each touched only when its bucket changes.
+    private mutating func replacePendingAndPairs(_ old: RowRecord, week oldWeek: UInt32, with new: RowRecord, week: UInt32) {
         let (wasPending, isPending) = (old.flags.contains(.pending), new.flags.contains(.pending))
         if wasPending != isPending || (isPending && old.account != new.account) {
             if wasPending { pendingByAccount.remove(old.account, currency: old.currency, amount: old.amount) }
             if isPending { pendingByAccount.add(new.account, currency: new.currency, amount: new.amount) }
         }
-        let (wasSpending, isSpending) = (old.amount < 0, new.amount < 0)
-        if wasSpending != isSpending || (isSpending && (old.category != new.category || old.monthCode != new.monthCode)) {
-            if wasSpending { spending.remove(old.category, old.monthCode, currency: old.currency, amount: old.amount) }
-            if isSpending { spending.add(new.category, new.monthCode, currency: new.currency, amount: new.amount) }
-        }
-        if !isSpending && (wasSpending || old.category != new.category || old.monthCode != new.monthCode) {
-            earning.add(new.category, StoreBuckets.earningKey(new.monthCode, new.amount), currency: new.currency, amount: new.amount)
-        }
-        if !wasSpending && (isSpending || old.category != new.category || old.monthCode != new.monthCode) {
-            earning.remove(old.category, StoreBuckets.earningKey(old.monthCode, old.amount), currency: old.currency, amount: old.amount)
-        }
+        categoryMonth.move(from: old.category, old.monthCode, to: new.category, new.monthCode, old: old, new: new)
+        cardMonth.move(from: old.card, old.monthCode, to: new.card, new.monthCode, old: old, new: new)
+        accountMonth.move(from: old.account, old.monthCode, to: new.account, new.monthCode, old: old, new: new)
+        categoryWeek.move(from: old.category, oldWeek, to: new.category, week, old: old, new: new)
+        cardWeek.move(from: old.card, oldWeek, to: new.card, week, old: old, new: new)
+        accountWeek.move(from: old.account, oldWeek, to: new.account, week, old: old, new: new)
     }
 
     var memoryUse: Int {
         total.memoryUse + day.memoryUse + month.memoryUse + card.memoryUse + category.memoryUse
-            + merchant.memoryUse + payee.memoryUse + account.memoryUse + pendingByAccount.memoryUse + spending.memoryUse + earning.memoryUse
+            + merchant.memoryUse + payee.memoryUse + account.memoryUse + pendingByAccount.memoryUse
+            + categoryMonth.memoryUse + cardMonth.memoryUse + accountMonth.memoryUse
+            + categoryWeek.memoryUse + cardWeek.memoryUse + accountWeek.memoryUse
     }
 }

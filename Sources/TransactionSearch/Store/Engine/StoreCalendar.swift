@@ -10,6 +10,9 @@ final class StoreCalendar: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var months = ValuePool()
     /// The month code of each day code: a row's month is `monthOfDay[dayCode]`.
     let monthOfDay = ColumnBuffer<UInt32>(filler: 0)
+    /// The week code of each day code (`weekCode(ofDay:)`): a row's week is
+    /// `weekOfDay[dayCode]` (the buckets of reports by week).
+    let weekOfDay = ColumnBuffer<UInt32>(filler: 0)
     /// The instant each day code's local day starts (`ZoneClock.startOfDay`): a row keeps its
     /// time as milliseconds past it (`RowTable.timeOfDay`), 4 bytes rather than 8.
     let dayStart = ColumnBuffer<Int64>(filler: 0)
@@ -44,10 +47,28 @@ final class StoreCalendar: @unchecked Sendable {
         let monthCode = months.retain(CalendarDay(daysSince1970: day).calendarMonth.monthsSince1970).code
         monthOfDay.reserve(days.codeLimit)
         monthOfDay[dayCode] = monthCode
+        weekOfDay.reserve(days.codeLimit)
+        weekOfDay[dayCode] = StoreCalendar.weekCode(ofDay: day)
         dayStart.reserve(days.codeLimit)
         dayStart[dayCode] = clock.startOfDay(day)
         return (dayCode, monthCode)
     }
+
+    /// The code of the week (Monday to Sunday, `CalendarWeek`) a local day falls in: weeks
+    /// numbered on from one before the first year's, so that every code is positive and
+    /// below 2^31 (a pair bucket shifts it left by one).
+    static func weekCode(ofDay day: Int32) -> UInt32 {
+        UInt32((Int(CalendarWeek(containing: CalendarDay(daysSince1970: day)).firstDay.daysSince1970) - firstMonday) / 7)
+    }
+
+    /// The Monday of a week code's week.
+    static func monday(ofWeekCode code: UInt32) -> CalendarDay {
+        CalendarDay(daysSince1970: Int32(firstMonday + Int(code) * 7))
+    }
+
+    /// The Monday a week before the first valid year begins: week code 0.
+    private static let firstMonday = Int(CalendarWeek(containing: CalendarDay(daysSince1970:
+        Int32(CalendarDay.dayNumber(year: CalendarDay.years.lowerBound, month: 1, day: 1)))).firstDay.daysSince1970) - 7
 
     /// Counts one row less on a day and its month; a day or month no row uses is reclaimed.
     func releaseDay(_ dayCode: UInt32, month monthCode: UInt32) {
@@ -55,7 +76,7 @@ final class StoreCalendar: @unchecked Sendable {
         months.release(monthCode)
     }
 
-    var memoryUse: Int { days.memoryUse + months.memoryUse + monthOfDay.memoryUse + dayStart.memoryUse }
+    var memoryUse: Int { days.memoryUse + months.memoryUse + monthOfDay.memoryUse + weekOfDay.memoryUse + dayStart.memoryUse }
 
     func checkInvariants() {
         days.checkInvariants()

@@ -45,7 +45,7 @@ extension StoreContents {
         // a per-row closure would copy the struct each time.
         let dayCodes = table.dayCode, cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account)
         let payeeColumn = table.codes(of: .payee)
-        let descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, flags = table.flags
+        let descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, weekOfDay = calendar.weekOfDay, flags = table.flags
         let table = self.table
         // Rows ascending and as many as the row numbers are rows 0..<count: the amount and
         // currency columns are then the rows' values in order, read in place.
@@ -75,13 +75,9 @@ extension StoreContents {
                 buckets.pendingByAccount.addAll(buckets: pending.map { accountColumn[rows[$0]] }, currencies: pending.map { currencies[$0] },
                                                 amounts: pending.map { amounts[$0] })
                 for index in rows.indices {
-                    let row = rows[index], amount = amounts[index]
-                    let category = categoryOf[descriptorColumn[row]], month = monthOfDay[dayCodes[row]]
-                    if amount < 0 {
-                        buckets.spending.add(category, month, currency: currencies[index], amount: amount)
-                    } else {
-                        buckets.earning.add(category, StoreBuckets.earningKey(month, amount), currency: currencies[index], amount: amount)
-                    }
+                    let row = rows[index], dayCode = dayCodes[row]
+                    buckets.addToPairs(categoryOf[descriptorColumn[row]], cardColumn[row], accountColumn[row],
+                                       month: monthOfDay[dayCode], week: weekOfDay[dayCode], currency: currencies[index], amount: amounts[index])
                 }
             }
         }

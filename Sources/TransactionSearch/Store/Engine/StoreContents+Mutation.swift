@@ -103,7 +103,7 @@ extension StoreContents {
     private func place(_ record: RowRecord, at row: UInt32) {
         table.write(record, at: row)
         addToPostings(row, record)
-        buckets.add(record)
+        buckets.add(record, week: calendar.weekOfDay[record.dayCode])
     }
 
     /// Removes a live row; returns the record it held.
@@ -112,7 +112,7 @@ extension StoreContents {
         let record = self.record(row)
         removeFromOrders(row)
         removeFromPostings(row, record)
-        buckets.remove(record)
+        buckets.remove(record, week: calendar.weekOfDay[record.dayCode])
         table.removeKeys(of: row)
         table.free(row)
         release(record)
@@ -163,7 +163,7 @@ extension StoreContents {
                 text[field].addRow(row, code: to, rowCapacity: capacity)
             }
         }
-        buckets.replace(old, with: new)
+        buckets.replace(old, week: calendar.weekOfDay[old.dayCode], with: new, week: calendar.weekOfDay[new.dayCode])
         table.write(new, at: row)
         if dateMoves {
             insertIntoOrders(row)

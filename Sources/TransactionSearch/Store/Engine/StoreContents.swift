@@ -146,7 +146,7 @@ final class StoreContents: @unchecked Sendable {
         for row in 0..<UInt32(table.rowLimit) where table.isLive(row) {
             liveRows += 1
             let record = self.record(row)
-            expected.add(record)
+            expected.add(record, week: calendar.weekOfDay[record.dayCode])
             for field in TextField.allCases where record.codes[field] != 0 { textUses[field][Int(record.codes[field])] += 1 }
             dayUses[Int(record.dayCode)] += 1
             if Int(record.sources) < sourceUses.count { sourceUses[Int(record.sources)] += 1 } else { invariantFailure("row \(row) has sources code \(record.sources) past the pool") }
@@ -192,8 +192,10 @@ final class StoreContents: @unchecked Sendable {
         StoreContents.checkSame(expected.payee.dense(), buckets.payee.dense(), upTo: text[.payee].codeLimit, "payee")
         StoreContents.checkSame(expected.account, buckets.account, upTo: text[.account].codeLimit, "account")
         StoreContents.checkSame(expected.pendingByAccount, buckets.pendingByAccount, upTo: text[.account].codeLimit, "pending")
-        StoreContents.checkSame(expected.spending, buckets.spending, "spending")
-        StoreContents.checkSame(expected.earning, buckets.earning, "earning")
+        for (expected, actual) in zip(expected.reportPairs, buckets.reportPairs) {
+            StoreContents.checkSame(expected.pairs.spending, actual.pairs.spending, actual.name + " spending")
+            StoreContents.checkSame(expected.pairs.earning, actual.pairs.earning, actual.name + " earning")
+        }
     }
 
     /// The class bitsets hold exactly the live, pending, expense and income rows.
@@ -220,10 +222,15 @@ final class StoreContents: @unchecked Sendable {
     private static func checkSame(_ expected: PairBuckets, _ actual: PairBuckets, _ name: String) {
         for pair in expected.pairs {
             guard let bucket = actual.bucket(pair.first, pair.second) else {
-                invariantFailure("\(name) lost a category-month")
+                invariantFailure("\(name) lost a pair")
                 continue
             }
-            StoreContents.checkSameBucket(expected.table, pair.bucket, actual.table, bucket, name)
+            var left: [UInt16: (Int, Int128)] = [:]
+            var right: [UInt16: (Int, Int128)] = [:]
+            expected.table.forEachCurrency(of: pair.bucket) { left[$0] = ($1, $2) }
+            actual.table.forEachCurrency(of: bucket) { right[$0] = ($1, $2) }
+            invariant(left.count == right.count && left.allSatisfy { key, value in right[key].map { $0 == value } ?? false },
+                      "\(name) pair \(pair.first), \(pair.second) is stale")
         }
         invariant(expected.pairs.count == actual.pairs.count, "\(name) has stale pairs")
     }
