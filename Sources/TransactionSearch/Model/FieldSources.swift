@@ -45,8 +45,12 @@ public struct FieldSources: Hashable, Sendable, CustomStringConvertible {
 
     /// Every field set by the input.
     public init() {
-        sources = Array(repeating: .input, count: FieldSources.fields.count)
+        sources = FieldSources.allInput
     }
+
+    /// One array shared by every `FieldSources()`: made anew, it was an allocation for each
+    /// transaction a store validated or read back.
+    private static let allInput = [FieldSource](repeating: .input, count: FieldSources.fields.count)
 
     /// The source of a field; `.input` for a field whose source is not kept.
     public subscript(field: TransactionField) -> FieldSource {

@@ -52,9 +52,11 @@ extension StoreContents {
                         {
                             var count = 0
                             var invalid: [BatchFailure] = []
+                            var payees = PayeeMemo()
                             for index in ranges[part] {
                                 do throws(ValidationError) {
-                                    (buffer.baseAddress! + ranges[part].lowerBound + count).initialize(to: try validator.validate(drafts[index]))
+                                    let transaction = try validator.validate(drafts[index]) { payees.payee(of: $0) }
+                                    (buffer.baseAddress! + ranges[part].lowerBound + count).initialize(to: transaction)
                                     count += 1
                                 } catch {
                                     invalid.append(BatchFailure(index: index, error: error))

@@ -9,6 +9,12 @@ struct TransactionValidator: Sendable {
 
     /// Normalizes a draft. An absent id stays empty: the store generates it when adding.
     func validate(_ draft: TransactionDraft) throws(ValidationError) -> Transaction {
+        try validate(draft) { PayeeCleaner.shared.clean($0).payee }
+    }
+
+    /// Normalizes a draft, its payee (when it gives none) cleaned from the merchant by
+    /// `cleanPayee` (a batch remembers the merchants it cleaned: `PayeeMemo`).
+    func validate(_ draft: TransactionDraft, cleanPayee: (String) -> String) throws(ValidationError) -> Transaction {
         var id = ""
         if let given = draft.id {
             id = try TransactionValidator.validID(given)
@@ -26,9 +32,10 @@ struct TransactionValidator: Sendable {
         try TransactionValidator.checkSubcategory(of: transaction)
         transaction.sources = draft.sources ?? FieldSources()
         if transaction.payee.isEmpty {
-            transaction.payee = PayeeCleaner.shared.clean(transaction.merchant).payee
-            transaction.sources[.payee] = .cleaner
-        } else if draft.sources == nil && transaction.payee == PayeeCleaner.shared.clean(transaction.merchant).payee {
+            transaction.payee = cleanPayee(transaction.merchant)
+            // The shared value when nothing else was set: no array made per row.
+            if draft.sources == nil { transaction.sources = SourcesPool.cleanedPayee } else { transaction.sources[.payee] = .cleaner }
+        } else if draft.sources == nil && transaction.payee == cleanPayee(transaction.merchant) {
             // A payee given as the cleaner makes it (an export read back) is the cleaner's:
             // it follows the merchant and a newer cleaner, as it did before.
             transaction.sources[.payee] = .cleaner
