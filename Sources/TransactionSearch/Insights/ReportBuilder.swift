@@ -144,7 +144,7 @@ struct ReportBuilder {
         let rows = contents.insightRows(matching: query, today: today)
         let field = groupField
         if let dense = ReportRowTally(contents: contents, groupLimit: field.map { contents.text[$0].codeLimit } ?? 1, periodValue: periodValue(ofDay:)),
-           let counted = dense.tally(rows, contents: contents, group: field.map { field in { $0.codes[field] } }, noGroup: ReportBuilder.noGroup)
+           let counted = dense.tally(rows, contents: contents, grouping: request.dimension.map(\.grouping), noGroup: ReportBuilder.noGroup)
         {
             tallies = counted
             return
@@ -168,25 +168,28 @@ struct ReportBuilder {
 
     /// The cells in order (period, group's natural order, none last), with base totals.
     private func assemble(_ tallies: [CellKey: (count: Int, sum: Int128)], fromBuckets: Bool) -> Report {
-        var groupedCurrencies: [CellKey: [(currency: Currency, amount: ReportAmount)]] = [:]
-        for (key, value) in tallies where value.count > 0 {
-            let currency = contents.currencies[key.currency]
-            var cell = key
-            cell.currency = 0
-            groupedCurrencies[cell, default: []].append(
-                (currency, ReportAmount(count: value.count, sum: Money(minorUnits: value.sum, currency: currency))))
-        }
         let field = groupField
+        // Taken once: read inside the sort's comparisons, the rank array was retained and
+        // released for each (most of a report by payee's 115,000 cells).
+        let ranks = field.map { contents.text[$0].titleRank } ?? []
         func rank(_ code: UInt32) -> Int {
-            guard let field, code != 0 else { return Int.max }
-            let ranks = contents.text[field].titleRank
+            guard field != nil, code != 0 else { return Int.max }
             return Int(code) < ranks.count ? Int(ranks[Int(code)]) : Int.max - 1
         }
-        let keys = groupedCurrencies.keys.sorted { left, right in
-            if left.period != right.period { return left.period < right.period }
-            let (a, b) = (rank(left.group), rank(right.group))
-            return a != b ? a < b : left.group < right.group
+        // The currencies' order by code, per currency number (a report holds a few).
+        var currencies: [UInt16: (currency: Currency, order: Int)] = [:]
+        for key in tallies.keys where currencies[key.currency] == nil { currencies[key.currency] = (contents.currencies[key.currency], 0) }
+        for (order, number) in currencies.keys.sorted(by: { currencies[$0]!.currency < currencies[$1]!.currency }).enumerated() {
+            currencies[number]!.order = order
         }
+        // Every cell and currency, in the report's order: period, group (its title order, none
+        // last), currency. A run of one period and group is one cell.
+        var entries: [(period: Int32, rank: Int, group: UInt32, order: Int, currency: UInt16, count: Int, sum: Int128)] = []
+        entries.reserveCapacity(tallies.count)
+        for (key, value) in tallies where value.count > 0 {
+            entries.append((key.period, rank(key.group), key.group, currencies[key.currency]!.order, key.currency, value.count, value.sum))
+        }
+        entries.sort { ($0.period, $0.rank, $0.group, $0.order) < ($1.period, $1.rank, $1.group, $1.order) }
         var groupKeys: [UInt32: GroupKey?] = [:]
         func groupKey(_ code: UInt32) -> GroupKey? {
             if let known = groupKeys[code] { return known }
@@ -205,9 +208,18 @@ struct ReportBuilder {
         let rates = contents.exchangeRates
         var cells: [ReportCell] = []
         var periods: [GroupKey] = []
-        for key in keys {
-            let amounts = groupedCurrencies[key]!.sorted { $0.currency < $1.currency }.map(\.amount)
-            var cell = ReportCell(period: periodKey(key.period), group: groupKey(key.group), amounts: amounts)
+        var groupCodes: Set<UInt32> = []
+        var start = 0
+        while start < entries.count {
+            let (period, group) = (entries[start].period, entries[start].group)
+            var end = start
+            var amounts: [ReportAmount] = []
+            while end < entries.count && entries[end].period == period && entries[end].group == group {
+                let currency = currencies[entries[end].currency]!.currency
+                amounts.append(ReportAmount(count: entries[end].count, sum: Money(minorUnits: entries[end].sum, currency: currency)))
+                end += 1
+            }
+            var cell = ReportCell(period: periodKey(period), group: groupKey(group), amounts: amounts)
             if let rates {
                 switch rates.conversion(of: cell.sums) {
                 case .success(let money): cell.base = money
@@ -216,9 +228,23 @@ struct ReportBuilder {
             }
             if periods.last != cell.period { periods.append(cell.period) }
             cells.append(cell)
+            groupCodes.insert(group)
+            start = end
         }
-        let groupCodes = Set(keys.map(\.group)).sorted { rank($0) != rank($1) ? rank($0) < rank($1) : $0 < $1 }
-        let groups = request.dimension == nil ? [] : groupCodes.map(groupKey)
+        let groups = request.dimension == nil ? [] : groupCodes.sorted { rank($0) != rank($1) ? rank($0) < rank($1) : $0 < $1 }.map(groupKey)
         return Report(request: request, cells: cells, periods: periods, groups: groups, isFromBuckets: fromBuckets)
+    }
+}
+
+extension ReportDimension {
+    /// The grouping whose group codes are this dimension's (`RowView.groupCode`).
+    var grouping: Grouping {
+        switch self {
+        case .category: .category
+        case .payee: .payee
+        case .merchant: .merchant
+        case .card: .card
+        case .account: .account
+        }
     }
 }

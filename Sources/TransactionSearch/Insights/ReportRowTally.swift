@@ -43,22 +43,25 @@ struct ReportRowTally {
     }
 
     /// The tallies of `rows` by (period, group, currency), or nil when a sum would overflow
-    /// `Int64`. `group` gives a row's group code (below the limit); nil: no groups, every cell
-    /// keyed `noGroup`.
-    func tally(_ rows: [UInt32], contents: StoreContents, group: ((RowRecord) -> UInt32)?, noGroup: UInt32)
+    /// `Int64`. `grouping` is the column of a row's group code (below the limit,
+    /// `RowView.groupCode`); nil: no groups, every cell keyed `noGroup`. Only the day, currency,
+    /// amount and group columns are read (making each row's whole record read every column:
+    /// most of a report by payee over a million rows).
+    func tally(_ rows: [UInt32], contents: StoreContents, grouping: Grouping?, noGroup: UInt32)
         -> [ReportBuilder.CellKey: (count: Int, sum: Int128)]?
     {
         let cellCount = periodValues.count * groupLimit * currencyLimit
         var counts = [Int32](repeating: 0, count: cellCount)
         var sums = [Int64](repeating: 0, count: cellCount)
+        let view = contents.rows
         for row in rows {
-            let record = contents.record(row)
-            let period = Int(periodIndexOfDayCode[Int(record.dayCode)])
-            let groupCode = group.map { Int($0(record)) } ?? 0
-            let currency = Int(record.currency)
+            let index = Int(row)
+            let period = Int(periodIndexOfDayCode[Int(view.dayCode[index])])
+            let groupCode = grouping.map { Int(view.groupCode(index, $0)) } ?? 0
+            let currency = Int(view.currency[index])
             guard period >= 0, groupCode < groupLimit, currency < currencyLimit else { return nil }
             let cell = (period * groupLimit + groupCode) * currencyLimit + currency
-            let (sum, overflow) = sums[cell].addingReportingOverflow(record.amount)
+            let (sum, overflow) = sums[cell].addingReportingOverflow(view.amount[index])
             guard !overflow, counts[cell] < Int32.max else { return nil }
             sums[cell] = sum
             counts[cell] += 1
@@ -67,7 +70,7 @@ struct ReportRowTally {
         for cell in 0..<cellCount where counts[cell] > 0 {
             let rest = cell / currencyLimit
             let key = ReportBuilder.CellKey(
-                period: periodValues[rest / groupLimit], group: group == nil ? noGroup : UInt32(rest % groupLimit),
+                period: periodValues[rest / groupLimit], group: grouping == nil ? noGroup : UInt32(rest % groupLimit),
                 currency: UInt16(cell % currencyLimit))
             tallies[key] = (Int(counts[cell]), Int128(sums[cell]))
         }

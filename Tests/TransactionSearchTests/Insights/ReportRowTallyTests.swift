@@ -27,7 +27,7 @@ import Testing
             let contents = store.contents
             let rows = contents.insightRows(matching: Query(), today: store.today)
             guard let tally = ReportRowTally(contents: contents, groupLimit: contents.text[.card].codeLimit, periodValue: { _ in 0 }) else { return false }
-            return tally.tally(rows, contents: contents, group: { $0.codes[.card] }, noGroup: ReportBuilder.noGroup) == nil
+            return tally.tally(rows, contents: contents, grouping: .card, noGroup: ReportBuilder.noGroup) == nil
         }
         #expect(overflowing)
     }
