@@ -71,16 +71,7 @@ struct ReportBuilder {
     }
 
     /// The text field the report groups by (nil: not grouped).
-    var groupField: TextField? {
-        switch request.dimension {
-        case nil: nil
-        case .category?: .category
-        case .payee?: .payee
-        case .merchant?: .merchant
-        case .card?: .card
-        case .account?: .account
-        }
-    }
+    var groupField: TextField? { request.dimension?.field }
 
     /// The number of a period: the first day of a week, the month, the year.
     func periodValue(ofDay day: Int32) -> Int32 {
@@ -237,7 +228,18 @@ struct ReportBuilder {
 }
 
 extension ReportDimension {
-    /// The grouping whose group codes are this dimension's (`RowView.groupCode`).
+    /// The text field whose codes are this dimension's groups.
+    var field: TextField {
+        switch self {
+        case .category: .category
+        case .payee: .payee
+        case .merchant: .merchant
+        case .card: .card
+        case .account: .account
+        }
+    }
+
+    /// The grouping whose group codes are this dimension's (`RowView.groupCode`): `field`'s.
     var grouping: Grouping {
         switch self {
         case .category: .category
