@@ -13,11 +13,13 @@ let package = Package(
     name: "Examples",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
-        .package(url: transactionSearchURL, from: "0.4.2"),
+        .package(url: transactionSearchURL, from: "0.5.0"),
     ],
     targets: [
         .executableTarget(name: "SearchScreen", dependencies: [
             .product(name: "TransactionSearch", package: "TransactionSearch"),
+            // Only to read bank files, CSV or JSON: importStatement, importTransactions.
+            .product(name: "TransactionSearchFiles", package: "TransactionSearch"),
         ]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import TransactionSearch
+import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// The figures of acting on searches (docs/SPEC.md section 12) and of payees (section 10):

@@ -1,5 +1,6 @@
 import Foundation
 import TransactionSearch
+import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// One benchmark run: data, build, memory, the query mix beside the plain scan, grouping,

@@ -1,5 +1,6 @@
 import Foundation
 import TransactionSearch
+import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// `bench --profile PART`: runs one part once, for an instruction counter, with everything it

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransactionSearch
+import TransactionSearchFiles
 
 /// Every Swift snippet of the README and of the pages of `docs/`, compiled and run as an app
 /// would: this target imports only Foundation and the TransactionSearch library (no

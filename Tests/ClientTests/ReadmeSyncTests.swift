@@ -108,6 +108,6 @@ import Testing
         let begin = try #require(tests.range(of: "// Contract begins\n"))
         let end = try #require(tests.range(of: "\n// Contract ends"))
         let copy = String(tests[begin.upperBound..<end.lowerBound])
-        #expect(program == "import Foundation\nimport TransactionSearch\n\n" + copy + "\ntry await demo()\n")
+        #expect(program == "import Foundation\nimport TransactionSearch\nimport TransactionSearchFiles\n\n" + copy + "\ntry await demo()\n")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TransactionSearch
+import TransactionSearchFiles
 
 @MainActor
 func waitFor(_ what: String, _ condition: () -> Bool) async {
@@ -32,6 +33,12 @@ func demo() async throws {
     // A half-typed field term keeps the rest of the query and reports the problem.
     model.searchText = "star amount>"
     await waitFor("lenient parse") { model.result.total.count == 2 && !model.problems.isEmpty }
+
+    // A bank's file arrives (TransactionSearchFiles): importing it twice adds it once.
+    let file = "date,merchant,amount\n2026-03-16,Starbucks,-3.90\n"
+    try store.importTransactions(from: file, format: .csv)
+    try store.importTransactions(from: file, format: .csv)
+    await waitFor("import") { model.result.total.count == 3 && store.count == 3 }
     print("ok: \(model.result.total.count) rows, \(model.problems.count) problem")
 }
 

@@ -41,7 +41,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// The day of a year, month and day of month; nil when they name no day of the years
     /// 1-9999. For readers of files, which report a bad day their own way.
-    static func valid(year: Int, month: Int, day: Int) -> CalendarDay? {
+    package static func valid(year: Int, month: Int, day: Int) -> CalendarDay? {
         guard CalendarDay.years.contains(year), (1...12).contains(month),
               day >= 1, day <= CalendarDay.daysIn(month: month, year: year)
         else { return nil }

@@ -5,7 +5,7 @@
 public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The three upper-case ASCII letters, the first in the high byte (so integer order is
     /// code order).
-    let packed: UInt32
+    package let packed: UInt32
 
     /// Parses a code of three ASCII letters in any case (`eur` becomes `EUR`), ignoring
     /// surrounding white space; nil for anything else (`init(parsing:)` throws instead).
@@ -33,7 +33,7 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     private init(trustedPacked packed: UInt32) { self.packed = packed }
 
     /// The currency of a packed code read back from a file; nil unless three letters A-Z.
-    init?(packed: UInt32) {
+    package init?(packed: UInt32) {
         func isLetter(_ byte: UInt32) -> Bool { byte >= 0x41 && byte <= 0x5A }
         guard packed >> 24 == 0, isLetter(packed >> 16), isLetter(packed >> 8 & 0xFF), isLetter(packed & 0xFF) else { return nil }
         self.init(trustedPacked: packed)

@@ -15,7 +15,7 @@ public struct DecimalAmount: Hashable, Comparable, Sendable, LosslessStringConve
     public let fractionDigits: Int
 
     /// The most digits an amount may have.
-    static let maximumDigits = 18
+    package static let maximumDigits = 18
 
     /// An amount from its digits and fraction digit count (0...18).
     public init(significand: Int64, fractionDigits: Int) {
@@ -49,7 +49,7 @@ public struct DecimalAmount: Hashable, Comparable, Sendable, LosslessStringConve
     }
 
     /// Why a text is not a `DecimalAmount`.
-    enum ParseProblem: Error {
+    package enum ParseProblem: Error {
         case notANumber
         /// More than 18 significant digits, or more than 18 after the point.
         case tooManyDigits
@@ -61,7 +61,7 @@ public struct DecimalAmount: Hashable, Comparable, Sendable, LosslessStringConve
     }
 
     /// Parses like `init(parsing:)`, saying what is wrong.
-    static func parseChecked(_ text: String) -> Result<DecimalAmount, ParseProblem> {
+    package static func parseChecked(_ text: String) -> Result<DecimalAmount, ParseProblem> {
         var negative = false
         var value: Int64 = 0
         var digits = 0
@@ -157,7 +157,7 @@ public struct DecimalAmount: Hashable, Comparable, Sendable, LosslessStringConve
 
 extension Int64 {
     /// 10 to the power `exponent` (0...18).
-    static func powerOfTen(_ exponent: Int) -> Int64 {
+    package static func powerOfTen(_ exponent: Int) -> Int64 {
         var result: Int64 = 1
         for _ in 0..<exponent { result *= 10 }
         return result

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A date as written, before a time zone gives a date-time with no offset its instant.
-enum ParsedDate: Hashable, Sendable {
+package enum ParsedDate: Hashable, Sendable {
     case day(CalendarDay)
     /// Milliseconds since 1970, UTC.
     case instant(Int64)
@@ -65,7 +65,7 @@ extension TransactionDate {
 
     /// - Throws: `invalidDate` for what is not ISO 8601, `dateOutOfRange` (with the text as
     ///   typed) for a date or instant outside the years a store takes (`TransactionValidator.validDate`).
-    init(parsing text: String, clock: ZoneClock) throws(ValidationError) {
+    package init(parsing text: String, clock: ZoneClock) throws(ValidationError) {
         switch ParsedDate.parse(text, allowingYearZero: true) {
         case .day(let day)?: self = .day(day)
         case .instant(let milliseconds)?: self = .instant(millisecondsSince1970: milliseconds)

@@ -35,7 +35,7 @@ public struct TransactionDraft: Hashable, Sendable {
     public var sources: FieldSources?
 
     /// A draft from its fields; only the date, the merchant and the amount are required.
-    public init(
+    @inlinable public init(
         id: String? = nil, date: TransactionDate, merchant: String, category: String? = nil,
         subcategory: String? = nil, card: String? = nil, account: String? = nil,
         amount: DecimalAmount, currency: Currency? = nil, status: TransactionStatus = .posted,

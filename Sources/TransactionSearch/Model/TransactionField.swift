@@ -84,7 +84,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
 
     /// The case's position in `allCases` (readers index arrays with it: a dictionary would hash
     /// the key for every field of every row).
-    var position: Int {
+    package var position: Int {
         switch self {
         case .id: 0
         case .date: 1
@@ -188,7 +188,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
     /// Sets a text field (`.text` kind) of a draft (none clears it; the merchant becomes
     /// empty); other kinds are left alone. What a tool that takes fields by name (fsearch's
     /// options) sets them with.
-    public func setTextValue(_ value: String?, in draft: inout TransactionDraft) {
+    @inlinable public func setTextValue(_ value: String?, in draft: inout TransactionDraft) {
         switch self {
         case .merchant: draft.merchant = value ?? ""
         case .category: draft.category = value

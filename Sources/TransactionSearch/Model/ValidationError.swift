@@ -120,7 +120,7 @@ extension ValidationError.Reason {
 
 /// The text in double quotes, shortened when long, with control and invisible characters
 /// escaped (`VisibleText`), for error messages: what was typed, shown so it can be seen.
-func quoted(_ text: String) -> String {
+package func quoted(_ text: String) -> String {
     let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
     return "\"" + VisibleText.escaped(shown) + "\""
 }

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import TransactionSearch
+import TransactionSearchFiles
 
 enum CheckCommand {
     static let spec = CommandSpec(

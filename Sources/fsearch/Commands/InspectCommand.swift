@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import TransactionSearch
+import TransactionSearchFiles
 
 /// `fsearch inspect FILE`: what a file is and what importing it would do, without importing:
 /// the first thing to run when an import fails. Short and readable; `--format json` for

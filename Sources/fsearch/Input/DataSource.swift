@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import TransactionSearch
+import TransactionSearchFiles
 
 /// Where the transactions come from: a file of any supported format (our CSV or JSON, a bank
 /// statement, a bank's CSV export), standard input, a store directory, or the bundled sample.

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import TransactionSearch
+import TransactionSearchFiles
 
 /// `--rates FILE`: `{"base": "EUR", "rates": {"USD": "0.92"}}`, one unit of each currency in
 /// the base currency, exact (see `ExchangeRates.init(parsingJSON:)`). The base may differ from

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Rules, bulk edits, runs of the rules and undos in a store directory: each one log record,
 /// replayed to the same store and the same history, kept by a compaction; a failed write

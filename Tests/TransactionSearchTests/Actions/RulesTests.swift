@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Rules: checked when added, run in order on every add and import and on demand, never over a
 /// person's hand edit, each change naming the rule.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Every kind of step, at random, then undone one by one: after each undo the store equals the
 /// one before that step, row for row (`transactions`), index for index (`verify()`, and the

@@ -1,6 +1,7 @@
 import Testing
 @testable import TerminalUI
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The list as lines: a header above each group's first row and above the top row, and the
 /// top that keeps the selected row on screen, worked out from the sections' ranges.

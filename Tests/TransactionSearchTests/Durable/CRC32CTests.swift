@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import TransactionSearchSupport
 
 @Suite struct CRC32CTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// A store in a directory: what is acknowledged survives reopening and compaction; damage is
 /// reported with its file and offset; a second writer is refused.

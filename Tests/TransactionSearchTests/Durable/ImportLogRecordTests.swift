@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// A store directory's import is logged as one `.importBatch` record written from the store's
 /// rows one at a time (`LogEntry.encodeImportBatch`, `EventLog.record(writingPayload:)`): the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Every file operation of a compaction and of an append is made to fail in turn, or to
 /// "crash" (it and everything after it fail, as if the process had stopped there): reopening

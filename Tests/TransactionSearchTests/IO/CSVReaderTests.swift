@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 @Suite struct CSVReaderTests {
     private func read(_ text: String) throws -> [[String]] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// A JSON object that names a field twice is refused, naming the field and the record: keeping
 /// the last value silently could turn -1.00 into -999.00.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 @Suite struct ImportTests {
     /// Every bad fixture, with the exact problems it must report.

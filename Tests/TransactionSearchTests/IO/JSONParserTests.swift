@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {

@@ -1,6 +1,7 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// An import's staging is freed chunk by chunk as the store's build passes it
 /// (`StagedRecordsDrain`), except when records must be read back late (a generated id checked

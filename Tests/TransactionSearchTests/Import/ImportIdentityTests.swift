@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Every transaction of every file is in the store exactly once (docs/SPEC.md section 9): a
 /// genuine transaction is never taken for one already there, a corrected one is corrected, and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// A posted payment takes the place of a pending one only when both name the same merchant
 /// (docs/SPEC.md section 9): a table of pending and posted descriptors, half one merchant

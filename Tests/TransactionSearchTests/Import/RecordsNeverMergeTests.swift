@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// A record of a file never merges two transactions, and a value never silently loses part of
 /// itself (docs/SPEC.md section 9).

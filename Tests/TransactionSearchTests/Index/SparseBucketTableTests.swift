@@ -1,6 +1,7 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// `SparseBucketTable` against plain per-(bucket, currency) counts and 128-bit sums: random rows
 /// added and removed (amounts up to the 64-bit ends, so sums wrap and come back; buckets

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import Testing
 
 /// The detector's own calendar against Foundation's Gregorian calendar.

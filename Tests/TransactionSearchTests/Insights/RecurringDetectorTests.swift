@@ -1,5 +1,6 @@
 import Foundation
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import Testing
 
 /// Focused cases: one behaviour each.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// Reports and summaries against a plain loop over the transactions (rows chosen by

@@ -1,4 +1,5 @@
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import Testing
 
 /// The descriptor table: every row cleans to its expected payee and processor.

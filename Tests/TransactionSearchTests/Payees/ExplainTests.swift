@@ -1,4 +1,5 @@
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import Testing
 
 /// `explain` names the rules that changed the text, in order, with what each removed.

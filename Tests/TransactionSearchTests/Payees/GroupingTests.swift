@@ -1,4 +1,5 @@
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import Testing
 
 /// One merchant written many ways is one payee; merchants sharing a processor stay apart.

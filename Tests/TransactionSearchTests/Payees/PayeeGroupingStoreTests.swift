@@ -1,4 +1,5 @@
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import Testing
 import TransactionSearchSupport
 

@@ -1,4 +1,5 @@
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import Testing
 
 /// `payeeKey` folds case, accents and punctuation so cleaned payees compare.

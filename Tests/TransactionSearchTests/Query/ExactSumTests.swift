@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Sums never wrap: a million rows of the largest amount a transaction may have, summed in
 /// every grouping, on every query path (buckets, scan, subtraction) and in the balances and

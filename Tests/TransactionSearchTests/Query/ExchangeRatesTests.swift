@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Base totals: rates in any base convert the totals only, and a total that cannot be
 /// converted carries the reason instead of silently nothing.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 @Suite struct LiveQueryTests {
     @Test func yieldsAtOnceThenAfterEachChangingMutationOnly() async throws {

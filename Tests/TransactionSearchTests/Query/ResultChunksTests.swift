@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// A page of any size handed over in chunks: the same rows, in the same order, as one result.
 @Suite struct ResultChunksTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Status and kind filters answered from the row classes (`RowClasses`), not by testing every
 /// row, and large scans split over two threads: the plans are the intended ones and the answers

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 @Suite struct SummariesTests {
     @Test func anUpdateThatMovesAnAccountMovesItsAmount() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// `settledResult()`: the result once no search runs, waited for without polling; searches
 /// are held at a `SearchGate`, so the test decides when each ends.

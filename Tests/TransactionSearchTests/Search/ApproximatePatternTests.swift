@@ -1,6 +1,7 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The bit-parallel matcher and the candidate filters against the textbook definition.
 @Suite struct ApproximatePatternTests {

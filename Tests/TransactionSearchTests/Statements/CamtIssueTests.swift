@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// `bad-entries.xml` holds one bad entry per problem between good ones: each gives its issue
 /// (the element path of the offending element, or of the entry when something is missing; the

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The camt reader against the hand-written fixtures in `Fixtures/statements/camt/`: each
 /// fixture's entries equal its `.expected.tsv`, and the tests below say why the values that are

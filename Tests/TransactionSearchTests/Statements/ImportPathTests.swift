@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The one import path: formats detected from the content, every record with an import key so
 /// that importing again adds nothing twice, all or nothing, and a store directory remembering

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// `previewImport` shows the file's first records as they would be stored, each marked new,
 /// already present or replacing a pending row, whatever the store already holds.

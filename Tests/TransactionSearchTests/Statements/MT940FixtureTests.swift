@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Every MT940/MT942 fixture reads into the entries written beside it, with the accounts,
 /// skipped parts and warnings each quirk should give.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Bad MT940 statement lines become issues at the `:61:` line with their field and reason,
 /// their `:86:` is dropped with them, and the lines around them are still read; files that

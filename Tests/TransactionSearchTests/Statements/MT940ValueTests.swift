@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The MT940 value readers on their own: `:61:` lines, `:86:` details in each shape, and
 /// account masking.

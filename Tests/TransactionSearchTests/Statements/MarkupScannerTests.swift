@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The tokenizer, text decoding and element reader shared by the OFX and camt readers.
 @Suite struct MarkupScannerTests {

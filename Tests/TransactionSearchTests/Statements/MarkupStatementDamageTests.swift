@@ -1,6 +1,7 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Every statement fixture cut short at many points and with seeded random bytes changed,
 /// read by both readers: each read returns or throws an `ImportIssue`, never traps and never

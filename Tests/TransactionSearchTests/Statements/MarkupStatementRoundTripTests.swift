@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Random statements written as OFX 1.x, OFX 2.x and camt.053 by the test writers and read
 /// back: every field the format carries comes back exactly (markup characters, umlauts,

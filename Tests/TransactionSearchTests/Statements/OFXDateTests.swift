@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// OFX date values, one named case each: what they become (`day`, `instant` in UTC, `local`
 /// wall-clock time as if in UTC) or nil.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// `bad-records.ofx` holds one bad transaction per problem between good ones: each gives its
 /// issue (the line of the offending element, or of `<STMTTRN>` when something is missing; the

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The OFX/QFX reader against the hand-written fixtures in `Fixtures/statements/ofx/`: each
 /// fixture's entries equal its `.expected.tsv`, and the tests below say why the values that are

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Synchronization
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// A posted transaction that is the same payment as a pending one replaces it in place: same
 /// id, posted, the posted date, amount and text, one `.updated` event, no second row.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Every QIF fixture reads into the entries written beside it, and each quirk's fixture also
 /// gives the warnings, skipped parts, accounts and encoding it should.

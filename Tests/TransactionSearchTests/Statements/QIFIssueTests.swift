@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Bad QIF records become issues with their line, field and reason while the records around
 /// them are still read; files that are not QIF at all throw.

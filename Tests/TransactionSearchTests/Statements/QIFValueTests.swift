@@ -1,5 +1,6 @@
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The QIF value readers on their own: dates in every form, amounts in both styles, the
 /// evidence each gives, categories, and account names.

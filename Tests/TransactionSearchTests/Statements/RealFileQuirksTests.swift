@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Quirks of real statement files that are read, not refused (docs/SPEC.md section 9): each
 /// has a hand-written fixture under `Fixtures/statements/` (checked against its

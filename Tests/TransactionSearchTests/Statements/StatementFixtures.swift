@@ -1,5 +1,6 @@
 import Foundation
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The hand-written statement fixtures under `Fixtures/statements/` and the context they are
 /// read in: Europe/Berlin, so that a local date-time visibly moves by the zone's offset (one

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// What the statement reader tests share: a context in UTC and the fixture names.
 enum StatementTestSupport {

@@ -1,6 +1,7 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The value readers shared by the statement readers: amounts with `.` or `,`, camt's ISO
 /// dates read from bytes (which must agree with `ParsedDate.parse`, the rule for CSV and JSON),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Imports of large generated files through the streaming path (records staged as the reader
 /// hands them over, planned a bit per record, built one row at a time) give, row for row, what

@@ -1,6 +1,7 @@
 import TransactionSearchSupport
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Every fixture cut short at many points and with seeded random bytes changed: both readers
 /// return or throw an `ImportIssue`, never crash or hang, and what they return still keeps

@@ -1,6 +1,7 @@
 import TransactionSearchSupport
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Seeded random transactions written by the test-only writers (QIF in every date form and
 /// amount style, MT940/MT942 in every details shape) and read back: everything each format

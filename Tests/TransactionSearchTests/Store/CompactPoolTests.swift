@@ -1,6 +1,7 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The pool's compact layout: 8-byte entries, a case mask for a string that differs from its
 /// folded bytes by ASCII capitals, the full UTF-8 for any other, and a side slot for a text or

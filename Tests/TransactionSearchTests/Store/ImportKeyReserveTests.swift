@@ -1,6 +1,7 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// An import into an empty store reserves its import keys' index up front (count and bytes
 /// from the stager's checks), as it does the ids: the index then holds exactly what one

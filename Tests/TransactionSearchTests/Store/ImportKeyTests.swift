@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The import key is a field like the others: validated, unique, kept by updates, the log, the
 /// snapshot, export and import, and findable.

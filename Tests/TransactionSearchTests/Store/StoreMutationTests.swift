@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 @Suite struct StoreMutationTests {
     @Test func addReturnsTheStoredTransactionWithAGeneratedID() throws {

@@ -1,4 +1,5 @@
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Everything observable about a store, to prove that a failed mutation changed nothing.
 struct StoreFingerprint: Equatable {

@@ -24,15 +24,18 @@ extension DurableStore {
         }
     }
 
-    /// Imports a file durably (one log record, one fsync); see
-    /// `TransactionStore.importStatement(from:options:)`. Re-importing adds nothing twice,
-    /// across processes too: the import keys are kept in the log and the snapshot.
-    @discardableResult
-    public func importStatement(from bytes: [UInt8], options: ImportOptions = ImportOptions()) throws(DurableStoreError) -> ImportReport {
-        try serialized { state throws(DurableStoreError) in
+    /// Imports a file read (by TransactionSearchFiles' `ImportReading`) durably: one log record,
+    /// one fsync. Re-importing adds nothing twice, across processes too: the import keys are
+    /// kept in the log and the snapshot.
+    package func applyImport(_ read: consuming ReadImport, options: ImportOptions) throws(DurableStoreError) -> ImportReport {
+        var unapplied: ReadImport? = read
+        return try serialized { state throws(DurableStoreError) in
+            // Handed over, not copied: the store frees the staged records as it takes them.
+            let read = unapplied!
+            unapplied = nil
             let result: (report: ImportReport, applied: TransactionStore.AppliedImport)
             do throws(ImportError) {
-                result = try store.importStatementApplying(bytes, options: options, keepingAdded: true)
+                result = try store.applyImport(read, options: options, keepingAdded: true)
             } catch {
                 throw .invalidImport(error)
             }
@@ -49,13 +52,6 @@ extension DurableStore {
             try log(record: record, state: &state) { self.store.rollBackLastStep() }
             return result.report
         }
-    }
-
-    /// Imports CSV or JSON in our own format durably; see `importStatement(from:options:)`.
-    @discardableResult
-    public func importTransactions(from bytes: [UInt8], format: InterchangeFormat,
-                                   skippingInvalid: Bool = false) throws(DurableStoreError) -> ImportReport {
-        try importStatement(from: bytes, options: ImportOptions(format: format == .json ? .json : .csv, skippingInvalid: skippingInvalid))
     }
 
     /// Updates a transaction durably; see `TransactionStore.update(id:_:)`.

@@ -79,7 +79,7 @@ extension SnapshotFile {
             let textStart = try reader.skip(textLength)
             guard textLength > 0 else { throw .init(offset: start, reason: "an empty string in a table") }
             let isUTF8 = reader.bytes.withUnsafeBufferPointer {
-                TextDecoding.isValidUTF8(UnsafeBufferPointer(rebasing: $0[textStart ..< textStart + textLength]))
+                UTF8Validation.isValid(UnsafeBufferPointer(rebasing: $0[textStart ..< textStart + textLength]))
             }
             guard isUTF8 else { throw .init(offset: textStart, reason: "a string in a table that is not UTF-8") }
             table.utf8.append(contentsOf: reader.bytes[textStart ..< textStart + textLength])

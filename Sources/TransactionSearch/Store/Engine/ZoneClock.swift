@@ -5,7 +5,7 @@ import Foundation
 /// not a `Calendar` call (3-6 us each here, docs/measurements.md).
 ///
 /// The table covers 1900-2200; outside it the zone is asked directly.
-struct ZoneClock: Sendable {
+package struct ZoneClock: Sendable {
     let timeZone: TimeZone
     /// Seconds since 1970 at which the offset changes, ascending.
     private let transitions: [Int64]
@@ -18,7 +18,7 @@ struct ZoneClock: Sendable {
     private static let tableEnd: Int64 = 7_258_118_400  // 2200-01-01
     static let secondsPerDay: Int64 = 86_400
 
-    init(timeZone: TimeZone) {
+    package init(timeZone: TimeZone) {
         self.timeZone = timeZone
         var transitions: [Int64] = []
         var offsets: [Int32] = [Int32(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(ZoneClock.tableStart))))]
@@ -59,7 +59,7 @@ struct ZoneClock: Sendable {
     /// The instant of a local wall-clock time (milliseconds since 1970 as if the zone were UTC).
     /// A time skipped by a forward transition moves forward by the gap (02:30 becomes 03:30);
     /// a time that happens twice takes the earlier instant.
-    func instant(ofLocal localMilliseconds: Int64) -> Int64 {
+    package func instant(ofLocal localMilliseconds: Int64) -> Int64 {
         let local = localMilliseconds.floorDivided(by: 1000)
         let remainder = localMilliseconds - local * 1000
         let before = offset(atSecond: local - ZoneClock.secondsPerDay)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// The bank CSV reader reads a file a chunk of records at a time, in passes (`DelimitedChunks`);

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// Damaged input never crashes or hangs the reader: every fixture cut at many points and with

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Files the reader cannot read alone: the error lists the headers, the closest columns and the
 /// exact options that read the file, and those options do. Also: bad rows, options, ambiguity.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Reads every bank CSV fixture (one per layout family, written by hand) without options and
 /// compares the entries with `<fixture>.expected.tsv` and the detected layout with what the

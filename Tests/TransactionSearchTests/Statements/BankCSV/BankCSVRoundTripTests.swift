@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// Seeded transactions written in many bank layouts (`BankCSVTestWriter`) and read back without

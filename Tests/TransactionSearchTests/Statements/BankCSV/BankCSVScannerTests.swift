@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The byte-level pieces of the bank CSV reader: amounts, dates, times, month names, header
 /// names, the tokenizer.

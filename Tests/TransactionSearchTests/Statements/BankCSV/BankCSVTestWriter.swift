@@ -1,5 +1,6 @@
 import Foundation
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// Writes transactions as a bank of some country would export them, in a random layout:

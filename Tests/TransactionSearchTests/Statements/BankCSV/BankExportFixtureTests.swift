@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// Every export fixture under `Fixtures/statements/bank-csv/exports/` (a bank's or service's
 /// layout, or one quirk, written by hand) read without options and compared with its

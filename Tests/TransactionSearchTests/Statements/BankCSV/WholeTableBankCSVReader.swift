@@ -1,4 +1,5 @@
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The bank CSV reader as it was before it read in chunks: one `DelimitedTable` of every field
 /// of the file, the sections as arrays of record numbers, the evidence gathered over them. Kept

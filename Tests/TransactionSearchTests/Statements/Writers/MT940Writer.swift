@@ -1,5 +1,6 @@
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// A test-only MT940/MT942 writer: statements with balances that add up, `:61:` lines with
 /// or without an entry date, reversal marks, amounts in SWIFT's shortest or full form, and

@@ -1,5 +1,6 @@
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// A test-only QIF writer: one account section in the date form, amount style, grouping,
 /// encoding and line ends the test picks, so the reader meets what real programs write.

@@ -1,4 +1,5 @@
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// The wall-clock parts of an instant at a UTC offset, for the test writers.
 struct WallClock {

@@ -1,5 +1,6 @@
 import TransactionSearchSupport
 @testable import TransactionSearch
+@testable import TransactionSearchFiles
 
 /// A transaction as the round-trip tests make it up: what a bank file can carry, before a
 /// test-only writer puts it into QIF or MT940 and the reader reads it back.
