@@ -48,14 +48,19 @@ extension PlainScan {
     static func withoutFilters(on field: FacetField, _ query: Query) -> Query {
         var query = query
         query.terms = withoutParentheses(query.terms).filter { !isFilter($0.condition, on: field) }
-        switch field {
-        case .category: query.filters.categories = []
-        case .merchant, .payee: break
-        case .card: query.filters.cards = []
-        case .account: query.filters.accounts = []
-        case .month: (query.filters.from, query.filters.to) = (nil, nil)
-        case .status: query.filters.status = nil
-        }
+        // Rebuilt from no filters: each filter is kept unless it is about the facet's field
+        // (docs/SPEC.md: a disjunctive facet counts as if its own field were not filtered).
+        let given = query.filters
+        var kept = QueryFilters()
+        kept.minimumAmount = given.minimumAmount
+        kept.maximumAmount = given.maximumAmount
+        kept.kind = given.kind
+        if field != .category { kept.categories = given.categories }
+        if field != .card { kept.cards = given.cards }
+        if field != .account { kept.accounts = given.accounts }
+        if field != .status { kept.status = given.status }
+        if field != .month { (kept.from, kept.to) = (given.from, given.to) }
+        query.filters = kept
         return query
     }
 

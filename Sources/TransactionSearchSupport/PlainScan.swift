@@ -378,23 +378,26 @@ public struct PlainScan: Sendable {
             folded += bytes
             origins += Array(repeating: index, count: bytes.count)
         }
-        var ranges: [Range<Int>] = []
+        // Every scalar that an occurrence of a term covers is marked; the ranges are the runs of
+        // marked scalars (so overlapping and touching occurrences make one range).
+        var covered = [Bool](repeating: false, count: scalars.count)
         for term in terms where !term.isEmpty && term.count <= folded.count {
             for start in 0...(folded.count - term.count) where Array(folded[start ..< start + term.count]) == term {
                 let end = start + term.count
                 let upper = end < origins.count ? origins[end] : scalars.count
-                ranges.append(origins[start] ..< max(upper, origins[end - 1] + 1))
+                for scalar in origins[start] ..< max(upper, origins[end - 1] + 1) { covered[scalar] = true }
             }
         }
-        ranges.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [Range<Int>] = []
-        for range in ranges {
-            if let last = merged.last, range.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
+        var runs: [Range<Int>] = []
+        var runStart: Int?
+        for (index, isCovered) in covered.enumerated() {
+            if isCovered, runStart == nil { runStart = index }
+            if !isCovered, let start = runStart {
+                runs.append(start ..< index)
+                runStart = nil
             }
         }
-        return merged
+        if let start = runStart { runs.append(start ..< covered.count) }
+        return runs
     }
 }
