@@ -2,7 +2,7 @@ import TransactionSearch
 
 /// The state of one pass over a camt document: the statement, entry and transaction detail
 /// open at the current element, fed by `MarkupElementReader` events. See `CamtReader`.
-struct CamtDocumentReader {
+struct CamtDocumentReader: MarkupDocumentReader {
     private struct OpenStatement {
         var path: String
         /// `path` and `/Ntry[`, the start of every entry's path.
@@ -17,9 +17,9 @@ struct CamtDocumentReader {
 
     private typealias Event = MarkupElementReader.Event
 
-    private var elements: MarkupElementReader
+    var elements: MarkupElementReader
     private let clock: ZoneClock
-    private var output: ParsedStatement
+    var output: ParsedStatement
     private var sawMessage = false
     private var statementCount = 0
     private var statement: OpenStatement?
@@ -33,7 +33,7 @@ struct CamtDocumentReader {
     private var looseEntryCount = 0
     private var knownAccounts: Set<String> = []
     /// Entries given to the sink so far.
-    private var handedOver = 0
+    var handedOver = 0
     /// Tags by vocabulary code.
     private let tags = CamtTag.allCases
 
@@ -46,30 +46,8 @@ struct CamtDocumentReader {
 
     private var bytes: UnsafeBufferPointer<UInt8> { elements.bytes }
 
-    /// Reads every element, handing each entry to `sink` as soon as it is complete, then
-    /// checks that the file held a statement. The entries are not in the result. Entries read
-    /// before their statement names its account or currency wait, with those after them,
-    /// until the statement closes; all others are handed over at once.
-    mutating func read<Sink: StatementEntrySink>(into sink: Sink) throws(ImportIssue) -> ParsedStatement {
-        while let event = try elements.next() {
-            switch event.kind {
-            case .open: open(event)
-            case .leaf: leaf(event)
-            case .close: close(event)
-            }
-            if !output.entries.isEmpty && statement?.incomplete.isEmpty ?? true { handOver(to: sink) }
-        }
-        try finish()
-        handOver(to: sink)
-        return output
-    }
-
-    /// Gives the entries read so far to the sink (none may wait for its statement).
-    private mutating func handOver<Sink: StatementEntrySink>(to sink: Sink) {
-        for entry in output.entries { sink.accept(entry) }
-        handedOver += output.entries.count
-        output.entries.removeAll(keepingCapacity: true)
-    }
+    /// Whether no open statement still lacks its currency or account.
+    var entriesCanGo: Bool { statement?.incomplete.isEmpty ?? true }
 
     private func tag(code: Int) -> CamtTag? { code >= 0 ? tags[code] : nil }
 
@@ -78,7 +56,7 @@ struct CamtDocumentReader {
 
     // MARK: Events
 
-    private mutating func open(_ event: Event) {
+    mutating func open(_ event: MarkupElementReader.Event) {
         switch tag(code: event.code) {
         case let tag? where tag.isMessage:
             sawMessage = true
@@ -116,7 +94,7 @@ struct CamtDocumentReader {
         }
     }
 
-    private mutating func leaf(_ event: Event) {
+    mutating func leaf(_ event: MarkupElementReader.Event) {
         guard let tag = self.tag(code: event.code) else { return }
         let field = CamtEntry.Field(value: event.value, line: event.line)
         guard inEntry else {
@@ -163,7 +141,7 @@ struct CamtDocumentReader {
         CamtEntry.AmountField(value: event.value, currency: MarkupText.attribute("Ccy", in: bytes, event.attributes), line: event.line)
     }
 
-    private mutating func close(_ event: Event) {
+    mutating func close(_ event: MarkupElementReader.Event) {
         switch tag(code: event.code) {
         case .transactionDetails?:
             inDetail = false
@@ -228,7 +206,7 @@ struct CamtDocumentReader {
         }
     }
 
-    private mutating func finish() throws(ImportIssue) {
+    mutating func finish() throws(ImportIssue) {
         if inEntry {
             inEntry = false
             inDetail = false

@@ -8,7 +8,7 @@ import TransactionSearch
 /// (`Acct/Id/IBAN` or `Acct/Id/Othr/Id`) is masked; `Acct/Ccy` is the default currency.
 /// Locations are element paths such as `Document/BkToCstmrStmt/Stmt[1]/Ntry[3]/Amt`, with the
 /// line.
-enum CamtReader {
+enum CamtReader: StatementReader {
     /// Whether the bytes look like camt: one of the three message elements, or a `Document`
     /// in a `camt.05x` namespace, among the first 64 elements of the first 4 KB (room for a
     /// business application header around the document).
@@ -30,21 +30,11 @@ enum CamtReader {
         }
     }
 
-    /// Reads a whole file (the XML declaration's `encoding` applies when the bytes are not
-    /// UTF-8).
+    /// Reads a whole file, handing each entry to `sink` as soon as it is complete (the XML
+    /// declaration's `encoding` applies when the bytes are not UTF-8).
     /// - Throws: `ImportIssue` (`malformed`) when the file is no camt message, holds no
     ///   statement, report or notification, or nests elements absurdly deep. A bad entry is an
     ///   issue in the result instead.
-    /// - Complexity: O(n) in the file's size; memory is the decoded bytes and the entries.
-    static func read(_ bytes: [UInt8], context: StatementContext) throws(ImportIssue) -> ParsedStatement {
-        let collector = StatementEntryCollector()
-        var parsed = try read(bytes, context: context, into: collector)
-        parsed.entries = collector.entries
-        return parsed
-    }
-
-    /// Reads a whole file like `read(_:context:)`, handing each entry to `sink` as soon as it
-    /// is complete instead of keeping it in the result (whose `entries` stay empty).
     /// - Complexity: O(n) in the file's size; memory is the decoded bytes (the file's own when
     ///   it is UTF-8) and the entries of a statement read before it names its account or currency.
     static func read<Sink: StatementEntrySink>(_ bytes: [UInt8], context: StatementContext,

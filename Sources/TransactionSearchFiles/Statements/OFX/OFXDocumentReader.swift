@@ -2,7 +2,7 @@ import TransactionSearch
 
 /// The state of one pass over an OFX document: the statement, transaction, status and skipped
 /// aggregate open at the current element, fed by `MarkupElementReader` events. See `OFXReader`.
-struct OFXDocumentReader {
+struct OFXDocumentReader: MarkupDocumentReader {
     private struct OpenStatement {
         var tag: OFXTag
         var line: Int
@@ -37,9 +37,9 @@ struct OFXDocumentReader {
         var children = 0
     }
 
-    private var elements: MarkupElementReader
+    var elements: MarkupElementReader
     private let clock: ZoneClock
-    private var output: ParsedStatement
+    var output: ParsedStatement
     private var sawOFX = false
     private var statementCount = 0
     private var statement: OpenStatement?
@@ -54,7 +54,7 @@ struct OFXDocumentReader {
     private(set) var sawTransactionCurrency = false
     private var knownAccounts: Set<String> = []
     /// Entries given to the sink so far.
-    private var handedOver = 0
+    var handedOver = 0
     /// Tags by vocabulary code.
     private let tags = OFXTag.allCases
     private let investmentListCode = OFXTag.allCases.firstIndex(of: .investmentTransactionList)!
@@ -70,35 +70,12 @@ struct OFXDocumentReader {
 
     private func tag(code: Int) -> OFXTag? { code >= 0 ? tags[code] : nil }
 
-    /// Reads every element, handing each entry to `sink` as soon as it is complete, then
-    /// checks that the file held a statement. The entries are not in the result. An entry read
-    /// before its statement names its currency or account waits, with those after it, until
-    /// the statement closes; all others are handed over at once, so memory holds no list of
-    /// the file's entries.
-    mutating func read<Sink: StatementEntrySink>(into sink: Sink) throws(ImportIssue) -> ParsedStatement {
-        while let event = try elements.next() {
-            switch event.kind {
-            case .open: open(event)
-            case .leaf: leaf(event)
-            case .close: close(event)
-            }
-            if !output.entries.isEmpty && statement?.incomplete.isEmpty ?? true { handOver(to: sink) }
-        }
-        try finish()
-        handOver(to: sink)
-        return output
-    }
-
-    /// Gives the entries read so far to the sink (none may wait for its statement).
-    private mutating func handOver<Sink: StatementEntrySink>(to sink: Sink) {
-        for entry in output.entries { sink.accept(entry) }
-        handedOver += output.entries.count
-        output.entries.removeAll(keepingCapacity: true)
-    }
+    /// Whether no open statement still lacks its currency or account.
+    var entriesCanGo: Bool { statement?.incomplete.isEmpty ?? true }
 
     // MARK: Events
 
-    private mutating func open(_ event: MarkupElementReader.Event) {
+    mutating func open(_ event: MarkupElementReader.Event) {
         if skipping != nil {
             if elements.depth == skipping!.depth + 1 { skipping!.children += 1 }
             return
@@ -131,7 +108,7 @@ struct OFXDocumentReader {
         skipping = SkippedAggregate(name: elements.name(event.name).uppercased(), line: event.line, depth: elements.depth)
     }
 
-    private mutating func leaf(_ event: MarkupElementReader.Event) {
+    mutating func leaf(_ event: MarkupElementReader.Event) {
         guard let tag = self.tag(code: event.code) else { return }
         if skipping != nil {
             if tag == .fitID && skipping!.fitID == nil { skipping!.fitID = MarkupText.string(bytes, event.value) }
@@ -172,7 +149,7 @@ struct OFXDocumentReader {
         }
     }
 
-    private mutating func close(_ event: MarkupElementReader.Event) {
+    mutating func close(_ event: MarkupElementReader.Event) {
         if let skipped = skipping {
             if elements.depth < skipped.depth { finishSkipping() }
             return
@@ -284,7 +261,7 @@ struct OFXDocumentReader {
     }
 
     /// The end of the input: what is left open, and whether there was anything to read.
-    private mutating func finish() throws(ImportIssue) {
+    mutating func finish() throws(ImportIssue) {
         if let record = transaction {
             transaction = nil
             output.issues.append(ImportIssue(.line(record.line), .malformed("the file ends inside this transaction (no </STMTTRN>)")))

@@ -12,27 +12,18 @@ import TransactionSearch
 ///   listed in `skipped`, not imported.
 /// - A `STATUS` with `SEVERITY` `ERROR` or `WARN` is a warning; a file with no statement at all
 ///   is unreadable, and its message names the bank's error when there is one.
-enum OFXReader {
+enum OFXReader: StatementReader {
     /// Whether the bytes look like OFX/QFX: a header block (`OFXHEADER:`), `<?OFX`, or an
     /// `<OFX>` element at the start, after a byte order mark, blank lines or an XML declaration.
     static func looksLike(_ bytes: [UInt8]) -> Bool {
         OFXHeader.looksLikeOFX(MarkupProlog.head(bytes))
     }
 
-    /// Reads a whole file. The charset is `CHARSET`/`ENCODING` of a 1.x header or the XML
-    /// declaration's `encoding` when the bytes are not UTF-8 (see `TextDecoding`).
+    /// Reads a whole file, handing each entry to `sink` as soon as it is complete. The charset
+    /// is `CHARSET`/`ENCODING` of a 1.x header or the XML declaration's `encoding` when the
+    /// bytes are not UTF-8 (see `TextDecoding`).
     /// - Throws: `ImportIssue` (`malformed`) when the file is not OFX, holds no statement, or
     ///   nests elements absurdly deep. A bad transaction is an issue in the result instead.
-    /// - Complexity: O(n) in the file's size; memory is the decoded bytes and the entries.
-    static func read(_ bytes: [UInt8], context: StatementContext) throws(ImportIssue) -> ParsedStatement {
-        let collector = StatementEntryCollector()
-        var parsed = try read(bytes, context: context, into: collector)
-        parsed.entries = collector.entries
-        return parsed
-    }
-
-    /// Reads a whole file like `read(_:context:)`, handing each entry to `sink` as soon as it
-    /// is complete instead of keeping it in the result (whose `entries` stay empty).
     /// - Complexity: O(n) in the file's size; memory is the decoded bytes (the file's own when
     ///   it is UTF-8) and the entries of a statement read before it names its currency or account.
     static func read<Sink: StatementEntrySink>(_ bytes: [UInt8], context: StatementContext,
