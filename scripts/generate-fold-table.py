@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/TransactionSearch/Index/FoldTable.swift: the per-scalar fold of SPEC section 2.
+"""Generates Sources/TransactionSearch/Text/FoldTable.swift: the per-scalar fold of SPEC section 2.
 
 fold(c) = full case folding of (NFKD of c with every nonspacing mark, category Mn, dropped).
 Only scalars whose fold differs from themselves are listed. Hangul syllables (U+AC00..U+D7A3)
@@ -10,7 +10,7 @@ Folding decodes once at start-up: a big Swift array literal took 17-22 s to comp
 string 3-4 s (FINDINGS.md).
 
 Deterministic: the same Python (same unicodedata version) writes the same file.
-Usage: python3 scripts/generate-fold-table.py > Sources/TransactionSearch/Index/FoldTable.swift
+Usage: python3 scripts/generate-fold-table.py > Sources/TransactionSearch/Text/FoldTable.swift
 """
 import sys
 import unicodedata

@@ -1,22 +1,24 @@
+/// An order of the store's rows by their columns with the id as the last tie-break, made over
+/// a view of the rows (memberwise: a bulk build's parts share one view).
+protocol StoreRowOrder: RowOrder {
+    init(rows: RowView, ids: KeyIndex<UInt8>)
+}
+
+extension StoreRowOrder {
+    /// The order over the store's rows as they are now.
+    init(_ contents: StoreContents) {
+        self.init(rows: RowView(contents), ids: contents.table.ids)
+    }
+}
+
 /// The store's date order: by instant ascending, then id ascending. Date-descending results
 /// walk it backward one run of equal instants at a time, so ties stay id-ascending.
-struct DateOrder: RowOrder {
+struct DateRowOrder: StoreRowOrder {
     let rows: RowView
     let ids: KeyIndex<UInt8>
 
-    init(_ contents: StoreContents) {
-        rows = RowView(contents)
-        ids = contents.table.ids
-    }
-
-    /// The order over a view taken already (a bulk build's parts share one).
-    init(rows: RowView, ids: KeyIndex<UInt8>) {
-        self.rows = rows
-        self.ids = ids
-    }
-
     @inline(__always)
-    func precedes(_ a: UInt32, _ b: UInt32) -> Bool { DateOrder.precedes(a, b, rows: rows, ids: ids) }
+    func precedes(_ a: UInt32, _ b: UInt32) -> Bool { DateRowOrder.precedes(a, b, rows: rows, ids: ids) }
 
     /// `precedes` over a view and ids passed in (`ChangeOrder` shares it; no struct made, so
     /// no retain of `ids`, per comparison).
@@ -29,7 +31,7 @@ struct DateOrder: RowOrder {
 
     /// The instant, its sign bit flipped so that signed order is unsigned order.
     @inline(__always)
-    func key(_ row: UInt32) -> UInt64 { DateOrder.key(row, rows: rows) }
+    func key(_ row: UInt32) -> UInt64 { DateRowOrder.key(row, rows: rows) }
 
     /// `key` over a view passed in (`ChangeOrder` shares it).
     @inline(__always)
@@ -39,25 +41,14 @@ struct DateOrder: RowOrder {
 /// The store's amount order: by magnitude as a plain number (see `CurrencyTable.scaleBuffer`)
 /// ascending, then newer first, then id ascending (the tie-breaks of docs/SPEC.md section 3).
 /// Amount-descending results walk it backward one run of equal magnitudes at a time.
-struct AmountOrder: RowOrder {
+struct AmountRowOrder: StoreRowOrder {
     let rows: RowView
     let ids: KeyIndex<UInt8>
 
-    init(_ contents: StoreContents) {
-        rows = RowView(contents)
-        ids = contents.table.ids
-    }
-
-    /// The order over a view taken already (a bulk build's parts share one).
-    init(rows: RowView, ids: KeyIndex<UInt8>) {
-        self.rows = rows
-        self.ids = ids
-    }
-
     @inline(__always)
-    func precedes(_ a: UInt32, _ b: UInt32) -> Bool { AmountOrder.precedes(a, b, rows: rows, ids: ids) }
+    func precedes(_ a: UInt32, _ b: UInt32) -> Bool { AmountRowOrder.precedes(a, b, rows: rows, ids: ids) }
 
-    /// `precedes` over a view and ids passed in, as `DateOrder.precedes(_:_:rows:ids:)`.
+    /// `precedes` over a view and ids passed in, as `DateRowOrder.precedes(_:_:rows:ids:)`.
     @inline(__always)
     static func precedes(_ a: UInt32, _ b: UInt32, rows: RowView, ids: KeyIndex<UInt8>) -> Bool {
         let left = rows.magnitude(Int(a)), right = rows.magnitude(Int(b))
@@ -69,7 +60,7 @@ struct AmountOrder: RowOrder {
 
     /// The magnitude.
     @inline(__always)
-    func key(_ row: UInt32) -> UInt64 { AmountOrder.key(row, rows: rows) }
+    func key(_ row: UInt32) -> UInt64 { AmountRowOrder.key(row, rows: rows) }
 
     /// `key` over a view passed in (`ChangeOrder` shares it).
     @inline(__always)
@@ -81,7 +72,7 @@ struct AmountOrder: RowOrder {
 /// search (an update that moves only the amount) are each one specialization serving both
 /// orders, so a change right after a burst of queries fetches that code from memory once, not
 /// a copy per order (about twenty instruction-cache lines a change). Bulk builds, sorts and
-/// pages keep `DateOrder` and `AmountOrder`, where a test of which order in every comparison
+/// pages keep `DateRowOrder` and `AmountRowOrder`, where a test of which order in every comparison
 /// would cost.
 struct ChangeOrder: RowOrder {
     let rows: RowView
@@ -107,12 +98,12 @@ struct ChangeOrder: RowOrder {
 
     @inline(__always)
     func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-        byAmount ? AmountOrder.precedes(a, b, rows: rows, ids: ids) : DateOrder.precedes(a, b, rows: rows, ids: ids)
+        byAmount ? AmountRowOrder.precedes(a, b, rows: rows, ids: ids) : DateRowOrder.precedes(a, b, rows: rows, ids: ids)
     }
 
-    /// `DateOrder.key` or `AmountOrder.key`.
+    /// `DateRowOrder.key` or `AmountRowOrder.key`.
     @inline(__always)
     func key(_ row: UInt32) -> UInt64 {
-        byAmount ? AmountOrder.key(row, rows: rows) : DateOrder.key(row, rows: rows)
+        byAmount ? AmountRowOrder.key(row, rows: rows) : DateRowOrder.key(row, rows: rows)
     }
 }

@@ -15,7 +15,7 @@ extension StoreContents {
         let view = self.rows
         // Taken before the parts run (the view and these): the orders and the buckets read them
         // while the postings part writes another property of the descriptors.
-        let dateOrder = DateOrder(rows: view, ids: table.ids), amountOrder = AmountOrder(rows: view, ids: table.ids)
+        let dateOrder = DateRowOrder(rows: view, ids: table.ids), amountOrder = AmountRowOrder(rows: view, ids: table.ids)
         let merchantOf = text.descriptors.merchantOf, categoryOf = text.descriptors.categoryOf
         // The orders beside the postings and then the buckets: they write different
         // structures. (Three parts, the buckets apart, took 12 M instructions off the longer
@@ -84,7 +84,7 @@ extension StoreContents {
     }
 
     /// Whether `rows` are already in the date order (a snapshot's rows are written in it).
-    private static func isInDateOrder(_ rows: [UInt32], _ order: DateOrder) -> Bool {
+    private static func isInDateOrder(_ rows: [UInt32], _ order: DateRowOrder) -> Bool {
         for index in rows.indices.dropFirst() where !order.precedes(rows[index - 1], rows[index]) { return false }
         return true
     }

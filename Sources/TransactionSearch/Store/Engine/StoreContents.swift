@@ -44,8 +44,8 @@ final class StoreContents: @unchecked Sendable {
     var clock: ZoneClock { calendar.clock }
     var count: Int { table.liveCount }
 
-    var dateOrdering: DateOrder { DateOrder(self) }
-    var amountOrdering: AmountOrder { AmountOrder(self) }
+    var dateOrdering: DateRowOrder { DateRowOrder(self) }
+    var amountOrdering: AmountRowOrder { AmountRowOrder(self) }
     /// The handle on the columns; valid until the next mutation.
     var rows: RowView { RowView(self) }
 
