@@ -260,7 +260,7 @@ struct BenchRun {
                          report: inout BenchReport) -> [BenchReport.QueryFigures] {
         queries.map { item in
             let query = item.query
-            let first = store.search(query, usingCache: false)
+            let first = store.diagnostics.searchWithoutCache(query)
             var plainResult: QueryResult?
             var plainTimes: [Double] = []
             for _ in 0..<plainRepetitions {
@@ -272,7 +272,7 @@ struct BenchRun {
             var samples: [Double] = []
             var last = first
             for _ in 0..<queryRepetitions {
-                samples.append(microseconds { last = store.search(query, usingCache: false) })
+                samples.append(microseconds { last = store.diagnostics.searchWithoutCache(query) })
             }
             if last != first { report.mismatches.append("\(item.label): repeated answers differ") }
             let indexed = Percentiles(samples)
@@ -280,7 +280,7 @@ struct BenchRun {
             return BenchReport.QueryFigures(
                 label: item.label, matches: first.total.count, groups: first.groups.count,
                 selectivityPercent: Double(first.total.count) * 100 / Double(max(store.count, 1)),
-                plan: store.explainPlan(query), indexed: indexed, samples: samples,
+                plan: store.diagnostics.explainPlan(query), indexed: indexed, samples: samples,
                 plainMilliseconds: plain.p50 / 1000, speedup: plain.p50 / max(indexed.p50, 0.001))
         }
     }
@@ -305,7 +305,7 @@ struct BenchRun {
         var cachedAfterRefill = 0
         func warmCache() {
             for item in mix { _ = store.search(item.query) }
-            cachedAfterRefill = store.cacheStatistics.entries
+            cachedAfterRefill = store.diagnostics.cacheStatistics.entries
         }
         let newRows = TransactionGenerator(rows: mutationCount, seed: options.seed &+ 1, years: options.years,
                                            merchants: options.merchants).generate()
@@ -335,7 +335,7 @@ struct BenchRun {
             if index % 100 == 0 { warmCache() }
             try deletes.append(microseconds { try store.delete(id: id) })
         }
-        store.checkInvariants()
+        store.diagnostics.checkInvariants()
         return (adds, updates, deletes, cachedAfterRefill)
     }
 
@@ -346,10 +346,10 @@ struct BenchRun {
             _ = store.search(item.query)
             for _ in 0..<queryRepetitions {
                 cached.append(microseconds { _ = store.search(item.query) })
-                uncached.append(microseconds { _ = store.search(item.query, usingCache: false) })
+                uncached.append(microseconds { _ = store.diagnostics.searchWithoutCache(item.query) })
             }
         }
-        let statistics = store.cacheStatistics
+        let statistics = store.diagnostics.cacheStatistics
         return BenchReport.Cache(cached: Percentiles(cached), uncached: Percentiles(uncached), hits: statistics.hits,
                                  misses: statistics.misses, invalidations: statistics.invalidations)
     }

@@ -70,7 +70,7 @@ struct InteractiveRun {
         let elapsed = end - start
         figures.bytesWritten.append(host.bytes)
         let model = session.model
-        let fresh = store.search(model.query, usingCache: false)
+        let fresh = store.diagnostics.searchWithoutCache(model.query)
         if model.result != fresh {
             figures.mismatches.append("interactive '\(model.searchText)': the model's result differs from the store's")
         } else if !lines[2].hasPrefix(SummaryText.count(fresh.total.count)) {

@@ -130,7 +130,7 @@ enum ProfileRun {
                     try store.update(id: id, patch)
                 }
             }
-            print("profiled mutations: \(store.cacheStatistics.entries) cached")
+            print("profiled mutations: \(store.diagnostics.cacheStatistics.entries) cached")
         case "first-adds":
             let store = TransactionStore()
             try store.add(contentsOf: drafts)
@@ -195,12 +195,12 @@ enum ProfileRun {
                 var times: [Double] = []
                 for _ in 0..<40 {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    _ = store.search(query.query, usingCache: false)
+                    _ = store.diagnostics.searchWithoutCache(query.query)
                     times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
                 }
                 times.sort()
                 let label = query.label.padding(toLength: 52, withPad: " ", startingAt: 0)
-                print("\(label) min \(String(format: "%8.1f", times[0])) µs  median \(String(format: "%8.1f", times[20])) µs  \(store.explainPlan(query.query))")
+                print("\(label) min \(String(format: "%8.1f", times[0])) µs  median \(String(format: "%8.1f", times[20])) µs  \(store.diagnostics.explainPlan(query.query))")
             }
         default:
             let store = TransactionStore()
@@ -288,6 +288,6 @@ enum ProfileRun {
 
     @inline(never)
     static func profiledMix(_ store: TransactionStore, _ queries: [Query]) -> Int {
-        queries.reduce(0) { $0 + store.search($1, usingCache: false).total.count }
+        queries.reduce(0) { $0 + store.diagnostics.searchWithoutCache($1).total.count }
     }
 }

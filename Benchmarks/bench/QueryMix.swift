@@ -78,18 +78,18 @@ enum QueryMix {
     private static func frequentTerms(_ store: TransactionStore) -> [String] {
         let candidates = ["re", "ar", "an", "er", "on", "in", "la", "de", "es", "or", "al", "ma", "market", "shop", "coffee"]
         let total = Double(max(store.count, 1))
-        return candidates.map { text in (text, Double(store.search(Query(text: text, limit: 0), usingCache: false).total.count) / total) }
+        return candidates.map { text in (text, Double(store.diagnostics.searchWithoutCache(Query(text: text, limit: 0)).total.count) / total) }
             .sorted { abs($0.1 - 0.16) < abs($1.1 - 0.16) }.map(\.0)
     }
 
     /// A word of four letters or more from a merchant of the tail, found in at most 0.5% of
     /// the rows (at least one).
     private static func rareTerm(_ store: TransactionStore) -> String {
-        let merchants = store.search(Query(grouping: .merchant, limit: 0), usingCache: false).groups.sorted { $0.count < $1.count }
+        let merchants = store.diagnostics.searchWithoutCache(Query(grouping: .merchant, limit: 0)).groups.sorted { $0.count < $1.count }
         let limit = max(store.count / 200, 1)
         for group in merchants.prefix(200) {
             for word in Folding.fold(group.title).split(separator: " ") where word.count >= 4 && word.allSatisfy(\.isLetter) {
-                let count = store.search(Query(text: String(word), limit: 0), usingCache: false).total.count
+                let count = store.diagnostics.searchWithoutCache(Query(text: String(word), limit: 0)).total.count
                 if count >= 1 && count <= limit { return String(word) }
             }
         }
@@ -102,14 +102,14 @@ enum QueryMix {
     /// A word of six letters or more from the busiest merchants with two inner letters
     /// swapped, found nowhere as typed (so it is matched approximately); the data decides.
     private static func typoTerm(_ store: TransactionStore) -> (text: String, word: String) {
-        let merchants = store.search(Query(grouping: .merchant, limit: 0), usingCache: false).groups.sorted { $0.count > $1.count }
+        let merchants = store.diagnostics.searchWithoutCache(Query(grouping: .merchant, limit: 0)).groups.sorted { $0.count > $1.count }
         for group in merchants.prefix(50) {
             for word in Folding.fold(group.title).split(separator: " ") where word.count >= 6 && word.allSatisfy(\.isLetter) {
                 var letters = Array(word)
                 guard letters[2] != letters[3] else { continue }
                 letters.swapAt(2, 3)
                 let typo = String(letters)
-                if !store.search(Query(text: typo, limit: 0), usingCache: false).corrections.isEmpty { return (typo, String(word)) }
+                if !store.diagnostics.searchWithoutCache(Query(text: typo, limit: 0)).corrections.isEmpty { return (typo, String(word)) }
             }
         }
         return ("stabrucks", "starbucks")
@@ -128,7 +128,7 @@ enum QueryMix {
     private static func sixteenPercentTerm(_ store: TransactionStore) -> (text: String, share: Double) {
         let candidates = ["re", "ar", "an", "er", "on", "in", "la", "de", "es", "or", "al", "ma", "market", "shop", "coffee"]
         let total = Double(max(store.count, 1))
-        return candidates.map { text in (text, Double(store.search(Query(text: text, limit: 0), usingCache: false).total.count) / total) }
+        return candidates.map { text in (text, Double(store.diagnostics.searchWithoutCache(Query(text: text, limit: 0)).total.count) / total) }
             .min { abs($0.1 - 0.16) < abs($1.1 - 0.16) } ?? ("re", 0)
     }
 
@@ -141,12 +141,12 @@ enum QueryMix {
     ]
 
     private static func busiestCard(_ store: TransactionStore) -> String {
-        let groups = store.search(Query(grouping: .card, limit: 0), usingCache: false).groups
+        let groups = store.diagnostics.searchWithoutCache(Query(grouping: .card, limit: 0)).groups
         return groups.filter { $0.key != .card(nil) }.max { $0.count < $1.count }.flatMap { $0.key.text } ?? "4242"
     }
 
     private static func lastYearOfData(_ store: TransactionStore) -> (from: CalendarDay, to: CalendarDay) {
-        let newest = store.search(Query(limit: 1), usingCache: false).rows.first?.transaction.date
+        let newest = store.diagnostics.searchWithoutCache(Query(limit: 1)).rows.first?.transaction.date
         let last: CalendarDay
         switch newest {
         case .day(let day)?: last = day

@@ -1,5 +1,5 @@
 extension TransactionStore {
-    /// Answers a query like `search(_:usingCache:)`, but leaves the page's rows out of the
+    /// Answers a query like `search(_:)`, but leaves the page's rows out of the
     /// result (its `rows` is empty) and hands `body` the result with the rows as a sequence of
     /// chunks of at most `chunkSize` rows, in order, each made when it is reached: a page of any
     /// size, such as every matching row, is written out without holding all its transactions at

@@ -1,7 +1,7 @@
 extension TransactionStore {
     /// How the store would answer a query: its plan and the estimate behind it (see
     /// `QueryPlan`), for diagnostics and `bench`.
-    public func explainPlan(_ query: Query) -> String {
+    package func explainPlan(_ query: Query) -> String {
         let resolved = query.resolvingRelativeDates(today: today)
         return lock.withReadLock {
             "\(QueryPlanner(contents: contents, query: contents.compile(resolved)).plan())"

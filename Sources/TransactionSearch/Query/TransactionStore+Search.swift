@@ -3,9 +3,14 @@ extension TransactionStore {
     /// page of rows (docs/SPEC.md sections 2 and 3), with the facets it asks for and the words
     /// it matched approximately (section 8). Relative dates count from `today` (the store's
     /// clock). Results are cached by normalized query, its relative dates worked out, until a
-    /// mutation touches rows the query can match; `usingCache: false` computes afresh and
-    /// leaves the cache alone (for measuring).
-    public func search(_ query: Query, usingCache: Bool = true) -> QueryResult {
+    /// mutation touches rows the query can match (`diagnostics.searchWithoutCache(_:)`
+    /// computes afresh and leaves the cache alone, for measuring).
+    public func search(_ query: Query) -> QueryResult {
+        searchWithSequence(query).result
+    }
+
+    /// Answers a query from the cache or, with `usingCache: false`, afresh (see `search(_:)`).
+    package func search(_ query: Query, usingCache: Bool) -> QueryResult {
         searchWithSequence(query, usingCache: usingCache).result
     }
 
@@ -43,21 +48,17 @@ extension TransactionStore {
     }
 
     /// What the result cache has done: hits, misses, invalidations, evictions, entries.
-    public var cacheStatistics: CacheStatistics { cache.statistics }
+    package var cacheStatistics: CacheStatistics { cache.statistics }
 
-    /// Sets (or, with nil, removes) exact rates to the store's base currency: `[USD: 0.92]`
-    /// means 1 USD is 0.92 of the base. See `setExchangeRates(_:)` taking `ExchangeRates`.
-    public func setExchangeRates(_ rates: [Currency: DecimalAmount]?) {
-        replaceExchangeRates(rates.map { ExchangeRates(base: baseCurrency, rates: $0) })
-    }
-
-    /// Sets exact rates to a base currency, which need not be the store's (`nil` through the
-    /// other overload removes them). Results then carry totals in that currency, or why one
-    /// cannot be converted. Rates convert totals only: a transaction's currency is its own, or
-    /// the store's base currency when it has none, whatever the rates. Every cached result is
-    /// dropped (every base total may change).
-    public func setExchangeRates(_ rates: ExchangeRates) {
-        replaceExchangeRates(rates)
+    /// Exact rates to a base currency, which need not be the store's, or nil for none:
+    /// `ExchangeRates(base: .eur, rates: [.usd: 0.92])` means 1 USD is 0.92 EUR. Results then
+    /// carry totals in that currency, or why one cannot be converted. Rates convert totals
+    /// only: a transaction's currency is its own, or the store's base currency when it has
+    /// none, whatever the rates. Setting them drops every cached result (every base total may
+    /// change).
+    public var exchangeRates: ExchangeRates? {
+        get { lock.withReadLock { contents.exchangeRates } }
+        set { replaceExchangeRates(newValue) }
     }
 
     /// Installs the rates (nil: none) and drops every cached result.

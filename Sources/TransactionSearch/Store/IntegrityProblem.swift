@@ -1,12 +1,12 @@
 /// Something a store's check found wrong with its structures in memory: an index, an order, a
-/// bucket or a pool that disagrees with the rows (`TransactionStore.verify()`). Never expected:
+/// bucket or a pool that disagrees with the rows (`diagnostics.verify()`). Never expected:
 /// each is a bug (or damaged memory), reported so that a checker can say so instead of crashing.
 public struct IntegrityProblem: Hashable, Sendable, CustomStringConvertible {
     /// What disagrees, in words (`merchant posting lost row 12`).
     public var description: String
 }
 
-/// Collects the problems of one check while it runs (`TransactionStore.verify()`); when no
+/// Collects the problems of one check while it runs (`diagnostics.verify()`); when no
 /// check collects, a broken invariant traps (`checkInvariants()`, tests and debug checks).
 final class IntegrityCollector: @unchecked Sendable {
     /// The collector of the check running on this task or thread, if any.

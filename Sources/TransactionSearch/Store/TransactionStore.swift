@@ -229,14 +229,14 @@ public final class TransactionStore: Sendable {
     /// compute. Returns the first difference (a snapshot written by a build that folds text
     /// differently), or nil. `fsearch check` reports it; `compact()` rewrites the snapshot.
     /// - Complexity: O(distinct strings).
-    public func textIndexProblem() -> String? {
+    package func textIndexProblem() -> String? {
         lock.withReadLock { contents.text.textIndexProblem() }
     }
 
     /// Verifies every index, order, pool and bucket against the rows; traps on a mismatch.
     /// - Complexity: O(n); for tests and debug checks. A checker that must report rather than
     ///   crash calls `verify()`.
-    public func checkInvariants() {
+    package func checkInvariants() {
         lock.withReadLock { contents.checkInvariants() }
     }
 
@@ -244,7 +244,7 @@ public final class TransactionStore: Sendable {
     /// every string against this build's folding; returns what disagrees (empty when all is
     /// well), at most 100 problems listed and a last one counting the rest.
     /// - Complexity: O(n).
-    public func verify() -> [IntegrityProblem] {
+    package func verify() -> [IntegrityProblem] {
         let collector = IntegrityCollector()
         lock.withReadLock {
             IntegrityCollector.$current.withValue(collector) { contents.checkInvariants() }

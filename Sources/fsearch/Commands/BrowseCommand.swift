@@ -46,7 +46,7 @@ enum BrowseCommand {
         let rates = try arguments.value("rates").map { path throws(FSearchError) in try RatesFile.read(path) }
         let source = try DataSource.from(arguments)
         let (loaded, readOnlyReason) = try load(source, arguments)
-        if let rates { loaded.store.setExchangeRates(rates) }
+        if let rates { loaded.store.exchangeRates = rates }
         if let today = arguments.value("today") { loaded.store.clock = .fixed(day: try Choice.day(today, option: "today")) }
         var query = try QueryOptions.query(from: arguments, today: loaded.store.today)
         if arguments.value("group") == nil { query.grouping = .day }

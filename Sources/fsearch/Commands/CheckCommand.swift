@@ -13,11 +13,11 @@ enum CheckCommand {
         let source = try DataSource.from(arguments)
         if case .store(let path) = source {
             let durable = try DataSource.open(store: path, writable: false, recovering: arguments.has("recover"))
-            if let problem = durable.store.textIndexProblem() {
+            if let problem = durable.store.diagnostics.textIndexProblem() {
                 throw FSearchError.badData("\(path): snapshot: \(problem); rewrite it with this build: fsearch compact --store \(path)")
             }
             // The library reports what disagrees; a damaged structure never crashes the check.
-            let problems = durable.store.verify()
+            let problems = durable.store.diagnostics.verify()
             for problem in problems { Console.error("fsearch: \(path): \(problem)") }
             if !problems.isEmpty {
                 throw FSearchError.badData("\(path): the store's indexes disagree with its rows (\(problems.count) problem\(problems.count == 1 ? "" : "s") above); nothing was changed; export the store (fsearch export --store \(path) --output rows.csv) and import that file into a new store")

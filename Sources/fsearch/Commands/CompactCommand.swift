@@ -25,7 +25,7 @@ enum CompactCommand {
             return 0
         }
         // Strings folded by another build (`fsearch check` tells) are folded and indexed again.
-        let rebuildingText = durable.store.textIndexProblem() != nil
+        let rebuildingText = durable.store.diagnostics.textIndexProblem() != nil
         do throws(DurableStoreError) { try durable.compact(rebuildingText: rebuildingText) } catch {
             throw FSearchError.change(error, path: storePath)
         }

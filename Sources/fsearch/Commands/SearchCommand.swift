@@ -85,7 +85,7 @@ enum SearchCommand {
         // a file), whatever the rates file's base.
         let loaded = try source.load(arguments, timeZone: try Choice.timeZone(arguments.value("tz")), baseCurrency: nil,
                                      skipBad: arguments.has("skip-bad"), recovering: arguments.has("recover"))
-        if let rates { loaded.store.setExchangeRates(rates) }
+        if let rates { loaded.store.exchangeRates = rates }
         if let today = arguments.value("today") { loaded.store.clock = .fixed(day: try Choice.day(today, option: "today")) }
         var query: Query
         if let first = arguments.arguments.first, first.hasPrefix("@") {

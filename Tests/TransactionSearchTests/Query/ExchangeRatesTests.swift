@@ -12,7 +12,7 @@ import Testing
         let store = TransactionStore(baseCurrency: .eur)
         try store.add(.sample("a", amount: DecimalAmount(significand: -150, fractionDigits: 2)))
         try store.add(.sample("b", amount: DecimalAmount(significand: -200, fractionDigits: 2), currency: "USD"))
-        store.setExchangeRates(ExchangeRates(base: .jpy, rates: [.eur: 160, ExchangeRatesTests.usd: 150]))
+        store.exchangeRates = ExchangeRates(base: .jpy, rates: [.eur: 160, ExchangeRatesTests.usd: 150])
         let result = store.search(Query())
         #expect(result.total.base == Money(minorUnits: -540, currency: .jpy))
         #expect(result.total.baseProblem == nil)
@@ -24,13 +24,13 @@ import Testing
         try store.add(.sample("a", amount: DecimalAmount(significand: -150, fractionDigits: 2)))
         try store.add(.sample("b", "2026-03-15", amount: DecimalAmount(significand: -999_999_999_999_999, fractionDigits: 2), currency: "USD"))
         try store.add(.sample("c", "2026-03-15", amount: 1, currency: "JPY"))
-        store.setExchangeRates([.jpy: 1])
+        store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.jpy: 1])
         var result = store.search(Query(grouping: .card))
         #expect(result.total.base == nil && result.total.baseProblem == .missingRate(ExchangeRatesTests.usd))
         #expect(result.groups.first?.baseProblem == .missingRate(ExchangeRatesTests.usd))
         // 10^15 cents at a rate of 18 digits, brought to the scale of a rate with 18 fraction
         // digits: about 10^49, beyond 128 bits.
-        store.setExchangeRates([ExchangeRatesTests.usd: DecimalAmount(significand: 999_999_999_999_999_999, fractionDigits: 0),
+        store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [ExchangeRatesTests.usd: DecimalAmount(significand: 999_999_999_999_999_999, fractionDigits: 0),
                                 .jpy: DecimalAmount(significand: 1, fractionDigits: 18)])
         result = store.search(Query(grouping: .day))
         #expect(result.total.base == nil && result.total.baseProblem == .outOfRange(.eur))

@@ -108,7 +108,7 @@ import TransactionSearchSupport
 
     @Test func aResultWithFacetsReadsBackFromJSON() throws {
         let store = try FacetTests.store()
-        store.setExchangeRates([.usd: DecimalAmount(significand: 9, fractionDigits: 1)])
+        store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.usd: DecimalAmount(significand: 9, fractionDigits: 1)])
         let result = store.search(Query(text: "starbuks", facets: FacetField.allCases.map { FacetRequest($0, limit: 1) }))
         #expect(!result.corrections.isEmpty && result.facets.count == FacetField.allCases.count && result.facets.count == 7)
         let data = try JSONEncoder().encode(result)
@@ -138,7 +138,7 @@ import TransactionSearchSupport
         let zone = TimeZone(identifier: world.pick(RandomWorld.zones))!
         let store = TransactionStore(timeZone: zone)
         if world.random.chance(0.3) {
-            store.setExchangeRates([.usd: DecimalAmount(significand: 92, fractionDigits: 2), .jpy: DecimalAmount(significand: 61, fractionDigits: 4)])
+            store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.usd: DecimalAmount(significand: 92, fractionDigits: 2), .jpy: DecimalAmount(significand: 61, fractionDigits: 4)])
         }
         var model: [String: Transaction] = [:]
         for id in try store.add(contentsOf: (0..<world.random.int(in: 0...40)).map { _ in world.draft(id: nil) }).addedIDs {

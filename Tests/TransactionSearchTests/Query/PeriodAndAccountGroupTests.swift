@@ -63,7 +63,7 @@ import Testing
         // With rates, by the base total: W01 -2 USD at 500 is -1000 EUR, W11 -904 EUR; W12
         // holds yen, which have no rate: no base total, so it comes last.
         try store.add(.sample("f", "2026-03-18", merchant: "Sushi", amount: -1500, currency: "JPY"))
-        store.setExchangeRates([.usd: 500])
+        store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.usd: 500])
         let weeks = store.search(Query(grouping: .week, groupOrdering: .total)).groups
         #expect(weeks.map { $0.key.text } == ["2026-W01", "2026-W11", "2026-W12"])
         #expect(weeks.last?.base == nil)

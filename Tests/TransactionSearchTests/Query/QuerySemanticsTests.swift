@@ -96,7 +96,7 @@ import Testing
         try store.add(.sample("a", amount: DecimalAmount(significand: 5, fractionDigits: 2), currency: "USD"))
         try store.add(.sample("b", amount: DecimalAmount(significand: 5, fractionDigits: 2), currency: "USD"))
         try store.add(.sample("c", amount: DecimalAmount(significand: 1, fractionDigits: 0), currency: "JPY"))
-        store.setExchangeRates([.usd: DecimalAmount(significand: 5, fractionDigits: 1), .jpy: DecimalAmount(significand: 625, fractionDigits: 5)])
+        store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.usd: DecimalAmount(significand: 5, fractionDigits: 1), .jpy: DecimalAmount(significand: 625, fractionDigits: 5)])
         // 0.10 USD * 0.5 = 0.05; 1 JPY * 0.00625 = 0.00625: 0.05625 rounds half-even to 0.06.
         let result = store.search(Query(grouping: .card))
         #expect(result.total.base == Money(minorUnits: 6, currency: .eur))
@@ -105,13 +105,13 @@ import Testing
         #expect(ExchangeRates.divideRoundingHalfToEven(35, 10) == 4)
         #expect(ExchangeRates.divideRoundingHalfToEven(-25, 10) == -2)
         #expect(ExchangeRates.divideRoundingHalfToEven(-26, 10) == -3)
-        store.setExchangeRates([.usd: DecimalAmount(significand: 5, fractionDigits: 1)])
+        store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.usd: DecimalAmount(significand: 5, fractionDigits: 1)])
         #expect(store.search(Query()).total.base == nil)  // JPY has no rate
     }
 
     @Test func resultJSONHasTheSpecShapeAndReadsBack() throws {
         let store = try store()
-        store.setExchangeRates([.usd: DecimalAmount(significand: 92, fractionDigits: 2)])
+        store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.usd: DecimalAmount(significand: 92, fractionDigits: 2)])
         let result = store.search(Query(text: "star", grouping: .day, limit: 2))
         let data = try JSONEncoder().encode(result)
         let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]

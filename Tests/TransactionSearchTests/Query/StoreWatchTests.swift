@@ -32,7 +32,7 @@ import Testing
         #expect(count == 4)
         try store.add(contentsOf: [.sample("e", merchant: "Starbucks"), .sample("f", merchant: "Starbucks")])
         #expect(count == 5)  // one notice for a batch
-        store.setExchangeRates([.usd: 1])
+        store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.usd: 1])
         #expect(count == 6)
 
         watch.cancel()

@@ -18,7 +18,7 @@ import TransactionSearchSupport
             store.lock.withWriteLock { store.contents.parallelScanMinimum = 2 }
         }
         if world.random.chance(0.4) {
-            store.setExchangeRates([.usd: DecimalAmount(significand: 92, fractionDigits: 2), .jpy: DecimalAmount(significand: 61, fractionDigits: 4),
+            store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.usd: DecimalAmount(significand: 92, fractionDigits: 2), .jpy: DecimalAmount(significand: 61, fractionDigits: 4),
                                     .eur: DecimalAmount(significand: 108, fractionDigits: 2)])
         }
         var model: [String: Transaction] = [:]

@@ -33,7 +33,7 @@ import TransactionSearchSupport
             return draft
         })
         if world.random.chance(0.5) {
-            store.setExchangeRates([.usd: QueryFuzzTests.amount(&world), .jpy: QueryFuzzTests.amount(&world), .eur: QueryFuzzTests.amount(&world)])
+            store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.usd: QueryFuzzTests.amount(&world), .jpy: QueryFuzzTests.amount(&world), .eur: QueryFuzzTests.amount(&world)])
         }
         for step in 0..<(150 * RandomScale.factor) {
             let query = QueryFuzzTests.query(&world)

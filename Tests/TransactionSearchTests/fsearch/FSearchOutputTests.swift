@@ -44,7 +44,7 @@ import TransactionSearch
             let table = rates.rates.map { "\"\($0.key.code)\": \"\($0.value)\"" }.joined(separator: ", ")
             try Data("{\"base\": \"\(rates.base.code)\", \"rates\": {\(table)}}".utf8).write(to: file)
             extra = ["--rates", file.path]
-            store.setExchangeRates(rates.rates)  // the sample store's base is the rates' base, EUR
+            store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: rates.rates)  // the sample store's base is the rates' base, EUR
         }
         let output = try FSearchRunner.run(arguments + extra + ["--format", "json"])
         #expect(output.status == 0, "\(output.stderr)")

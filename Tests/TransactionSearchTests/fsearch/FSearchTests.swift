@@ -43,7 +43,7 @@ struct FSearchTests {
         ])
         #expect(output.status == 0, "\(output.stderr)")
         let store = try FSearchTests.sampleStore(zone: TimeZone(identifier: "Europe/Madrid")!)
-        store.setExchangeRates([.usd: DecimalAmount(significand: 92, fractionDigits: 2), .gbp: DecimalAmount(significand: 117, fractionDigits: 2),
+        store.exchangeRates = ExchangeRates(base: store.baseCurrency, rates: [.usd: DecimalAmount(significand: 92, fractionDigits: 2), .gbp: DecimalAmount(significand: 117, fractionDigits: 2),
                                 .jpy: DecimalAmount(significand: 61, fractionDigits: 4), Currency("CHF")!: DecimalAmount(significand: 105, fractionDigits: 2)])
         let query = Query(
             text: "a", scope: .merchant,

@@ -1,5 +1,5 @@
 /// How a compiled query is answered: chosen by `QueryPlanner` from the estimates the compiler
-/// gathered, run by `QueryExecutor`, and printed by `TransactionStore.explainPlan`.
+/// gathered, run by `QueryExecutor`, and printed by `diagnostics.explainPlan`.
 ///
 /// - `buckets`: no text and no filter but dates: totals and groups are read from the buckets,
 ///   in time proportional to the groups;

@@ -81,7 +81,7 @@ extension DurableStore {
     /// the log passes the compaction threshold (`AutomaticCompaction`).
     /// - Parameter rebuildingText: fold and index every string again rather than write the
     ///   store's own (for a store whose snapshot a build that folds differently wrote, which
-    ///   `textIndexProblem()` tells).
+    ///   `diagnostics.textIndexProblem()` tells).
     /// - Throws: `.file` when a step fails; the store stays usable and keeps every change
     ///   (see `StoreDirectory+Compaction` for what each failure leaves).
     public func compact(rebuildingText: Bool = false) throws(DurableStoreError) {

@@ -40,7 +40,7 @@ enum ReportCommand {
         let top = try arguments.value("top").map { text throws(FSearchError) in try Choice.count(text, option: "top") } ?? 8
         let rates = try arguments.value("rates").map { path throws(FSearchError) in try RatesFile.read(path) }
         let (loaded, query) = try InsightArguments.load(arguments, words: words)
-        if let rates { loaded.store.setExchangeRates(rates) }
+        if let rates { loaded.store.exchangeRates = rates }
         let report = loaded.store.report(ReportRequest(
             query: query, period: period, dimension: ReportDimension(rawValue: by), kind: TransactionKind(rawValue: kind)))
         if let path = arguments.value("output") { try OutputDestination.current.redirect(to: path) }
