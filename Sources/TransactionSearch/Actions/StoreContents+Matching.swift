@@ -8,7 +8,7 @@ extension StoreContents {
         query.facets = []
         query.limit = Int.max
         query.offset = 0
-        let compiled = compile(query.normalized, widening: !exactly)
+        let compiled = QueryCompiler(contents: self).compile(query.normalized, widening: !exactly)
         return QueryExecutor(contents: self, query: compiled, rates: nil).run(materializingRows: false).page.map(\.row)
     }
 }

@@ -17,7 +17,7 @@ extension StoreContents {
             for row in 0..<UInt32(table.rowLimit) where table.isLive(row) { rows.append(row) }
             return rows
         }
-        let compiled = compile(wide.normalized)
+        let compiled = QueryCompiler(contents: self).compile(wide.normalized)
         return QueryExecutor(contents: self, query: compiled, rates: nil).run(materializingRows: false).page.map(\.row)
     }
 }

@@ -22,7 +22,7 @@ extension TransactionStore {
         precondition(chunkSize > 0, "chunkSize must be at least 1")
         let start = ContinuousClock.now
         return try lock.withReadLock { () throws(Failure) -> Value in
-            let compiled = contents.compile(query.resolvingRelativeDates(today: today).normalized)
+            let compiled = QueryCompiler(contents: contents).compile(query.resolvingRelativeDates(today: today).normalized)
             var (result, page) = QueryExecutor(contents: contents, query: compiled, rates: contents.exchangeRates).run(materializingRows: false)
             result.elapsedMicroseconds = TransactionStore.microseconds(since: start)
             let validity = ResultRowChunks.Validity()

@@ -4,7 +4,7 @@ extension TransactionStore {
     package func explainPlan(_ query: Query) -> String {
         let resolved = query.resolvingRelativeDates(today: today)
         return lock.withReadLock {
-            "\(QueryPlanner(contents: contents, query: contents.compile(resolved)).plan())"
+            "\(QueryPlanner(contents: contents, query: QueryCompiler(contents: contents).compile(resolved)).plan())"
         }
     }
 }

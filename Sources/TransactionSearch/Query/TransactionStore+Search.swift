@@ -20,10 +20,10 @@ extension TransactionStore {
         let key = (query.hasRelativeDates ? query.resolvingRelativeDates(today: today) : query).normalized
         var (result, sequence) = lock.withReadLock { () -> (QueryResult, UInt64) in
             guard usingCache else {
-                return (QueryExecutor(contents: contents, query: contents.compile(key), rates: contents.exchangeRates).run(), contents.sequence)
+                return (QueryExecutor(contents: contents, query: QueryCompiler(contents: contents).compile(key), rates: contents.exchangeRates).run(), contents.sequence)
             }
             if let cached = cache.result(for: key) { return (cached, contents.sequence) }
-            let result = QueryExecutor(contents: contents, query: contents.compile(key), rates: contents.exchangeRates).run()
+            let result = QueryExecutor(contents: contents, query: QueryCompiler(contents: contents).compile(key), rates: contents.exchangeRates).run()
             cache.store(result, for: key)  // still under the read lock: no mutation came between
             return (result, contents.sequence)
         }

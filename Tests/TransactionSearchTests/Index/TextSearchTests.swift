@@ -19,7 +19,7 @@ import TransactionSearchSupport
         let contents = store.contents
         for _ in 0..<2000 {
             let term = Array(Folding.fold(String((0..<random.int(in: 1...5)).map { _ in random.pick(alphabet) })).utf8)
-            let found = Set(StoreContents.codes(in: contents.text[.merchant], containing: term).codes.map { contents.text[.merchant].string($0) })
+            let found = Set(QueryCompiler.codes(in: contents.text[.merchant], containing: term).codes.map { contents.text[.merchant].string($0) })
             let expected = Set(merchants.map { $0.trimmingCharacters(in: .whitespaces) }.filter {
                 Array(Folding.fold($0).utf8).firstRange(of: term) != nil || term.isEmpty
             })
@@ -39,7 +39,7 @@ import TransactionSearchSupport
             return draft
         })
         let plan = store.lock.withReadLock {
-            QueryPlanner(contents: store.contents, query: store.contents.compile(Query(text: "ж"))).plan()
+            QueryPlanner(contents: store.contents, query: QueryCompiler(contents: store.contents).compile(Query(text: "ж"))).plan()
         }
         #expect(plan == .scan(.condition(0), estimate: 6667))
         #expect(store.search(Query(text: "ж", limit: 0)).total.count == 6667)
@@ -51,7 +51,7 @@ import TransactionSearchSupport
             .sample("r\($0)", amount: DecimalAmount(significand: -Int64($0 % 500) * 10, fractionDigits: 2))
         })
         let plan = store.lock.withReadLock {
-            QueryPlanner(contents: store.contents, query: store.contents.compile(Query(text: "12.5", scope: .amount))).plan()
+            QueryPlanner(contents: store.contents, query: QueryCompiler(contents: store.contents).compile(Query(text: "12.5", scope: .amount))).plan()
         }
         // Amounts are 0.00, 0.10 ... 49.90, ten rows each: "12.5" means 12.50 to 12.59, so 12.50 only.
         #expect(plan == .scan(.condition(0), estimate: 10))

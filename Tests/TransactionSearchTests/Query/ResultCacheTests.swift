@@ -8,7 +8,7 @@ import TransactionSearchSupport
     /// The answer computed afresh, bypassing the cache.
     static func fresh(_ store: TransactionStore, _ query: Query) -> QueryResult {
         store.lock.withReadLock {
-            QueryExecutor(contents: store.contents, query: store.contents.compile(query.normalized), rates: store.contents.exchangeRates).run()
+            QueryExecutor(contents: store.contents, query: QueryCompiler(contents: store.contents).compile(query.normalized), rates: store.contents.exchangeRates).run()
         }
     }
 

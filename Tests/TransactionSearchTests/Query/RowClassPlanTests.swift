@@ -22,7 +22,7 @@ import TransactionSearchSupport
     }
 
     private func plan(_ store: TransactionStore, _ query: Query) -> QueryPlan {
-        store.lock.withReadLock { QueryPlanner(contents: store.contents, query: store.contents.compile(query)).plan() }
+        store.lock.withReadLock { QueryPlanner(contents: store.contents, query: QueryCompiler(contents: store.contents).compile(query)).plan() }
     }
 
     /// The rows a plain filter keeps, as ids.

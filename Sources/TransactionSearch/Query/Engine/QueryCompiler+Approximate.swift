@@ -5,7 +5,7 @@
 ///
 /// Only the plain words of the text are widened: field terms (`merchant:x`, `card:`), quoted
 /// phrases, excluded words, numbers and words of fewer than five letters never are.
-extension StoreContents {
+extension QueryCompiler {
     /// When `word` qualifies and some string of the scope holds it approximately, replaces
     /// `condition` (which matched nothing) with those strings, and notes the correction and the
     /// spellings to highlight.
@@ -85,7 +85,7 @@ struct ApproximateFind {
     var rank: UInt64 { UInt64(distance) << 40 | (UInt64(UInt32.max) - UInt64(min(rows, Int(UInt32.max)))) }
 }
 
-extension StoreContents {
+extension QueryCompiler {
     /// Copies the facet requests (normalized) and compiles the query each disjunctive facet
     /// counts.
     func compileFacets(of query: Query, into compiled: inout CompiledQuery) {

@@ -3,7 +3,7 @@
 /// group hold everywhere, an `OR` of single conditions is one condition (the union of their
 /// strings, amounts, days and statuses: one pass over the index lists its rows), a group of
 /// one clause is that clause. Only what is left is a `CompiledGroup`.
-extension StoreContents {
+extension QueryCompiler {
     /// What one term (or group) adds to the clause it is in.
     enum TermOutcome {
         /// Holds for every row: nothing to add.

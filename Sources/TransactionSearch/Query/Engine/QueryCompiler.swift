@@ -1,8 +1,23 @@
 /// Planning: a `Query` becomes a `CompiledQuery` against the current pools. Terms are matched
 /// against the distinct strings, never the rows: a term of three or more bytes through the
 /// trigram index, a shorter one by scanning the distinct strings of the field. Groups are
-/// compiled in `QueryCompiler+Groups`.
-extension StoreContents {
+/// compiled in `QueryCompiler+Groups`. Made by the caller that holds the store's lock, used
+/// at once, like `QueryPlanner` and `QueryExecutor`; it reads the contents and changes nothing.
+struct QueryCompiler {
+    let contents: StoreContents
+
+    // What of the contents a query is compiled against.
+    var text: TextFields { contents.text }
+    var table: RowTable { contents.table }
+    var calendar: StoreCalendar { contents.calendar }
+    var orders: RowOrders { contents.orders }
+    var currencies: CurrencyTable { contents.currencies }
+    var clock: ZoneClock { contents.clock }
+    var rows: RowView { contents.rows }
+    func rowCount(instantsIn window: ClosedRange<Int64>) -> Int { contents.rowCount(instantsIn: window) }
+}
+
+extension QueryCompiler {
     /// The query compiled against the current pools; `widening: false` leaves words that
     /// match nothing unmatched rather than widen them to typos (a rule's search is exact).
     func compile(_ query: Query, widening: Bool = true) -> CompiledQuery {
@@ -116,8 +131,8 @@ extension StoreContents {
         for field in TextField.searched(by: scope) {
             let index = text[field]
             let codes = field.titles == .card
-                ? CodeSet(index.pool.liveCodes.filter { StoreContents.cardMatches(index, $0, term) })
-                : StoreContents.codes(in: index, containing: term)
+                ? CodeSet(index.pool.liveCodes.filter { QueryCompiler.cardMatches(index, $0, term) })
+                : QueryCompiler.codes(in: index, containing: term)
             condition.codes[field] = codes
             // Rows are counted here for a field with postings of its own; merchant, category
             // and subcategory rows through their descriptors below.
