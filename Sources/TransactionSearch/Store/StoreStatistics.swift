@@ -45,16 +45,18 @@ extension TransactionStore {
                 rows: contents.count, merchants: contents.text[.merchant].pool.liveCount, categories: contents.text[.category].pool.liveCount,
                 cards: contents.text[.card].pool.liveCount, accounts: contents.text[.account].pool.liveCount, notes: contents.text[.notes].pool.liveCount,
                 descriptors: contents.text.descriptors.liveCount, days: contents.calendar.days.liveCount, currencies: contents.currencies.count,
-                bytesByStructure: contents.bytesByStructure)
+                bytesByStructure: StoreStatistics.bytesByStructure(of: contents))
         }
     }
 }
 
-extension StoreContents {
-    /// Bytes by structure, as `StoreStatistics` lists them: the columns, the keys, each text
-    /// field's pool and index (fields that share a `TextField.structureName` added up, those in
-    /// the descriptor first, then the descriptors), the orders, the calendar and the buckets.
-    var bytesByStructure: [(name: String, bytes: Int)] {
+extension StoreStatistics {
+    /// Bytes by structure of `contents`: the columns, the keys, each text field's pool and
+    /// index (fields that share a `TextField.structureName` added up, those in the descriptor
+    /// first, then the descriptors), the orders, the calendar and the buckets.
+    static func bytesByStructure(of contents: StoreContents) -> [(name: String, bytes: Int)] {
+        let (table, text, orders, calendar) = (contents.table, contents.text, contents.orders, contents.calendar)
+        let (buckets, sources, state) = (contents.buckets, contents.sources, contents.state)
         var structures: [(name: String, bytes: Int)] = [
             ("columns", table.memoryUse),
             ("ids", table.keysMemoryUse),

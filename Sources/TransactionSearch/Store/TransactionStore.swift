@@ -263,7 +263,7 @@ public final class TransactionStore: Sendable {
     /// no reader can cache a result in between.
     func noteChange(of row: UInt32) {
         guard needsChangeFacts else { return }
-        let facts = contents.facts(of: contents.record(row))
+        let facts = RowFacts(contents: contents, record: contents.record(row))
         cache.invalidate(matching: facts)
         liveQueries.markAffected(by: facts)
     }

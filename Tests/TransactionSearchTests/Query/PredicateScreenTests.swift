@@ -36,7 +36,7 @@ import TransactionSearchSupport
             store.lock.withReadLock {
                 for id in ids {
                     guard let row = store.contents.table.ids.row(of: id) else { continue }
-                    let facts = store.contents.facts(of: store.contents.record(row))
+                    let facts = RowFacts(contents: store.contents, record: store.contents.record(row))
                     for (query, predicate) in predicates {
                         let admits = predicate.screen.admits(facts)
                         if admits { admitted += 1 } else { turnedAway += 1 }
@@ -94,7 +94,7 @@ import TransactionSearchSupport
     @Test func aTypoWithAWideScalarStillAdmitsItsRow() throws {
         let store = TransactionStore()
         try store.add(TransactionDraft(id: "a", date: try .day(2026, 3, 14), merchant: "Strasse Bar", amount: -5))
-        let facts = store.lock.withReadLock { store.contents.facts(of: store.contents.record(store.contents.table.ids.row(of: "a")!)) }
+        let facts = store.lock.withReadLock { RowFacts(contents: store.contents, record: store.contents.record(store.contents.table.ids.row(of: "a")!)) }
         for typo in ["strasжe", "strasse", "stжasse", "strassé", "ѕtrasse"] {
             let predicate = QueryPredicate(Query(text: typo))
             #expect(predicate.matchesUnscreened(facts), "\(typo)")
@@ -108,7 +108,7 @@ import TransactionSearchSupport
     @Test func filtersAloneTurnRowsAway() throws {
         let store = TransactionStore()
         try store.add(TransactionDraft(id: "a", date: try .day(2026, 3, 14), merchant: "Lidl", amount: -5, status: .pending))
-        let facts = store.lock.withReadLock { store.contents.facts(of: store.contents.record(store.contents.table.ids.row(of: "a")!)) }
+        let facts = store.lock.withReadLock { RowFacts(contents: store.contents, record: store.contents.record(store.contents.table.ids.row(of: "a")!)) }
         let day = try CalendarDay(year: 2026, month: 3, day: 15)
         #expect(!QueryPredicate(Query(filters: QueryFilters(from: day))).screen.admits(facts))
         #expect(!QueryPredicate(Query(filters: QueryFilters(status: .posted))).screen.admits(facts))

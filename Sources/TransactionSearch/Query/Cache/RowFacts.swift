@@ -109,10 +109,3 @@ struct RowFacts {
         return folded[bounds[field]].elementsEqual(value)
     }
 }
-
-extension StoreContents {
-    /// The facts of a record whose codes are live.
-    func facts(of record: RowRecord) -> RowFacts {
-        RowFacts(contents: self, record: record)
-    }
-}
