@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `fsearch update --where` over 100,000 rows and `fsearch rules apply`, killed with SIGKILL at
 /// a random moment: reopened, the store holds all of the step or none of it.

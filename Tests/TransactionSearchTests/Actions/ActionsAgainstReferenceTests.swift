@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Random stores, random searches: a bulk edit changes exactly the rows the plain scan finds;
 /// rules change exactly what applying them one by one to the plain scan's rows does, and a

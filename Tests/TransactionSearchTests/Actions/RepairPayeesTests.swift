@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Payees an older cleaner made are cleaned again; payees a file, a person or a rule gave stay.
 @Suite struct RepairPayeesTests {

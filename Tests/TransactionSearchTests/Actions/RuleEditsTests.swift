@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A rule's edits worked out on two threads are the edits one thread works out, row for row
 /// and in the same order.

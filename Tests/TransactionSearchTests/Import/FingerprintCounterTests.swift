@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `FingerprintCounter` numbers each fingerprint's occurrences as a dictionary would, reading
 /// the fingerprints back from the staging: fingerprints that repeat often, once, or collide in

@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `StagedRecords`' chunks (`StagedRecords.Chunk`, pages of their own): records are appended to
 /// a chunk in place, not by copying it per record; a copy of the records that is appended to

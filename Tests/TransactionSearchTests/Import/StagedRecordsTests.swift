@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `StagedRecords` gives back exactly what was staged: every field, nil apart from empty,
 /// Unicode, every key kind and location kind; and a normalized record's transaction made from

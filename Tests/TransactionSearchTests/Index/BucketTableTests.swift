@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A bucket table filled in bulk takes exactly the currencies it is given, and grows its
 /// slots when later rows bring new currencies, keeping every count and sum.

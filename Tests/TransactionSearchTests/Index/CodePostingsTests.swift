@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 @Suite struct CodePostingsTests {
     /// Rows added to and removed from codes at random (most codes with one row, some with

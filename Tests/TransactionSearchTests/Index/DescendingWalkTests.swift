@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The descending walk of an ordered row list visits runs of equal keys from the last run
 /// back, each run forward, from any position, also when a run spans chunks; and it stops

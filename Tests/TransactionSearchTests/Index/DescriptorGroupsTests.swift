@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 @Suite struct DescriptorGroupsTests {
     /// Descriptors added to and removed from keys at random (most keys with one descriptor,

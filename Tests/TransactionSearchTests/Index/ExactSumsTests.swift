@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `ExactSums` against 128-bit sums: random additions and subtractions of amounts up to the
 /// 64-bit ends (so that slots wrap both ways, many times, and come back), sums of any size

@@ -1,6 +1,5 @@
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 @Suite struct FoldingTests {
     @Test func everyLineOfTheSharedVectorsFoldsExactly() throws {

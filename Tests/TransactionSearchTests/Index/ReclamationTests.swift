@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Strings no row uses any more are reclaimed: a small store under endless updates keeps its
 /// pools, postings, trigram index and arenas bounded.

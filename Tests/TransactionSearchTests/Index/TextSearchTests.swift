@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 @Suite struct TextSearchTests {
     private func store(_ merchants: [String]) throws -> TransactionStore {

@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The order of a grouping field's titles is kept by labels with gaps (`FieldIndex.titleRank`):
 /// strings arriving again and again into the same gap, and leaving, keep the order exact.

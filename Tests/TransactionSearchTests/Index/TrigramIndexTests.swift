@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The trigram index built at once equals the one built string by string, and its lists are
 /// made their size (they are most of its memory).

@@ -1,6 +1,5 @@
 import Foundation
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import Testing
 
 /// The detector's own calendar against Foundation's Gregorian calendar.

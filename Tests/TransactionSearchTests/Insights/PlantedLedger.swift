@@ -1,6 +1,5 @@
 import Foundation
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A series planted in a generated ledger: what the detector should find.
 struct PlantedSeries {

@@ -1,6 +1,5 @@
 import Foundation
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import Testing
 
 /// Precision and recall per cadence on generated ledgers with planted series.

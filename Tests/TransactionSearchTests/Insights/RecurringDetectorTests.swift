@@ -1,6 +1,5 @@
 import Foundation
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import Testing
 
 /// Focused cases: one behaviour each.

@@ -1,6 +1,5 @@
 import Foundation
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import Testing
 
 /// The parts that keep the detection fast on large ledgers, each against a plain reference:

@@ -1,6 +1,5 @@
 import Foundation
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A seeded generator (PlantedRandom): the same seed gives the same ledger on every platform.
 struct PlantedRandom: RandomNumberGenerator {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// Reports and summaries against a plain loop over the transactions (rows chosen by

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The flat-array tally of reports from rows (`ReportRowTally`): its `Int64` sums give way to
 /// the exact dictionary when they would overflow, and a report by card over a few rows agrees

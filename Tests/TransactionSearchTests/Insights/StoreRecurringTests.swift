@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `TransactionStore.recurringSeries`: the detector fed from a store's rows finds what it finds
 /// on the same rows given directly, with ids, money and days in the store's types.

@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A day's `YYYY-MM-DD`, written byte by byte, against its parts padded and joined.
 @Suite struct CalendarDayDescriptionTests {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The bridges to Foundation an app needs: `Date` to and from `TransactionDate` and
 /// `CalendarDay` (a calendar day becomes a `Date` only in a zone, as a store sorts it), and

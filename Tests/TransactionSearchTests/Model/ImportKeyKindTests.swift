@@ -1,6 +1,5 @@
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The kind of an import key, for the key every scheme of `ImportKeys` writes, and for a
 /// transaction with none.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Messages quote input as typed, with invisible and control characters made visible, and say
 /// what the allowed range is.

@@ -1,5 +1,4 @@
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import Testing
 
 /// The descriptor table: every row cleans to its expected payee and processor.

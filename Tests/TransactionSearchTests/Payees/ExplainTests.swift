@@ -1,5 +1,4 @@
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import Testing
 
 /// `explain` names the rules that changed the text, in order, with what each removed.

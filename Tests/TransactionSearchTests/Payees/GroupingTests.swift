@@ -1,5 +1,4 @@
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import Testing
 
 /// One merchant written many ways is one payee; merchants sharing a processor stay apart.

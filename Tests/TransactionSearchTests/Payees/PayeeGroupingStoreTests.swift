@@ -1,5 +1,4 @@
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import Testing
 import TransactionSearchSupport
 

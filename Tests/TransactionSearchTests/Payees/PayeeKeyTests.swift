@@ -1,5 +1,4 @@
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import Testing
 
 /// `payeeKey` folds case, accents and punctuation so cleaned payees compare.

@@ -1,6 +1,5 @@
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A batch's memo of cleaned payees gives what the cleaner gives, merchant by merchant, also
 /// past its limit and for merchants that differ only in case or spacing.

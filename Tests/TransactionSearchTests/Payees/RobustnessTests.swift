@@ -1,5 +1,4 @@
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import Testing
 
 /// A seeded generator (SplitMix64) so a failure can be replayed from its printed seed.

@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The bit-parallel matcher and the candidate filters against the textbook definition.
 @Suite struct ApproximatePatternTests {

@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Pages of groups whose rows cluster in time (a category seen only in old months, a card used
 /// for a few weeks): the page selector's walk gives up and collects the group instead, and the

@@ -3,7 +3,6 @@ import Synchronization
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Shared between the reader and writer tasks.
 private final class Progress: Sendable {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Facets of the current search: counts and exact sums of the matching rows by a field, in the
 /// shape of groups, by count then title, the "none" value last, the rest as "other".

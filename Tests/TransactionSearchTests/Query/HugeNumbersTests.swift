@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Numbers a person types (a page size, an offset, a facet limit) are never what memory is
 /// allocated by: the largest ones give the same answer as a limit past every row.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Live queries and watches with boolean queries, under random mutations: a mutation that
 /// changes a query's answer always reaches its watcher, and an observed query's stream always

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 @Suite struct LiveQueryTests {
     @Test func yieldsAtOnceThenAfterEachChangingMutationOnly() async throws {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `ResultRow.matchRanges`: the matched words as ranges of the merchant string, ready for
 /// `AttributedString`, whole characters only.

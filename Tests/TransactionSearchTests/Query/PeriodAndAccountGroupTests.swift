@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Groups by ISO week, year and account (docs/SPEC.md section 11): their keys and titles, the
 /// weeks at the turn of a year, and the orders of groups by count and by total.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The cache's screen (`PredicateScreen`, over `ByteSignature`s) decides nothing on its own:
 /// a mutation's invalidation decisions with it must equal those of the full predicate alone.

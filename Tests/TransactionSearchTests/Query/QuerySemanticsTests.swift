@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Named cases of SPEC section 3: grouping, titles, order, pages, filters, base totals.
 @Suite struct QuerySemanticsTests {

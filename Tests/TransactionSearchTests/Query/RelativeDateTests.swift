@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Dates said the way people say them: `date:today` ... `date:last-N-days`, counted from the
 /// store's clock in the store's zone.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A page of any size handed over in chunks: the same rows, in the same order, as one result.
 @Suite struct ResultChunksTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Facets and corrections are cached with their result and dropped exactly when a mutation
 /// can change them: a facet query by the rows it (or its disjunctive facets' queries) can

@@ -1,6 +1,5 @@
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `TransactionStore.watch(_:onChange:)`: told, on the mutating thread, of each mutation whose
 /// old or new row the query can match, of new exchange rates and of a new day for relative

@@ -1,6 +1,5 @@
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Group keys kept as bytes come back as the keys they stand for: every text grouping, the
 /// "none" key of cards and categories, multi-byte text, an empty merchant.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Typos forgiven (docs/SPEC.md section 8): a word of five letters or more that matches nothing
 /// exactly in its scope matches the rows with a substring of a scope field within one edit of

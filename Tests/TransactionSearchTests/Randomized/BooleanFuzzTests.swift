@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Typed searches no person would type, with OR, parentheses and extreme values: the lenient
 /// parse never traps and its query is always answered, agreeing with itself.

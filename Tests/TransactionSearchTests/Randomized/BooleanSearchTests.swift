@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Queries with `OR`, nested and excluded groups, against the plain reference scan on random
 /// stores under random mutations, and the identities boolean algebra promises.

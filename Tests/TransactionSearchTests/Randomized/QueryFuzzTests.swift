@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Queries no search box would make: pages at `Int.max` and `Int.min`, amount bounds at the
 /// ends of `Int64` with up to 18 fraction digits, days far outside the calendar, texts of

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Random stores, random mutation sequences and random queries: every answer of the store must
 /// equal the plain reference scan's, and every structure must stay exact.

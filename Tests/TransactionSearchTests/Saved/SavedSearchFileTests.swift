@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Saved searches in a store directory: written to disk before they are kept, read back when
 /// the store opens, private files, and crash-safe: each file operation of a save fails or

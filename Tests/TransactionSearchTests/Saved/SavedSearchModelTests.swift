@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The search screen opens a saved search: its text as typed in the box, its options as the
 /// other inputs, one search.

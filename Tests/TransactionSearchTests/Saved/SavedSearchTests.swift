@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Saved searches as values and as a store keeps them: names that can be typed, texts that
 /// parse, more words ANDed on, JSON, the list observed, live results and totals.

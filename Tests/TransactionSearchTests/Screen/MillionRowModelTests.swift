@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The search screen over a million rows: each keystroke's result is the direct search's,
 /// keystrokes in one turn search only the last, a mutation from another thread shows, and a

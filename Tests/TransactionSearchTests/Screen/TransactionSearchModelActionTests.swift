@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `updateMatches`: a screen's "change all" acts on every row the current search matches, as
 /// the reference finds them, and the model follows the change.

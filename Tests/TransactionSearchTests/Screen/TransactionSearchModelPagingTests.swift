@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Paging a long list through the model: every position's row, loaded on demand, is the row a
 /// direct search puts there; section headers cover every position once; a store change that

@@ -1,6 +1,5 @@
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// What issue 18 added to a search reaches the search screen: the facets asked of the model
 /// are in its result, a typo's corrections too, and a search box with relative dates

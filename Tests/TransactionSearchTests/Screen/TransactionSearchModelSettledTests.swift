@@ -1,6 +1,5 @@
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `settledResult()`: the result once no search runs, waited for without polling; searches
 /// are held at a `SearchGate`, so the test decides when each ends.

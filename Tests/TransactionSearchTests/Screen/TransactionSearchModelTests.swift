@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The search screen's model: its result follows its inputs and the store, searches that an
 /// input overtakes never show, and a result never replaces a newer one. Searches are held at a

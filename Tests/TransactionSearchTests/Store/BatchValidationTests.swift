@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A large batch (validated in two halves side by side) fails exactly the drafts a plain,
 /// one-by-one reading fails, at the same indexes, in order; the rest are added as given.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A batch into an empty store large enough to be built in two parts side by side
 /// (`BuildParallelism.minimumRows`) holds what the same rows added in small batches hold.

@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A case mask gives back exactly the string it was made from (every length, so the eight-byte
 /// and the byte-at-a-time decoding both run), is made only for a string that is its folded

@@ -1,6 +1,5 @@
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The description of the fields (`TransactionField`, `TextField`, `TextFieldValues`) is what
 /// the store, the snapshot, the log, the cache and the compiler iterate: these tests check that

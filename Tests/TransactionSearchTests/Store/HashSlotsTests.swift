@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 @Suite struct HashSlotsTests {
     /// Keys inserted, looked up and removed at random equal a plain set, with well spread

@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 @Suite struct StoreMutationTests {
     @Test func addReturnsTheStoredTransactionWithAGeneratedID() throws {

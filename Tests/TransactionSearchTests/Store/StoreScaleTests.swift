@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 @Suite struct StoreScaleTests {
     @Test func buildsAStoreFrom100000GeneratedRows() throws {

@@ -1,7 +1,6 @@
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The string pool keeps each string once, as bytes beside its folded bytes: every string
 /// comes back byte for byte (any length, multi-byte Unicode, NUL, case that folds or not), is

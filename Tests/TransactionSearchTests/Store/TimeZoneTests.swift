@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 @Suite struct TimeZoneTests {
     private func localDay(_ store: TransactionStore, _ id: String) -> String {

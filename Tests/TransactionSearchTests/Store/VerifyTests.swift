@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// `verify()` reports what a damaged store's structures get wrong instead of trapping, so that
 /// `fsearch check` can say so (exit 65) rather than crash.

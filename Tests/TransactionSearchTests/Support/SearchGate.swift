@@ -1,6 +1,5 @@
 import Observation
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A search runner for model tests: each search is computed when the model asks, then held at
 /// the gate until the test releases it, so that a test decides which search ends first,

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The expected transactions of a statement fixture, kept beside it as
 /// `<fixture>.expected.tsv`: a header line, then one line per entry with every field of

@@ -1,5 +1,4 @@
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Everything observable about a store, to prove that a failed mutation changed nothing.
 struct StoreFingerprint: Equatable {

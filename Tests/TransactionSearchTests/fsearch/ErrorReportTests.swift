@@ -2,7 +2,6 @@ import CommandLineSupport
 import Testing
 @testable import fsearch
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Every kind of failure fsearch can meet becomes its message, hint and exit code in one
 /// place (`ErrorReport`): a table of named cases.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The boolean search box (docs/SPEC.md section 11), case by case: precedence, parentheses
 /// attached to values, exclusions of groups, `amount~`, years; errors with their positions;

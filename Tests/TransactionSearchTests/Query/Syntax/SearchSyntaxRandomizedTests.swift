@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Random searches in the syntax: printing and parsing give the same query back, and every form
 /// parsed and run on the store gives the plain reference scan's answer.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The search box syntax, case by case: each input and the text and terms it must give, or the
 /// error and its position.

@@ -1,6 +1,5 @@
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import TransactionSearchSupport
 
 @Suite struct CRC32CTests {

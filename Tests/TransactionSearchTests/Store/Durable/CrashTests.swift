@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A child process (`fsearch stress`) makes acknowledged changes and is killed with SIGKILL at
 /// a random moment; the parent reopens the store: every acknowledged change is there, and at

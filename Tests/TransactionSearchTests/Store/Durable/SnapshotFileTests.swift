@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// The snapshot format on its own: a store restored from it equals the one written, in any row

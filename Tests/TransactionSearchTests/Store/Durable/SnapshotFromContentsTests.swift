@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 import TransactionSearchSupport
 
 /// A snapshot written straight from a store's structures (what compaction writes) restores a

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// A store directory an earlier version wrote (snapshot 5 and log 2: no payees, no sources)
 /// opens with every payee cleaned from its merchant, and is written again in today's formats

@@ -1,7 +1,6 @@
 import Testing
 @testable import TerminalUI
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The interactive search's screen as a pure function of the result, the screen's state and
 /// the size: every line fits, the groups and the selection show, problems are flagged, and

@@ -1,7 +1,6 @@
 import Testing
 @testable import TerminalUI
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The interactive search driving a real `TransactionSearchModel`: keys in as bytes, frames
 /// out to a recording host. Waits are for a frame that shows something, never for a time.

@@ -1,6 +1,5 @@
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Writes a generated statement as a camt.053 document, version .02 (`Sts` as text, `Cdtr/Nm`)
 /// or .08 (`Sts/Cd`, `Cdtr/Pty/Nm`), with no namespace prefix or a random one, for the

@@ -1,6 +1,5 @@
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Random statements for the round-trip tests: accounts with seeded transactions whose text
 /// is hard for markup (`&`, `<`, `>`, quotes, umlauts, Cyrillic, CJK, emoji), in several

@@ -1,7 +1,6 @@
 import Foundation
 import TransactionSearchSupport
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// Writes a generated statement as OFX, 1.x SGML (header block, leaves unclosed, values now
 /// and then on the next line, decimal commas) or 2.x XML (closing tags, CDATA memos), for the

@@ -1,5 +1,4 @@
 @testable import TransactionSearch
-@testable import TransactionSearchFiles
 
 /// The wall-clock parts of an instant at a UTC offset, for the test writers.
 struct WallClock {
