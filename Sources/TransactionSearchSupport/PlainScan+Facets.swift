@@ -70,10 +70,10 @@ extension PlainScan {
         switch field {
         case .category: return (transaction.category, transaction.category ?? "Uncategorized")
         case .merchant: return (transaction.merchant, transaction.merchant)
-        case .card: return (transaction.card, transaction.card.map(CardMask.title(of:)) ?? "No card")
+        case .card: return (transaction.card, transaction.cardTitle ?? "No card")
         case .account: return (transaction.account, transaction.account ?? "No account")
         case .payee: return transaction.payee.isEmpty ? (nil, "No payee") : (transaction.payee, transaction.payee)
-        case .month: return (row.day.calendarMonth.description, MonthTitle.title(of: row.day.calendarMonth))
+        case .month: return (row.day.calendarMonth.description, row.day.calendarMonth.title)
         case .status: return (transaction.status.rawValue, transaction.status == .pending ? "Pending" : "Posted")
         }
     }

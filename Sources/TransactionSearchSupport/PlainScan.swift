@@ -63,7 +63,7 @@ public struct PlainScan: Sendable {
                 transaction: transaction, day: day, sortInstant: sortInstant,
                 merchant: fold(transaction.merchant)!, category: fold(transaction.category),
                 subcategory: fold(transaction.subcategory), notes: fold(transaction.notes),
-                card: fold(transaction.card), cardTitle: fold(transaction.card.map(CardMask.title(of:))),
+                card: fold(transaction.card), cardTitle: fold(transaction.cardTitle),
                 account: fold(transaction.account), payee: fold(transaction.payee)!)
         }
     }

@@ -28,7 +28,7 @@ package enum TransactionDetailLines {
         }
         add("id", transaction.id)
         add("date", dateText(transaction.date, store: store, dates: settings.dates))
-        add("amount", AmountText.text(of: transaction.amount), style: transaction.amount.minorUnits < 0 ? .red : [])
+        add("amount", transaction.amount.description, style: transaction.amount.minorUnits < 0 ? .red : [])
         add("status", transaction.status.rawValue, source: .status)
         add("merchant", transaction.merchant)
         add("payee", transaction.payee, source: .payee)

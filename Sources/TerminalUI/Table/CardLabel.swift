@@ -9,7 +9,7 @@ package enum CardLabel {
     /// `Amex ****0005` for `Amex 0005` or `Amex ****0005` (`Amex 0005` when `short`);
     /// `****0005` when the card has no name before its number.
     package static func text(of card: String, short: Bool) -> String {
-        let mask = CardMask.title(of: card)
+        let mask = Transaction.cardTitle(of: card)
         guard mask != card else { return mask }
         // The words before the number, without the ones that only mask digits (`XXXX`).
         var words = card.prefix { !$0.isNumber && $0 != "*" && $0 != "•" }.split(separator: " ")

@@ -36,7 +36,7 @@ package enum DateDisplay: String, CaseIterable, Sendable {
     package func text(of day: CalendarDay) -> String {
         switch self {
         case .iso: return day.description
-        case .dmy: return ShortDate.title(of: day)
+        case .dmy: return day.shortTitle
         case .mdy:
             let parts = day.components
             return DateDisplay.twoDigits(parts.month) + "/" + DateDisplay.twoDigits(parts.day) + "/" + DateDisplay.twoDigits(parts.year % 100)

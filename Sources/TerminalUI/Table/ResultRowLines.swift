@@ -105,7 +105,7 @@ package struct ResultRowLines {
         case .category: VisibleText.escaped(transaction.category ?? "")
         case .card: ""  // no card (a card's label is made once per page by `lines`)
         case .account: VisibleText.escaped(transaction.account ?? "")
-        case .amount: AmountText.text(of: transaction.amount)
+        case .amount: transaction.amount.description
         case .pending: transaction.status == .pending ? "pending" : ""
         }
     }

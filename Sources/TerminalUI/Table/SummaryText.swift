@@ -11,13 +11,13 @@ package enum SummaryText {
 
     /// The sums per currency, then the base total when there is one (or why there is none).
     package static func sums(of aggregate: Aggregate) -> String {
-        AmountText.text(of: aggregate.sums) + baseNote(aggregate.base, aggregate.baseProblem)
+        aggregate.sums.amountsText + baseNote(aggregate.base, aggregate.baseProblem)
     }
 
     /// ` (≈ -12.30 EUR)`, or ` (base total unavailable: no rate for USD)` when rates are set but
     /// the sums cannot be converted; nothing without rates.
     package static func baseNote(_ base: Money?, _ problem: BaseTotalProblem?) -> String {
-        if let base { return " (≈ \(AmountText.text(of: base)))" }
+        if let base { return " (≈ \(base))" }
         if let problem { return " (base total unavailable: \(problem))" }
         return ""
     }

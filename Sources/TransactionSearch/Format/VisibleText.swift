@@ -7,10 +7,10 @@
 /// overrides such as `\u{202E}`), and the line and paragraph separators. Tab, line feed and
 /// carriage return read as `\t`, `\n` and `\r`. The zero-width non-joiner and joiner (U+200C,
 /// U+200D) stay: they shape Persian and Indic words and join emoji. A backslash is kept as is.
-public enum VisibleText {
+package enum VisibleText {
     /// `text` with the characters above escaped; the text itself when it has none.
     /// - Complexity: O(n); one pass over the UTF-8 bytes when the text is plain.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         // Fast path: printable ASCII and non-ASCII that needs a closer look.
         var needsWork = false
         for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {

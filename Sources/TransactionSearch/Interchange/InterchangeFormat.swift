@@ -14,4 +14,12 @@ public enum InterchangeFormat: String, Hashable, Sendable, CaseIterable {
             return nil
         }
     }
+
+    /// The import format that reads it.
+    package var statementFormat: StatementFormat {
+        switch self {
+        case .csv: .csv
+        case .json: .json
+        }
+    }
 }

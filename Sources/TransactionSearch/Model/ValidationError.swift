@@ -114,7 +114,7 @@ extension ValidationError.Reason {
         guard (1...12).contains(month) else { return "there is no month \(month)" }
         let days = CalendarDay.daysIn(month: month, year: year)
         guard day < 1 || day > days else { return nil }
-        return "\(MonthTitle.title(of: CalendarMonth(year: year, month: month))) has \(days) days"
+        return "\(CalendarMonth(year: year, month: month).title) has \(days) days"
     }
 }
 

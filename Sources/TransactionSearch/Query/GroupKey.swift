@@ -26,9 +26,9 @@ public enum GroupKey: Hashable, Sendable {
     /// stored.
     public var title: String {
         switch self {
-        case .day(let day): ShortDate.title(of: day)
-        case .month(let month): MonthTitle.title(of: month)
-        case .card(let card?): CardMask.title(of: card)
+        case .day(let day): day.shortTitle
+        case .month(let month): month.title
+        case .card(let card?): Transaction.cardTitle(of: card)
         case .card(nil): "No card"
         case .category(let category?): category
         case .category(nil): "Uncategorized"

@@ -34,7 +34,7 @@ public final class InsightsModel {
     /// Whether a computation is running.
     public private(set) var isComputing = false
 
-    @ObservationIgnored private var subscription: StoreSubscription?
+    @ObservationIgnored private var observation: StoreObservation?
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored private var generation: UInt64 = 0
     @ObservationIgnored private let pending = PendingChange()
@@ -45,7 +45,7 @@ public final class InsightsModel {
         self.query = query
         reportRequest = report
         let pending = self.pending
-        subscription = store.subscribe { [weak self] _ in
+        observation = store.observe { [weak self] _ in
             guard pending.mark() else { return }
             Task { @MainActor [weak self] in
                 pending.clear()

@@ -1,4 +1,5 @@
-/// One mutation of a store, numbered: subscribers receive every event in sequence order.
+/// One mutation of a store, numbered: `observe(_:)` hands every event to its handler in
+/// sequence order.
 public struct StoreEvent: Hashable, Sendable {
     /// 1 for the store's first mutation, then one more for each (a batch of n rows takes n).
     public let sequence: UInt64
@@ -13,23 +14,5 @@ public struct StoreEvent: Hashable, Sendable {
         case updated(old: Transaction, new: Transaction)
         /// A transaction deleted, as it was.
         case deleted(Transaction)
-    }
-}
-
-/// Keeps a subscription alive; `cancel()` (or releasing the last reference) ends it.
-public final class StoreSubscription: Sendable {
-    private let onCancel: @Sendable () -> Void
-
-    init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = onCancel
-    }
-
-    /// Stops the handler from receiving further events. Calling it again does nothing.
-    public func cancel() {
-        onCancel()
-    }
-
-    deinit {
-        onCancel()
     }
 }

@@ -218,9 +218,12 @@ public final class TransactionStore: Sendable {
         lock.withReadLock { contents.validate(batch: drafts).failures }
     }
 
-    /// Calls `handler` with every later event, in sequence order, until the subscription is
-    /// cancelled or released. Handlers run after the mutation, outside the store's lock.
-    public func subscribe(_ handler: @escaping @Sendable (StoreEvent) -> Void) -> StoreSubscription {
+    /// Calls `handler` with every later event (each row added, updated or deleted), in
+    /// sequence order, until the observation is cancelled or released: what a sync or an
+    /// audit log follows. Handlers run after the mutation, outside the store's lock. To follow
+    /// one query's results instead, `observe(_:buffering:)`; to be told only that they may
+    /// have changed, `observe(_:onChange:)`.
+    public func observe(_ handler: @escaping @Sendable (StoreEvent) -> Void) -> StoreObservation {
         events.subscribe(handler)
     }
 

@@ -177,7 +177,7 @@ final class FieldIndex: @unchecked Sendable {
     /// The display title of a code's group.
     func title(_ code: UInt32) -> String {
         let text = pool.string(code)
-        return titles == .card ? CardMask.title(of: text) : text
+        return titles == .card ? Transaction.cardTitle(of: text) : text
     }
 
     var memoryUse: Int {

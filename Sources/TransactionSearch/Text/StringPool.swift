@@ -140,7 +140,7 @@ struct StringPool: Sendable {
     /// changes only letters, so its folded bytes hold the same digits (nothing decoded).
     func asciiDigits(of code: UInt32) -> (lastFour: UInt32, count: Int) {
         folded.withBytesAndAttachment(code) { foldedBytes, attachment, form in
-            CardMask.digits(in: form == .caseMask || attachment.isEmpty ? foldedBytes : attachment)
+            Transaction.cardDigits(in: form == .caseMask || attachment.isEmpty ? foldedBytes : attachment)
         }
     }
 

@@ -19,6 +19,6 @@ extension DurableStore {
     @discardableResult
     public func importTransactions(from bytes: [UInt8], format: InterchangeFormat,
                                    skippingInvalid: Bool = false) throws(DurableStoreError) -> ImportReport {
-        try importStatement(from: bytes, options: ImportOptions(format: format == .json ? .json : .csv, skippingInvalid: skippingInvalid))
+        try importStatement(from: bytes, options: ImportOptions(format: format.statementFormat, skippingInvalid: skippingInvalid))
     }
 }

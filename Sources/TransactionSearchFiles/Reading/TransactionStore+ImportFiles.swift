@@ -40,7 +40,7 @@ extension TransactionStore {
     @discardableResult
     public func importTransactions(from bytes: [UInt8], format: InterchangeFormat,
                                    skippingInvalid: Bool = false) throws(ImportError) -> ImportReport {
-        try importStatement(from: bytes, options: ImportOptions(format: format == .json ? .json : .csv, skippingInvalid: skippingInvalid))
+        try importStatement(from: bytes, options: ImportOptions(format: format.statementFormat, skippingInvalid: skippingInvalid))
     }
 
     /// Imports text (CSV or JSON); see `importTransactions(from:format:skippingInvalid:)`.

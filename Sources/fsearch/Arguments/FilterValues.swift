@@ -49,7 +49,7 @@ enum FilterValues {
         var candidates: [(shown: String, folded: String)] = values.map { ($0, Folding.fold($0)) }
         if field == .card {
             for value in values {
-                let mask = CardMask.title(of: value)
+                let mask = Transaction.cardTitle(of: value)
                 if mask != value { candidates.append((String(mask.dropFirst(4)), String(mask.dropFirst(4)))) }
             }
         }

@@ -5,7 +5,7 @@ import TransactionSearch
 /// The options that say how to read a file: its format when detection should not decide, and
 /// what a bank's CSV export cannot say itself. `fsearch import`, `inspect` and `check` take them
 /// all; a search over `--file` takes them too, but not `--account` and `--currency` (a search's
-/// `--account` filters). The flags are the ones `BankCSVOptions.commandLine` prints in errors.
+/// `--account` filters). The flags are the ones `BankCSVOptions.commandLine` writes in errors.
 enum ImportFlags {
     /// Flags every command that reads a file takes.
     static let reading: [CommandSpec.Option] = [

@@ -18,7 +18,7 @@ enum DeleteCommand {
         }
         do throws(DurableStoreError) {
             let removed = try durable.delete(id: arguments.arguments[0])
-            Console.write("Deleted \(VisibleText.escaped(removed.id)) (\(VisibleText.escaped(removed.merchant)), \(AmountText.text(of: removed.amount))).\n")
+            Console.write("Deleted \(VisibleText.escaped(removed.id)) (\(VisibleText.escaped(removed.merchant)), \(removed.amount.description)).\n")
         } catch {
             throw FSearchError.change(error, path: storePath)
         }

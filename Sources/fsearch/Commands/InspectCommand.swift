@@ -114,7 +114,7 @@ enum InspectCommand {
             lines.append("first rows    (as they would be stored)")
             for row in preview.firstRows {
                 let stored = row.transaction
-                let fields = [stored.date.description, stored.merchant, AmountText.text(of: stored.amount),
+                let fields = [stored.date.description, stored.merchant, stored.amount.description,
                               stored.status == .pending ? "pending" : "", stored.account ?? "", stored.notes ?? ""]
                 lines.append("  \(row.location): \(outcomeText(row)): " + fields.filter { !$0.isEmpty }.map(VisibleText.escaped).joined(separator: "  "))
             }

@@ -151,7 +151,7 @@ enum SavedCommand {
     static func table(_ summaries: [SavedSearchSummary]) -> String {
         guard !summaries.isEmpty else { return "No saved searches (fsearch saved add NAME QUERY... --store DIR keeps one).\n" }
         let rows = [["NAME", "COUNT", "TOTAL", "SEARCH"]] + summaries.map { summary in
-            ["@" + VisibleText.escaped(summary.search.name), String(summary.total.count), AmountText.text(of: summary.total.sums), describe(summary.search)]
+            ["@" + VisibleText.escaped(summary.search.name), String(summary.total.count), summary.total.sums.amountsText, describe(summary.search)]
         }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in

@@ -51,7 +51,8 @@ struct ErrorReport: Equatable {
             // itself over several lines (a bank CSV layout that cannot be read). A file that is
             // no statement at all is one line.
             var lines = importError.issues.enumerated().flatMap { index, issue in
-                (index == 0 ? "\(name): \(issue)" : "\(issue)").split(separator: "\n").map(String.init)
+                let text = issue.description(writingOptions: \.commandLine)
+                return (index == 0 ? "\(name): \(text)" : text).split(separator: "\n").map(String.init)
             }
             let first = lines.isEmpty ? "\(name): unreadable" : lines.removeFirst()
             if let good = importError.goodRecords {

@@ -20,7 +20,7 @@ extension ResultTable {
         let layout = TableLayout(columns: [.text("", minimumWidth: 16, maximumWidth: 32, shrinkOrder: 1),
                                            .text("", minimumWidth: 16, shrinkOrder: 0)], gap: 2, indent: 2)
         let rows = entries.map { entry in
-            [entry.title, plural(entry.aggregate.count) + " · " + AmountText.text(of: entry.aggregate.sums)
+            [entry.title, plural(entry.aggregate.count) + " · " + entry.aggregate.sums.amountsText
                 + ResultTable.baseNote(entry.aggregate.base, entry.aggregate.baseProblem)]
         }
         return layout.render(rows, totalWidth: settings.width).rows

@@ -70,7 +70,7 @@ struct ResultTable {
     /// `Title · 3 transactions · -12.30 EUR`, the title bold, on more lines when narrow.
     func header(_ group: ResultGroup) -> [String] {
         let title = title(of: group)
-        let lines = TextFitting.joined([title, plural(group.count), AmountText.text(of: group.sums) + ResultTable.baseNote(group.base, group.baseProblem)],
+        let lines = TextFitting.joined([title, plural(group.count), group.sums.amountsText + ResultTable.baseNote(group.base, group.baseProblem)],
                                        width: settings.width)
         return emphasizing(TextFitting.truncated(title, toWidth: settings.width), in: lines)
     }
@@ -83,7 +83,7 @@ struct ResultTable {
 
     /// `56 transactions · -290.11 EUR · showing 1-4 of 56 · 0.25 ms`, on more lines when narrow.
     private var summary: [String] {
-        var pieces = [plural(result.total.count), AmountText.text(of: result.total.sums) + ResultTable.baseNote(result.total.base, result.total.baseProblem)]
+        var pieces = [plural(result.total.count), result.total.sums.amountsText + ResultTable.baseNote(result.total.base, result.total.baseProblem)]
         if result.rows.count < result.total.count {
             // The offset may be anything up to Int.max: rows shown start within the total.
             let skipped = min(max(query.offset, 0), result.total.count)

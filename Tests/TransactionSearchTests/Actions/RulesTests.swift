@@ -144,10 +144,10 @@ import Testing
 final class EventRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [StoreEvent] = []
-    private var subscription: StoreSubscription?
+    private var subscription: StoreObservation?
 
     init(_ store: TransactionStore) {
-        subscription = store.subscribe { [weak self] event in
+        subscription = store.observe { [weak self] event in
             guard let self else { return }
             self.lock.lock()
             self.events.append(event)

@@ -139,7 +139,7 @@ import Testing
         patch.notes = .set("with Anna")
         try store.update(id: id, patch)
         let events = Mutex<[StoreEvent.Change]>([])
-        let subscription = store.subscribe { event in events.withLock { $0.append(event.change) } }
+        let subscription = store.observe { event in events.withLock { $0.append(event.change) } }
         defer { subscription.cancel() }
         let corrected = try store.importStatement(from: Self.ofx(bankID: "111", accountID: "11111234", [("F1", "20260301", "-19.00", "Bakery")]))
         #expect(corrected.correctedIDs == [id] && corrected.addedIDs.isEmpty && corrected.alreadyPresent == 0)

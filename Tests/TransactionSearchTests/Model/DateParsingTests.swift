@@ -50,13 +50,13 @@ import TransactionSearchSupport
 
     @Test func formatsTitles() {
         let day = try! CalendarDay(year: 2026, month: 3, day: 14)
-        #expect(ShortDate.title(of: day) == "14/03/26")
-        #expect(MonthTitle.title(of: day.calendarMonth) == "March 2026")
+        #expect(day.shortTitle == "14/03/26")
+        #expect(day.calendarMonth.title == "March 2026")
         #expect(day.calendarMonth.description == "2026-03")
-        #expect(CardMask.title(of: "Visa 4242") == "****4242")
-        #expect(CardMask.title(of: "Amex 3782 822463 10005") == "****0005")
-        #expect(CardMask.title(of: "Card 12") == "Card 12")
-        #expect(AmountText.text(of: Money(minorUnits: -1250, currency: .eur)) == "-12.50 EUR")
+        #expect(Transaction.cardTitle(of: "Visa 4242") == "****4242")
+        #expect(Transaction.cardTitle(of: "Amex 3782 822463 10005") == "****0005")
+        #expect(Transaction.cardTitle(of: "Card 12") == "Card 12")
+        #expect(Money(minorUnits: -1250, currency: .eur).description == "-12.50 EUR")
     }
 
     /// An instant's text (written digit by digit into the string's buffer) reads back as the

@@ -48,7 +48,7 @@ private final class Progress: Sendable {
         }
         spawn {
             var world = RandomWorld(seed: 77)
-            let subscription = store.subscribe { _ in }
+            let subscription = store.observe { _ in }
             defer {
                 subscription.cancel()
                 progress.done.store(true, ordering: .releasing)

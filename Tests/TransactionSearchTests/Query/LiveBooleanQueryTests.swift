@@ -15,9 +15,9 @@ import TransactionSearchSupport
         var ids = try store.add(contentsOf: (0..<30).map { _ in world.draft(id: nil) }).addedIDs
         let queries = (0..<12).map { _ in world.booleanQuery() }
         let notices = Locked([Int](repeating: 0, count: queries.count))
-        var watches: [StoreSubscription] = []
+        var watches: [StoreObservation] = []
         for (index, query) in queries.enumerated() {
-            watches.append(store.watch(query) { notices.withLock { $0[index] += 1 } })
+            watches.append(store.observe(query) { notices.withLock { $0[index] += 1 } })
         }
         var observed = store.observe(queries[0], buffering: .bufferingNewest(1)).makeAsyncIterator()
         var lastObserved = try #require(await observed.next())

@@ -1,7 +1,7 @@
 import Testing
 @testable import TransactionSearch
 
-/// `TransactionStore.watch(_:onChange:)`: told, on the mutating thread, of each mutation whose
+/// `TransactionStore.observe(_:onChange:)`: told, on the mutating thread, of each mutation whose
 /// old or new row the query can match, of new exchange rates and of a new day for relative
 /// dates; never of the others; never after the watch ends.
 @Suite struct StoreWatchTests {
@@ -11,7 +11,7 @@ import Testing
         try store.add(.sample("b", merchant: "Lidl"))
         let notices = Locked(0)
         var count: Int { notices.withLock { $0 } }
-        let watch = store.watch(Query(text: "star")) { notices.withLock { $0 += 1 } }
+        let watch = store.observe(Query(text: "star")) { notices.withLock { $0 += 1 } }
 
         try store.add(.sample("c", merchant: "Uber"))
         var notes = TransactionPatch()
@@ -42,7 +42,7 @@ import Testing
     @Test func releasingTheSubscriptionEndsTheWatch() throws {
         let store = TransactionStore()
         let notices = Locked(0)
-        var watch: StoreSubscription? = store.watch(Query()) { notices.withLock { $0 += 1 } }
+        var watch: StoreObservation? = store.observe(Query()) { notices.withLock { $0 += 1 } }
         try store.add(.sample("a"))
         #expect(notices.withLock { $0 } == 1 && watch != nil)
         watch = nil
@@ -55,7 +55,7 @@ import Testing
         store.clock = .fixed(day: try CalendarDay(year: 2026, month: 3, day: 14))
         try store.add(.sample("a", "2026-03-14", merchant: "Starbucks"))
         let notices = Locked(0)
-        let watch = store.watch(try Query(parsing: "star date:today")) {
+        let watch = store.observe(try Query(parsing: "star date:today")) {
             notices.withLock { $0 += 1 }
         }
         try store.add(.sample("b", "2026-03-10", merchant: "Starbucks"))  // not today

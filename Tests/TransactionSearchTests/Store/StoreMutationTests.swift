@@ -188,7 +188,7 @@ import Testing
     @Test func everyMutationIsAnEventInSequenceOrder() throws {
         let store = TransactionStore()
         let received = Mutex<[StoreEvent]>([])
-        let subscription = store.subscribe { event in received.withLock { $0.append(event) } }
+        let subscription = store.observe { event in received.withLock { $0.append(event) } }
         let a = try store.add(.sample("a"))
         var patch = TransactionPatch()
         patch.merchant = .set("Lidl")
@@ -210,7 +210,7 @@ import Testing
     @Test func aHandlerMayMutateTheStoreWithoutDeadlockOrReordering() throws {
         let store = TransactionStore()
         let sequences = Mutex<[UInt64]>([])
-        let subscription = store.subscribe { event in
+        let subscription = store.observe { event in
             sequences.withLock { $0.append(event.sequence) }
             if case .added(let transaction) = event.change, transaction.id == "a" {
                 _ = try? store.add(.sample("from-handler"))

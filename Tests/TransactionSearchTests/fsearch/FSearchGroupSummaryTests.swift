@@ -15,7 +15,7 @@ import TransactionSearch
         for (offset, group) in expected.groups.enumerated() {
             let line = lines[heading + 1 + offset]
             let count = group.count == 1 ? "1 transaction" : "\(group.count) transactions"
-            #expect(line.hasPrefix("  \(group.title) ") && line.hasSuffix("  \(count) · \(AmountText.text(of: group.sums))"), "\(line)")
+            #expect(line.hasPrefix("  \(group.title) ") && line.hasSuffix("  \(count) · \(group.sums.amountsText)"), "\(line)")
         }
     }
 

@@ -13,7 +13,7 @@ package struct StatementEntry: Hashable, Sendable {
     /// The counterparty or description; never blank (a reader that finds none reports an issue).
     package var merchant: String
     package var notes: String?
-    /// The account, masked to its last four digits (`AccountMask.masked`); never a full number.
+    /// The account, masked to its last four digits (`StatementEntry.maskedAccount`); never a full number.
     package var account: String?
     /// The account's full identity as the file gives it (OFX `BANKID/ACCTID`, an IBAN, MT940
     /// `:25:`, a CSV account column), nil when the file names no account: only import keys use

@@ -82,8 +82,13 @@ public struct BankCSVError: Error, Hashable, Sendable, CustomStringConvertible {
         self.suggestionVerified = suggestionVerified
     }
 
-    /// Several lines: what is missing, the headers seen, the candidates, the options to try.
-    public var description: String {
+    /// Several lines: what is missing, the headers seen, the candidates, the options to try
+    /// (in words: `BankCSVOptions.description`).
+    public var description: String { description(writingOptions: \.description) }
+
+    /// The same lines, with the suggested options written by `write`: a command-line tool
+    /// passes its flags (`--map date=Tag --date-order dmy`), so that the line is a command.
+    public func description(writingOptions write: (BankCSVOptions) -> String) -> String {
         var lines: [String] = []
         switch reason {
         case .empty:
@@ -118,8 +123,7 @@ public struct BankCSVError: Error, Hashable, Sendable, CustomStringConvertible {
             }
         }
         if let suggestedOptions {
-            let command = suggestedOptions.commandLine
-            lines.append((suggestionVerified ? "these options import it: " : "try: ") + command)
+            lines.append((suggestionVerified ? "these options import it: " : "try: ") + write(suggestedOptions))
         }
         return lines.joined(separator: "\n")
     }

@@ -40,8 +40,7 @@ public struct BankCSVOptions: Hashable, Sendable, Codable {
         self.account = account
     }
 
-    /// The order of day, month and year in a numeric date (named inside the options: the
-    /// store has a `DateOrder` of its own, the order of rows by date).
+    /// The order of day, month and year in a numeric date.
     public enum DateOrder: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
         /// `17.04.2023`, `17/04/2023`.
         case dayMonthYear = "dmy"

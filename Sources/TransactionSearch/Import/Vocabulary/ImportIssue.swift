@@ -76,13 +76,17 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `line 7, amount: "12.345" has more fraction digits than EUR allows (2)`.
-    public var description: String {
+    public var description: String { description(writingOptions: \.description) }
+
+    /// The same text, with the options a bank CSV layout error suggests written by `write`
+    /// (see `BankCSVError.description(writingOptions:)`).
+    public func description(writingOptions write: (BankCSVOptions) -> String) -> String {
         var text = location.description
         if let field { text += ", \(field)" }
-        return text + ": " + reasonText
+        return text + ": " + reasonText(writingOptions: write)
     }
 
-    private var reasonText: String {
+    private func reasonText(writingOptions write: (BankCSVOptions) -> String) -> String {
         switch reason {
         case .invalid(let reason): reason.phrase
         case .unterminatedQuote: "a quoted field is never closed"
@@ -95,7 +99,7 @@ public struct ImportIssue: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidJSON(let message): "invalid JSON: \(VisibleText.escaped(message))"
         case .wrongType(let expected): "expected \(expected)"
         case .malformed(let expected): VisibleText.escaped(expected)
-        case .unrecognizedLayout(let error): error.description
+        case .unrecognizedLayout(let error): error.description(writingOptions: write)
         case .unknownFormat: "not a file format this reads (our CSV or JSON, OFX/QFX, QIF, camt, MT940, a bank's CSV export)"
         }
     }

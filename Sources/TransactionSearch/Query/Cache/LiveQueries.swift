@@ -5,7 +5,7 @@ import Synchronization
 /// queries the old or new version of its row can match; once the store's lock is released,
 /// the marked queries are recomputed and yielded when the answer differs.
 ///
-/// A watched query (`TransactionStore.watch(_:onChange:)`) is marked the same way, but is not
+/// A watched query (`TransactionStore.observe(_:onChange:)`) is marked the same way, but is not
 /// recomputed: its watcher is told, and searches on its own schedule (off the main actor).
 final class LiveQueries: Sendable {
     /// How an observer hears of a change.

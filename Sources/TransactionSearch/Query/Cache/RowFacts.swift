@@ -21,7 +21,7 @@ struct RowFacts {
     var amount: Int64 { record.amount }
     var isPending: Bool { record.flags.contains(.pending) }
 
-    /// Calls `body` with the folded card title (`CardMask.title`: `****4242`, or the card itself
+    /// Calls `body` with the folded card title (`Transaction.cardTitle`: `****4242`, or the card itself
     /// when it has fewer than four digits) without making it; nil when the row has no card.
     func withCardTitle<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard has(.card) else { return nil }
@@ -53,7 +53,7 @@ struct RowFacts {
         self.folded = folded
         self.bounds = bounds
         self.signatures = signatures
-        // The digits `CardMask.title` keeps, read here without making the title.
+        // The digits `Transaction.cardTitle` keeps, read here without making the title.
         let digits = record.card != 0 ? contents.text[.card].asciiDigits(of: record.card) : (lastFour: 0, count: 0)
         cardLastFour = digits.lastFour
         hasMaskedCard = digits.count >= 4

@@ -120,7 +120,7 @@ struct FacetAssembler {
         case .card:
             return code == 0 ? field.noneTitle ?? "" : contents.text[.card].title(code)
         case .month:
-            return MonthTitle.title(of: CalendarMonth(monthsSince1970: contents.calendar.months.value(code)))
+            return CalendarMonth(monthsSince1970: contents.calendar.months.value(code)).title
         case .status:
             return code == 1 ? "Pending" : "Posted"
         }

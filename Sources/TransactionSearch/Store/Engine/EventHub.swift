@@ -22,14 +22,14 @@ final class EventHub: Sendable {
     /// Whether anyone listens: events are only built when someone does.
     var hasSubscribers: Bool { subscriberCount.load(ordering: .acquiring) > 0 }
 
-    func subscribe(_ handler: @escaping Handler) -> StoreSubscription {
+    func subscribe(_ handler: @escaping Handler) -> StoreObservation {
         let id = subscribers.withLock { state -> UInt64 in
             state.nextID += 1
             state.handlers.append((state.nextID, handler))
             return state.nextID
         }
         subscriberCount.add(1, ordering: .releasing)
-        return StoreSubscription { [weak self] in self?.unsubscribe(id) }
+        return StoreObservation { [weak self] in self?.unsubscribe(id) }
     }
 
     /// Queues events; call `deliver()` once the write lock is released.

@@ -229,7 +229,7 @@ extension BankCSVReader {
             let isNumber = compact.count >= minimumLength && compact.filter(\.isNumber).count >= minimumDigits
             if isNumber {
                 while output.hasSuffix("*") { output.removeLast() }  // `****12345` was masked already
-                output += AccountMask.masked(compact)
+                output += StatementEntry.maskedAccount(compact)
             } else {
                 output += run
             }

@@ -130,7 +130,7 @@ struct CamtDocumentReader: MarkupDocumentReader {
         guard isIBAN || !statement!.hasIBAN else { return }
         let number = MarkupText.string(bytes, field.value)
         guard !number.isEmpty else { return }
-        let masked = AccountMask.masked(number)
+        let masked = StatementEntry.maskedAccount(number)
         statement!.info.account = masked
         statement!.info.accountIdentity = number
         statement!.hasIBAN = statement!.hasIBAN || isIBAN

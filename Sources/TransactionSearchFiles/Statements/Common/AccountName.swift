@@ -3,7 +3,7 @@ import TransactionSearch
 /// An account as a statement names it, made safe to store: names (`Checking`, `Visa Gold`)
 /// stay as they are, but every number in it with five digits or more, with spaces, dashes,
 /// dots or slashes between its digits and an IBAN's two-letter country code before it, becomes
-/// `AccountMask.masked` of itself (`Giro DE89 3704 0044 0532 0130 00` is `Giro ****3000`).
+/// `StatementEntry.maskedAccount` of itself (`Giro DE89 3704 0044 0532 0130 00` is `Giro ****3000`).
 enum AccountName {
     /// The name with every long number masked; nil when it is blank.
     static func masked(_ name: String) -> String? {
@@ -43,7 +43,7 @@ enum AccountName {
                         output.removeLast(2)
                     }
                 }
-                output.append(contentsOf: AccountMask.masked(String(String.UnicodeScalarView(scalars[index..<runEnd]))).unicodeScalars)
+                output.append(contentsOf: StatementEntry.maskedAccount(String(String.UnicodeScalarView(scalars[index..<runEnd]))).unicodeScalars)
             }
             index = runEnd
         }

@@ -261,7 +261,7 @@ struct MT940Parser {
             account = account.dropLast(3)
         }
         if let slash = account.lastIndex(of: "/") { account = account[account.index(after: slash)...] }
-        let masked = AccountMask.masked(String(account))
+        let masked = StatementEntry.maskedAccount(String(account))
         return masked.isEmpty ? nil : masked
     }
 

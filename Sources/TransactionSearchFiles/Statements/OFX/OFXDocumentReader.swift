@@ -142,7 +142,7 @@ struct OFXDocumentReader: MarkupDocumentReader {
         } else if tag == .accountID && parent.isAccountFrom {
             let number = MarkupText.string(bytes, event.value)
             guard !number.isEmpty else { return }
-            let masked = AccountMask.masked(number)
+            let masked = StatementEntry.maskedAccount(number)
             statement!.info.account = masked
             statement!.info.accountNumber = number
             if knownAccounts.insert(masked).inserted { output.accounts.append(masked) }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TransactionSearch
 @testable import TransactionSearchFiles
+@testable import fsearch
 
 /// Which reader a file goes to when nobody says (`StatementFormat.detect`), and that a
 /// delimited file no rule recognises reaches the bank CSV reader, whose error says which

@@ -50,7 +50,7 @@ import TransactionSearchSupport
             // OFX keeps bank and credit card statements in separate message sets, bank first.
             let ordered = GeneratedStatement(accounts: statement.accounts.filter { !$0.isCreditCard } + statement.accounts.filter(\.isCreditCard))
             let expected = Self.expectedLines(ordered) { transaction, account in
-                let masked = AccountMask.masked(account.number)
+                let masked = StatementEntry.maskedAccount(account.number)
                 let (merchant, notes) = OFXTestWriter.expected(transaction)
                 return Self.entry(transaction, merchant: merchant, notes: notes, account: masked,
                                   card: account.isCreditCard ? masked : nil, status: .posted)
@@ -68,7 +68,7 @@ import TransactionSearchSupport
             let parsed = try CamtReader.read(bytes, context: Self.context)
             #expect(parsed.issues.isEmpty, "seed \(seed): \(parsed.issues)")
             let expected = Self.expectedLines(statement) { transaction, account in
-                Self.entry(transaction, merchant: transaction.merchant, notes: transaction.notes, account: AccountMask.masked(account.number),
+                Self.entry(transaction, merchant: transaction.merchant, notes: transaction.notes, account: StatementEntry.maskedAccount(account.number),
                            card: nil, status: transaction.isPending ? .pending : .posted)
             }
             compare(parsed.entries, expected, seed: seed, format: "camt")

@@ -30,7 +30,7 @@ import Synchronization
     @Test func aTipMakesThePostedAmountLargerAndItStillReplacesThePending() throws {
         let store = try Self.store(pending: [("p1", 1, "Joe's Diner", "-20.00")])
         let events = Mutex<[StoreEvent.Change]>([])
-        let subscription = store.subscribe { event in events.withLock { $0.append(event.change) } }
+        let subscription = store.observe { event in events.withLock { $0.append(event.change) } }
         defer { subscription.cancel() }
         let report = try store.importStatement(from: Self.posted([(3, "JOES DINER #1234", "-23.00")]))
         #expect(report.replacedPendingIDs == ["p1"] && report.addedIDs.isEmpty, "\(report.summary)")

@@ -165,7 +165,7 @@ import TransactionSearchSupport
         let bytes = StatementFileWriter.write(Self.drafts(seed: 20), as: .camt, timeZone: .utc)
         let store = TransactionStore()
         let seen = Locked<[StoreEvent]>([])
-        let subscription = store.subscribe { event in seen.withLock { $0.append(event) } }
+        let subscription = store.observe { event in seen.withLock { $0.append(event) } }
         let report = try store.importStatement(from: bytes)
         let events = seen.withLock { $0 }
         #expect(events.map(\.sequence) == Array(1...UInt64(report.addedIDs.count)))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TransactionSearch
 @testable import TransactionSearchFiles
+@testable import fsearch
 
 /// Files the reader cannot read alone: the error lists the headers, the closest columns and the
 /// exact options that read the file, and those options do. Also: bad rows, options, ambiguity.
@@ -39,8 +40,12 @@ import Testing
             no date column found
             headers on line 1: 1 "Tag", 2 "Empfänger", 3 "Betrag"
             date: closest "Tag" (column 1): values look like dates ("03.04.2023")
-            these options import it: --map date=Tag --date-order dmy --decimal-comma
+            these options import it: date: Tag; date order dmy; decimal comma
             """)
+        // fsearch writes the same options as its flags, so that the line is a command.
+        #expect(error.description(writingOptions: \.commandLine).hasSuffix("""
+            these options import it: --map date=Tag --date-order dmy --decimal-comma
+            """))
         // The options it names read the file, and so does the column's position.
         for reference in [ColumnRef.header("Tag"), .header("TAG"), .position(0)] {
             let (statement, layout) = try BankCSVReader.read(bytes, options: BankCSVOptions(columns: [.date: reference]), context: Self.context)
@@ -231,6 +236,8 @@ import Testing
         let options = BankCSVOptions(columns: columns, dateOrder: .dayMonthYear, decimalSeparator: .comma, delimiter: "\t",
                                      encoding: .windows1252, skipLines: 3, sign: .flipped, defaultCurrency: .eur, account: "Giro")
         #expect(options.commandLine == "--map 'date=Buchungstag,merchant=Auftraggeber/Empfänger,amount=#6,card=\"#1\",notes=\"Zweck, Text\"' --date-order dmy --decimal-comma --delimiter tab --encoding Windows-1252 --skip-lines 3 --sign flipped --currency EUR --account Giro")
+        #expect(options.description == "date: Buchungstag, merchant: Auftraggeber/Empfänger, amount: column 6, card: #1, notes: Zweck, Text; date order dmy; decimal comma; delimiter tab; encoding Windows-1252; skip 3 lines; sign flipped; currency EUR; account Giro")
+        #expect(BankCSVOptions().description == "no options")
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(BankCSVOptions(columns: [.date: .header("Datum"), .amount: .position(2)], defaultCurrency: .chf)), as: UTF8.self)

@@ -1,5 +1,8 @@
+import TransactionSearch
+
 /// The options as `fsearch import` arguments, and the map syntax they use, so that an error
-/// can print the exact command that would import a file and `fsearch` can read it back.
+/// can print the exact command that would import a file and `fsearch` can read it back
+/// (`ErrorReport` writes a `BankCSVError`'s suggested options with `commandLine`).
 ///
 /// `--map date=Buchungstag,merchant=Auftraggeber/Empfänger,amount=#6`: entries `role=column`,
 /// separated by commas; a column is its header name or `#n` (the n-th column, from 1); a name
@@ -8,7 +11,7 @@
 extension BankCSVOptions {
     /// The arguments, one per element, unquoted (as a program receives them):
     /// `["--map", "date=Buchungstag,amount=Betrag", "--date-order", "dmy", "--decimal-comma"]`.
-    public var commandLineArguments: [String] {
+    var commandLineArguments: [String] {
         var arguments: [String] = []
         if !columns.isEmpty { arguments += ["--map", BankCSVOptions.mapText(columns)] }
         if let dateOrder { arguments += ["--date-order", dateOrder.rawValue] }
@@ -28,12 +31,12 @@ extension BankCSVOptions {
 
     /// The arguments as one line for a shell, each quoted only when it needs it:
     /// `--map 'merchant=Auftraggeber/Empfänger,amount=Betrag (EUR)' --date-order dmy`.
-    public var commandLine: String {
+    var commandLine: String {
         commandLineArguments.map(BankCSVOptions.shellQuoted).joined(separator: " ")
     }
 
     /// `date=Buchungstag,amount=#6`, roles in `ColumnRole` order.
-    public static func mapText(_ columns: [ColumnRole: ColumnRef]) -> String {
+    static func mapText(_ columns: [ColumnRole: ColumnRef]) -> String {
         ColumnRole.allCases.compactMap { role -> String? in
             guard let reference = columns[role] else { return nil }
             switch reference {
@@ -50,7 +53,7 @@ extension BankCSVOptions {
     /// Parses the `--map` syntax (see the type's documentation).
     /// - Throws: `BankCSVOptionError` naming the entry that is not `role=column`, an unknown
     ///   role (with the roles there are), or a role given twice.
-    public static func parseMap(_ text: String) throws(BankCSVOptionError) -> [ColumnRole: ColumnRef] {
+    static func parseMap(_ text: String) throws(BankCSVOptionError) -> [ColumnRole: ColumnRef] {
         var columns: [ColumnRole: ColumnRef] = [:]
         let characters = Array(text)
         var index = 0
@@ -113,19 +116,8 @@ extension BankCSVOptions {
         return columns
     }
 
-    /// `comma`, `semicolon`, `tab`, `pipe`, or the character itself.
-    package static func delimiterName(_ delimiter: String) -> String {
-        switch delimiter {
-        case ",": "comma"
-        case ";": "semicolon"
-        case "\t": "tab"
-        case "|": "pipe"
-        default: delimiter
-        }
-    }
-
     /// The delimiter a `--delimiter` value names (`tab`, `semicolon`, `;`, `\t`...), or nil.
-    public static func delimiter(named name: String) -> String? {
+    static func delimiter(named name: String) -> String? {
         switch name.lowercased() {
         case "comma", ",": ","
         case "semicolon", ";": ";"
@@ -146,17 +138,16 @@ extension BankCSVOptions {
 }
 
 /// A `--map` or other bank CSV option that cannot be read, with why.
-public struct BankCSVOptionError: Error, Hashable, Sendable, CustomStringConvertible {
+struct BankCSVOptionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What cannot be read, and why.
-    public var description: String
+    var description: String
 
     /// An error with its message.
     init(_ description: String) { self.description = description }
 }
 
 extension String {
-    /// Every occurrence of `target` replaced (a small helper, so that the library needs no
-    /// Foundation for it).
+    /// Every occurrence of `target` replaced.
     fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
         result.reserveCapacity(utf8.count)
