@@ -52,41 +52,27 @@ public final class TransactionSearchModel {
     public private(set) var sections: [ResultSection] = []
 
     /// Whether a search is running: `result` may be about to change.
-    public private(set) var isSearching = false
+    public var isSearching: Bool { coordinator.isSearching }
 
     /// The query `result` answers (nil before the first result): `query` until an input
     /// changes, then the previous one until the new result arrives.
     public private(set) var answeredQuery: Query?
 
-    /// Rows beyond the first page, by page number (`rowPageSize` rows a page), for the
-    /// query and store state of `result`.
-    var loadedPages: [Int: [ResultRow]] = [:]
-
-    /// Pages asked for and not loaded yet, each with the number of its request, so that each
-    /// is fetched once and a page asked for before the result changed is not kept.
-    @ObservationIgnored var requestedPages: [Int: UInt64] = [:]
-    /// Numbers the requests of pages.
-    @ObservationIgnored var pageRequests: UInt64 = 0
     /// The store sequence `result` reflects.
     @ObservationIgnored var answeredSequence: UInt64 = 0
-    /// Numbers each search; only a later number's result may replace the shown one.
-    @ObservationIgnored private var generation: UInt64 = 0
-    /// The number of the search whose result is shown.
-    @ObservationIgnored private(set) var shownGeneration: UInt64 = 0
-    @ObservationIgnored private var searchTask: Task<Void, Never>?
-    /// A mutation came during the running search: search again when it ends.
-    @ObservationIgnored private var searchAgain = false
     /// Set while `query` is being set, so that its parts start one search, not several.
     @ObservationIgnored private var isSettingQuery = false
-    @ObservationIgnored private var watch: StoreSubscription?
-    @ObservationIgnored private var watchedQuery: Query?
-    @ObservationIgnored private let pendingChange = PendingChange()
-    @ObservationIgnored let runner: SearchRunner
+    /// Runs the searches: one at a time for the newest inputs, again after store changes.
+    @ObservationIgnored let coordinator: SearchCoordinator
+    /// Fetches the rows beyond the first page.
+    @ObservationIgnored let pager: RowPager
+
     /// Called when a search ends with its query and whether its result was shown (false when
     /// it was cancelled or overtaken): tests follow the searches with it.
-    @ObservationIgnored var searchEnded: ((Query, Bool) -> Void)?
-    /// Callers of `settledResult()` waiting for the running searches to end.
-    @ObservationIgnored private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+    var searchEnded: ((Query, Bool) -> Void)? {
+        get { coordinator.searchEnded }
+        set { coordinator.searchEnded = newValue }
+    }
 
     /// A model searching `store`, starting from `query` (its text and terms become
     /// `searchText`). The first search starts at once; `result` is empty until it ends.
@@ -97,14 +83,16 @@ public final class TransactionSearchModel {
     /// A model with its own way of running searches (tests hold searches with it).
     init(store: TransactionStore, query: Query, runner: SearchRunner) {
         self.store = store
-        self.runner = runner
+        coordinator = SearchCoordinator(store: store, runner: runner)
+        pager = RowPager(store: store, runner: runner)
         let searchText = query.searchText
         self.searchText = searchText
         parsed = SearchSyntax.parseLeniently(searchText)
         settings = Query(scope: query.scope, filters: query.filters, grouping: query.grouping, groupOrdering: query.groupOrdering,
                          sort: query.sort, limit: query.limit, offset: query.offset, facets: query.facets)
         result = QueryResult(grouping: query.grouping, total: Aggregate(count: 0, sums: []), groups: [], rows: [])
-        startSearch()
+        coordinator.show = { [weak self] answer in self?.show(answer.result, of: answer.query, sequence: answer.sequence) }
+        coordinator.search(self.query)
     }
 
     /// The terms of `searchText` that were left out because their value did not fit their
@@ -154,9 +142,7 @@ public final class TransactionSearchModel {
     /// acts on the answer to what was typed, waits for instead of polling `isSearching`.
     /// Waiting is not cancellable (a search ends by itself).
     public func settledResult() async -> QueryResult {
-        while isSearching {
-            await withCheckedContinuation { settleWaiters.append($0) }
-        }
+        await coordinator.settled()
         return result
     }
 
@@ -189,90 +175,22 @@ public final class TransactionSearchModel {
         inputsChanged()
     }
 
-    /// An input changed: the running search is for an old question, so it is cancelled.
+    /// An input changed: the running search is for an old question, so it is cancelled and
+    /// one for the new question starts.
     private func inputsChanged() {
         guard !isSettingQuery else { return }
-        startSearch()
-    }
-
-    /// Cancels the running search and starts one for the current inputs and store.
-    private func startSearch() {
-        searchTask?.cancel()
-        searchAgain = false
-        generation &+= 1
-        let number = generation
-        let query = self.query
-        watchChanges(of: query)
-        isSearching = true
-        let store = self.store
-        let runner = self.runner
-        searchTask = Task { [weak self] in
-            // A search cancelled before it starts (a newer keystroke in the same turn) never runs.
-            let answer = Task.isCancelled ? nil : await runner.search(store, query, true)
-            guard let self else { return }
-            let shown = !Task.isCancelled && answer.map { self.finish($0, of: query, number: number) } == true
-            self.searchEnded?(query, shown)
-        }
-    }
-
-    /// Shows a finished search's result unless a later one is shown, then searches again if
-    /// the store changed meanwhile. Returns whether the result was shown.
-    private func finish(_ answer: (result: QueryResult, sequence: UInt64), of query: Query, number: UInt64) -> Bool {
-        guard number == generation else { return false }
-        searchTask = nil
-        let isNewer = number > shownGeneration
-        if isNewer {
-            shownGeneration = number
-            show(answer.result, of: query, sequence: answer.sequence)
-        }
-        if searchAgain {
-            startSearch()
-        } else {
-            isSearching = false
-            let waiters = settleWaiters
-            settleWaiters = []
-            for waiter in waiters { waiter.resume() }
-        }
-        return isNewer
+        coordinator.search(query)
     }
 
     /// Sets the result and what depends on it; observers see a change only where there is one.
     private func show(_ newResult: QueryResult, of query: Query, sequence: UInt64) {
         let sameRows = answeredQuery.map { $0.withoutPage == query.withoutPage } == true && sequence == answeredSequence
-        if !sameRows {
-            loadedPages = [:]
-            requestedPages = [:]
-        }
+        if !sameRows { pager.forget() }
         answeredSequence = sequence
         if answeredQuery != query { answeredQuery = query }
         if result != newResult {
             if result.groups != newResult.groups { sections = ResultSection.sections(of: newResult) }
             result = newResult
-        }
-    }
-
-    /// Watches the store for mutations that may change `query`'s result; a burst of them
-    /// sends one hop to the main actor.
-    private func watchChanges(of query: Query) {
-        guard query != watchedQuery else { return }
-        watchedQuery = query
-        let pendingChange = self.pendingChange
-        watch = store.watch(query) { [weak self] in
-            guard pendingChange.mark() else { return }
-            Task { @MainActor [weak self] in
-                pendingChange.clear()
-                self?.storeChanged()
-            }
-        }
-    }
-
-    /// The store changed in a way that may change the result: search again, after the running
-    /// search if there is one (its result is newer than the one shown).
-    private func storeChanged() {
-        if searchTask != nil {
-            searchAgain = true
-        } else {
-            startSearch()
         }
     }
 }
