@@ -23,7 +23,7 @@ enum CSVReader {
     /// that no list of the whole file's records is made. Throws like `records(_:)`, after
     /// handing over the records before the problem.
     static func forEachRecord(_ input: [UInt8], _ body: (Record) -> Void) throws(ImportIssue) {
-        try input.withUnsafeBufferPointer { bytes throws(ImportIssue) in
+        try input.withByteView { bytes throws(ImportIssue) in
             try parse(bytes, body)
         }
     }
@@ -33,7 +33,7 @@ enum CSVReader {
     private static let carriageReturn = UInt8(ascii: "\r")
     private static let lineFeed = UInt8(ascii: "\n")
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Record) -> Void) throws(ImportIssue) {
+    private static func parse(_ bytes: ByteView, _ body: (Record) -> Void) throws(ImportIssue) {
         var index = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         var line = 1
@@ -56,7 +56,7 @@ enum CSVReader {
                     if byte == quote {
                         if index + 1 < count && bytes[index + 1] == quote {
                             hasDoubledQuotes = true
-                            unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start ... index]))
+                            unescaped.append(contentsOf: bytes.view(start ... index))
                             index += 2
                             start = index
                             continue
@@ -66,7 +66,7 @@ enum CSVReader {
                     if byte == lineFeed { line += 1 }
                     index += 1
                 }
-                let tail = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                let tail = bytes.view(start..<index)
                 if hasDoubledQuotes {
                     unescaped.append(contentsOf: tail)
                     fields.append(String(decoding: unescaped, as: UTF8.self))
@@ -89,7 +89,7 @@ enum CSVReader {
                     index += 1
                 }
                 if index > start { recordIsBlank = false }
-                fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                fields.append(String(decoding: bytes.view(start..<index), as: UTF8.self))
             }
             // What ends the field.
             var endsRecord = index >= count

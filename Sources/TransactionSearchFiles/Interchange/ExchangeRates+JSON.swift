@@ -11,7 +11,7 @@ extension ExchangeRates {
     public init(parsingJSON bytes: [UInt8]) throws(ExchangeRatesError) {
         let document: JSONValue
         do throws(JSONSyntaxError) {
-            document = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONValue in
+            document = try bytes.withByteView { buffer throws(JSONSyntaxError) -> JSONValue in
                 var start = 0
                 if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
                 var parser = JSONParser(buffer, start: start)

@@ -45,14 +45,14 @@ struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
 /// A small, strict JSON parser (RFC 8259) over UTF-8 bytes. Nesting deeper than 64 levels is
 /// refused rather than risking the stack.
 struct JSONParser {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteView
     private(set) var index: Int
     private var line: Int
     private var lineStart: Int
     private static let maximumDepth = 64
 
     /// Parses `bytes[start...]`, counting lines from `line`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int = 0, line: Int = 1) {
+    init(_ bytes: ByteView, start: Int = 0, line: Int = 1) {
         self.bytes = bytes
         index = start
         self.line = line
@@ -162,7 +162,7 @@ struct JSONParser {
             if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
             guard digits() > 0 else { throw error("a number needs exponent digits") }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return String(decoding: bytes.view(start..<index), as: UTF8.self)
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
@@ -173,13 +173,13 @@ struct JSONParser {
             guard index < bytes.count else { throw error("a string is never closed") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                scalars.append(contentsOf: bytes.view(start..<index))
                 index += 1
                 return String(decoding: scalars, as: UTF8.self)
             }
             if byte < 0x20 { throw error("a control character inside a string") }
             if byte == UInt8(ascii: "\\") {
-                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                scalars.append(contentsOf: bytes.view(start..<index))
                 index += 1
                 guard index < bytes.count else { throw error("a string is never closed") }
                 let escape = bytes[index]

@@ -111,7 +111,7 @@ struct TransactionReader {
     // MARK: JSON
 
     private func readJSON(_ bytes: [UInt8]) throws(ImportIssue) -> Output {
-        try bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) -> Output in
+        try bytes.withByteView { buffer throws(ImportIssue) -> Output in
             var start = 0
             if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
             var parser = JSONParser(buffer, start: start)
@@ -137,7 +137,7 @@ struct TransactionReader {
                     var lineEnd = lineStart
                     while lineEnd < buffer.count && buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
                     // Each line is parsed on its own, so a broken line cannot swallow the next.
-                    let lineBytes = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+                    let lineBytes = buffer.view(lineStart..<lineEnd)
                     var lineParser = JSONParser(lineBytes, line: lineNumber)
                     if lineParser.peek() != nil {
                         do throws(JSONSyntaxError) {

@@ -73,7 +73,7 @@ enum SingleByteEncodings {
     /// UTF-8, and why.
     static func guess(_ bytes: [UInt8]) -> (encoding: TextEncoding, reason: String) {
         var counts = [Int](repeating: 0, count: 128)
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withByteView { buffer in
             for index in buffer.indices where buffer[index] >= 0x80 {
                 let byte = buffer[index]
                 if byte == 0xA3 || byte == 0xB3 {

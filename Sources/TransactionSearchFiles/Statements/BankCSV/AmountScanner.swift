@@ -36,7 +36,7 @@ enum AmountScanner {
 
     /// Scans a trimmed field; nil when it is not an amount (letters other than a currency code
     /// or `CR`/`DR`, no digit, an unclosed parenthesis).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan? {
+    static func scan(_ bytes: ByteView) -> Scan? {
         var scan = Scan()
         let count = bytes.count
         var index = 0
@@ -142,7 +142,7 @@ enum AmountScanner {
     /// of `.` and `,`, an apostrophe or a space may group thousands, in groups of three, before
     /// the decimal separator only. Nil when the digits do not fit that reading, or have more
     /// than 18 digits.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: Scan, decimal: UInt8) -> DecimalAmount? {
+    static func parse(_ bytes: ByteView, _ scan: Scan, decimal: UInt8) -> DecimalAmount? {
         var value: Int64 = 0
         var digits = 0
         var fractionDigits = -1
@@ -198,7 +198,7 @@ enum AmountScanner {
 
     /// A currency symbol at `index`: its width, noting what it says.
     @inline(__always)
-    private static func symbol(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into scan: inout Scan) -> Int? {
+    private static func symbol(_ bytes: ByteView, at index: Int, into scan: inout Scan) -> Int? {
         let byte = bytes[index]
         if byte == UInt8(ascii: "$") {
             scan.hasDollarSign = true
@@ -217,7 +217,7 @@ enum AmountScanner {
 
     /// A three-letter currency code at `index` (not followed by another letter).
     @inline(__always)
-    private static func code(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into scan: inout Scan) -> Int? {
+    private static func code(_ bytes: ByteView, at index: Int, into scan: inout Scan) -> Int? {
         guard index + 3 <= bytes.count else { return nil }
         var packed: UInt32 = 0
         for offset in 0..<3 {
@@ -241,7 +241,7 @@ enum AmountScanner {
 
     /// The dollars a prefix names (`US$`, `C$`, `CA$`, `A$`, `NZ$`, `HK$`, `S$`, `R$`, `MX$`):
     /// the width up to and with the `$`, the currency noted; nil for anything else.
-    private static func dollarPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into scan: inout Scan) -> Int? {
+    private static func dollarPrefix(_ bytes: ByteView, at index: Int, into scan: inout Scan) -> Int? {
         var end = index
         var packed: UInt32 = 0
         while end < bytes.count, end - index < 3 {
@@ -258,7 +258,7 @@ enum AmountScanner {
 
     /// `CR` (credit, positive) or `DR` (debit, negative) after the digits.
     @inline(__always)
-    private static func creditDebitSuffix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into scan: inout Scan,
+    private static func creditDebitSuffix(_ bytes: ByteView, at index: Int, into scan: inout Scan,
                                           sawSign: inout Bool) -> Int? {
         guard index + 2 <= bytes.count, bytes[index + 1] | 0x20 == UInt8(ascii: "r") else { return nil }
         let first = bytes[index] | 0x20
@@ -276,14 +276,14 @@ enum AmountScanner {
 
     /// U+2212 MINUS SIGN.
     @inline(__always)
-    private static func isMinusSign(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    private static func isMinusSign(_ bytes: ByteView, at index: Int) -> Bool {
         index + 2 < bytes.count && bytes[index] == 0xE2 && bytes[index + 1] == 0x88 && bytes[index + 2] == 0x92
     }
 
     /// The width of a thousands separator other than `.` and `,` at `index`: an apostrophe
     /// (also U+2019), a space, U+00A0, U+2009 or U+202F; nil for anything else.
     @inline(__always)
-    private static func groupSeparatorWidth(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    private static func groupSeparatorWidth(_ bytes: ByteView, at index: Int) -> Int? {
         let byte = bytes[index]
         if byte == UInt8(ascii: "'") { return 1 }
         if byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x99 { return 3 }

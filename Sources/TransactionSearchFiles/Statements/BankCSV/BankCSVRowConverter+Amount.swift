@@ -96,7 +96,7 @@ extension BankCSVRowConverter {
     }
 
     /// An amount cell's value, and whether it carried a `CR` or `DR` mark.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, decimal: UInt8, _ location: ImportIssue.Location,
+    static func parse(_ bytes: ByteView, decimal: UInt8, _ location: ImportIssue.Location,
                       _ currency: inout Currency?, _ symbol: inout Currency?) throws(ImportIssue) -> (amount: DecimalAmount, isMarked: Bool) {
         if let scan = AmountScanner.scan(bytes), scan.digits > DecimalAmount.maximumDigits {
             throw ImportIssue(location, field: .amount, .invalid(.tooManyDigits(ByteText.string(bytes) ?? "")))

@@ -16,7 +16,7 @@ extension BankCSVRowConverter {
 
     /// The merchant, the notes and the bank id of a row.
     mutating func texts(_ view: DelimitedTable.View, _ record: Int, _ location: ImportIssue.Location, amount: DecimalAmount,
-                        asOf: UnsafeBufferPointer<UInt8>?) throws(ImportIssue) -> (String, String?, String?) {
+                        asOf: ByteView?) throws(ImportIssue) -> (String, String?, String?) {
         text.removeAll(keepingCapacity: true)
         var source = MerchantSource.direction
         let byDirection = amount.significand < 0 ? plan.outgoingMerchants : plan.incomingMerchants

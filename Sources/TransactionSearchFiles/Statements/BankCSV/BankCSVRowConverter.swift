@@ -152,7 +152,7 @@ struct BankCSVRowConverter {
             }
         }
         let date: TransactionDate
-        var asOfText: UnsafeBufferPointer<UInt8>?
+        var asOfText: ByteView?
         if let pendingDay {
             date = .day(pendingDay)
         } else {
@@ -162,7 +162,7 @@ struct BankCSVRowConverter {
                 throw ImportIssue(location, field: .date, .malformed("\(quoted(ByteText.string(dateBytes) ?? "")) is not \(like)"))
             }
             date = try dateTime(view, record, day: day, scan: scan, dateBytes: dateBytes, location)
-            if scan.asOfStart >= 0 { asOfText = UnsafeBufferPointer(rebasing: dateBytes[scan.asOfStart...]) }
+            if scan.asOfStart >= 0 { asOfText = dateBytes.view(scan.asOfStart...) }
         }
 
         // Amount and currency.
@@ -202,7 +202,7 @@ struct BankCSVRowConverter {
 
     /// The date with its time of day and zone, when the row has them.
     private mutating func dateTime(_ view: DelimitedTable.View, _ record: Int, day: CalendarDay, scan: DateScanner.Scan,
-                                   dateBytes: UnsafeBufferPointer<UInt8>, _ location: ImportIssue.Location) throws(ImportIssue) -> TransactionDate {
+                                   dateBytes: ByteView, _ location: ImportIssue.Location) throws(ImportIssue) -> TransactionDate {
         var timeOfDay = scan.timeOfDay
         if timeOfDay < 0, let column = plan.time {
             let bytes = ByteText.trimmed(view.field(record, column))
@@ -215,9 +215,9 @@ struct BankCSVRowConverter {
         }
         guard timeOfDay >= 0 else { return .day(day) }
         let local = Int64(day.daysSince1970) * 86_400_000 + Int64(timeOfDay)
-        var zoneBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var zoneBytes = ByteView.empty
         if scan.zoneStart >= 0 {
-            zoneBytes = UnsafeBufferPointer(rebasing: dateBytes[scan.zoneStart ..< scan.zoneEnd])
+            zoneBytes = dateBytes.view(scan.zoneStart ..< scan.zoneEnd)
         } else if let column = plan.timeZone {
             zoneBytes = ByteText.trimmed(view.field(record, column))
         }
@@ -251,7 +251,7 @@ struct BankCSVRowConverter {
     }
 
     /// The first other date column's date of a row, or nil.
-    private func firstOtherDate(_ view: DelimitedTable.View, _ record: Int) -> UnsafeBufferPointer<UInt8>? {
+    private func firstOtherDate(_ view: DelimitedTable.View, _ record: Int) -> ByteView? {
         for (column, _) in plan.secondaryDates {
             let bytes = ByteText.trimmed(view.field(record, column))
             if DateScanner.scan(bytes) != nil { return bytes }
@@ -260,13 +260,13 @@ struct BankCSVRowConverter {
     }
 
     /// Whether a date cell says the row is not booked yet (`Pending`, `offen`, `Vorgemerkt`, `Varaus`).
-    static func isPendingWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPendingWord(_ bytes: ByteView) -> Bool {
         bytes.count <= 30 && !bytes.isEmpty && DateScanner.isDigit(bytes[0]) == false
             && StatusWord.of(key: ByteText.key(bytes)) == .pending
     }
 
     /// A currency cell: a known code in any case (withdrawn ones too), or `€`, `£`, `$`, `¥`.
-    static func currencyCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Currency? {
+    static func currencyCode(_ bytes: ByteView) -> Currency? {
         if bytes.elementsEqual([0xE2, 0x82, 0xAC]) { return .eur }
         if bytes.elementsEqual([0xC2, 0xA3]) { return .gbp }
         if bytes.elementsEqual([0xC2, 0xA5]) { return .jpy }
@@ -274,7 +274,7 @@ struct BankCSVRowConverter {
         return CurrencyCodes.currency(String(decoding: bytes, as: UTF8.self))
     }
 
-    private static func statusWord(_ bytes: UnsafeBufferPointer<UInt8>, _ kind: StatusKind) -> StatusWord? {
+    private static func statusWord(_ bytes: ByteView, _ kind: StatusKind) -> StatusWord? {
         let key = ByteText.key(bytes)
         if let word = StatusWord.of(key: key) { return word }
         guard kind != .words, let flag = ValueWords.flag(key: key) else { return nil }
@@ -283,26 +283,26 @@ struct BankCSVRowConverter {
 
     /// A cell's text as kept: trimmed, without the apostrophes a spreadsheet guard adds
     /// (`'320241100498765432'`, `'30-99-50`); nil when empty.
-    static func cellText(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func cellText(_ bytes: ByteView) -> String? {
         ByteText.string(unguarded(ByteText.trimmed(bytes)))
     }
 
     /// The bytes without a spreadsheet guard: a value wrapped in apostrophes loses both, a
     /// number led by one loses it.
     @inline(__always)
-    static func unguarded(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    static func unguarded(_ bytes: ByteView) -> ByteView {
         let apostrophe = UInt8(ascii: "'")
         guard bytes.count >= 2, bytes[0] == apostrophe else { return bytes }
-        if bytes[bytes.count - 1] == apostrophe { return ByteText.trimmed(UnsafeBufferPointer(rebasing: bytes[1 ..< bytes.count - 1])) }
+        if bytes[bytes.count - 1] == apostrophe { return ByteText.trimmed(bytes.view(1 ..< bytes.count - 1)) }
         let next = bytes[1]
         if DateScanner.isDigit(next) || next == UInt8(ascii: "+") || next == UInt8(ascii: "-") {
-            return UnsafeBufferPointer(rebasing: bytes[1...])
+            return bytes.view(1...)
         }
         return bytes
     }
 
     /// References that name no transaction (`NOTPROVIDED`, `NONREF`, `n/a`, `-`).
-    static func isPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlaceholder(_ bytes: ByteView) -> Bool {
         guard bytes.count <= 12 else { return false }
         for word: StaticString in ["notprovided", "not provided", "nonref", "none", "n/a", "na", "-", "--", "0", "keine angabe"]
             where ByteText.equalsIgnoringCase(bytes, word) {

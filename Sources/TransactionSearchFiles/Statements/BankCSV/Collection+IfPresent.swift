@@ -9,7 +9,7 @@ extension Array {
     }
 }
 
-extension UnsafeBufferPointer where Element == UInt8 {
+extension ByteView {
     /// The byte at `index`, or nil past either end.
     @inline(__always)
     subscript(ifPresent index: Int) -> UInt8? {

@@ -28,7 +28,7 @@ struct ColumnProfile {
     static let distinctCap = 256
 
     /// Adds one cell (trimmed).
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+    mutating func add(_ bytes: ByteView, line: Int) {
         guard !bytes.isEmpty else { return }
         nonEmpty += 1
         totalLength += bytes.count
@@ -38,7 +38,7 @@ struct ColumnProfile {
         }
         if seen.count < ColumnProfile.distinctCap {
             var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
             if seen.insert(hasher.finalize()).inserted { distinct = seen.count }
         }
         let isDate = DateScanner.scan(bytes) != nil

@@ -19,7 +19,7 @@ struct DateEvidence {
 
     /// Adds one scanned value; `isMainColumn` is false for a value date, which helps decide
     /// the order but does not date the file.
-    mutating func add(_ scan: DateScanner.Scan, _ bytes: UnsafeBufferPointer<UInt8>, line: Int, isMainColumn: Bool = true) {
+    mutating func add(_ scan: DateScanner.Scan, _ bytes: ByteView, line: Int, isMainColumn: Bool = true) {
         if isMainColumn {
             values += 1
             if first == nil { first = scan }

@@ -38,7 +38,7 @@ enum DateScanner {
     private static let digit0 = UInt8(ascii: "0"), digit9 = UInt8(ascii: "9")
 
     /// Scans a trimmed field; nil when it is no date this reader knows.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan? {
+    static func scan(_ bytes: ByteView) -> Scan? {
         var scan = Scan()
         let count = bytes.count
         guard count >= 6 else { return nil }
@@ -140,7 +140,7 @@ enum DateScanner {
     // MARK: After the date
 
     /// A time, a zone or `as of`: true when the rest of the text is one of them.
-    private static func scanTail(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into scan: inout Scan) -> Bool {
+    private static func scanTail(_ bytes: ByteView, from start: Int, into scan: inout Scan) -> Bool {
         var index = start
         let count = bytes.count
         if index == count { return true }
@@ -187,7 +187,7 @@ enum DateScanner {
 
     /// Up to nine digits as a number, and how many there were.
     @inline(__always)
-    static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> (Int, Int) {
+    static func digits(_ bytes: ByteView, _ index: inout Int) -> (Int, Int) {
         var value = 0
         var count = 0
         while index < bytes.count && isDigit(bytes[index]) {
@@ -200,7 +200,7 @@ enum DateScanner {
 
     /// Skips spaces, `-`, `/`, `.` and `,` between a date's parts; how many bytes it skipped.
     @discardableResult
-    private static func skipSeparators(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int {
+    private static func skipSeparators(_ bytes: ByteView, _ index: inout Int) -> Int {
         let start = index
         while index < bytes.count {
             let byte = bytes[index]
@@ -214,22 +214,22 @@ enum DateScanner {
     }
 
     @inline(__always)
-    static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) {
+    static func skipSpaces(_ bytes: ByteView, _ index: inout Int) {
         while index < bytes.count && bytes[index] == UInt8(ascii: " ") { index += 1 }
     }
 
     /// Skips `word` and the separators after it, when the text continues with it as a word.
-    private static func skipWord(_ word: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) {
+    private static func skipWord(_ word: StaticString, _ bytes: ByteView, _ index: inout Int) {
         let length = word.utf8CodeUnitCount
         guard index + length < bytes.count,
-              ByteText.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[index ..< index + length]), word),
+              ByteText.equalsIgnoringCase(bytes.view(index ..< index + length), word),
               bytes[index + length] == UInt8(ascii: " ") else { return }
         index += length
         skipSeparators(bytes, &index)
     }
 
     /// A month's name at `index` (letters, accented Latin letters, a trailing dot): its number.
-    private static func monthWord(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int? {
+    private static func monthWord(_ bytes: ByteView, _ index: inout Int) -> Int? {
         let start = index
         while index < bytes.count {
             let byte = bytes[index]
@@ -241,7 +241,7 @@ enum DateScanner {
                 break
             }
         }
-        guard index > start, let month = MonthNames.month(UnsafeBufferPointer(rebasing: bytes[start..<index])) else { return nil }
+        guard index > start, let month = MonthNames.month(bytes.view(start..<index)) else { return nil }
         if index < bytes.count && bytes[index] == UInt8(ascii: ".") { index += 1 }
         return month
     }

@@ -12,7 +12,7 @@ struct DecimalEvidence {
     var values = 0
 
     /// Adds one scanned value.
-    mutating func add(_ scan: AmountScanner.Scan, _ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+    mutating func add(_ scan: AmountScanner.Scan, _ bytes: ByteView, line: Int) {
         values += 1
         if scan.hasDollarSign { dollarSigns += 1 }
         let comma = UInt8(ascii: ",")
@@ -37,7 +37,7 @@ struct DecimalEvidence {
         }
     }
 
-    private func example(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Int) -> BankCSVLayout.Line {
+    private func example(_ bytes: ByteView, _ line: Int) -> BankCSVLayout.Line {
         BankCSVLayout.Line(line: line, text: String(decoding: bytes.prefix(40), as: UTF8.self))
     }
 

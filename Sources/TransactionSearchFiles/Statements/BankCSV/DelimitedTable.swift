@@ -46,7 +46,7 @@ struct DelimitedTable {
     init(_ text: [UInt8], delimiter: UInt8, start: Int = 0, firstLine: Int = 1, maxRecords: Int = .max) {
         self.text = text
         spans.reserveCapacity(maxRecords == .max ? text.count / 8 : min(maxRecords, 1 << 16) &* 4)
-        text.withUnsafeBufferPointer { bytes in
+        text.withByteView { bytes in
             split(bytes, delimiter: delimiter, start: start, firstLine: firstLine, maxRecords: maxRecords)
         }
     }
@@ -56,7 +56,7 @@ struct DelimitedTable {
     private static let carriageReturn = UInt8(ascii: "\r")
     private static let equals = UInt8(ascii: "=")
 
-    private mutating func split(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, start: Int, firstLine: Int, maxRecords: Int) {
+    private mutating func split(_ bytes: ByteView, delimiter: UInt8, start: Int, firstLine: Int, maxRecords: Int) {
         let quote = DelimitedTable.quote, lineFeed = DelimitedTable.lineFeed, carriageReturn = DelimitedTable.carriageReturn
         let count = bytes.count
         var index = start
@@ -85,7 +85,7 @@ struct DelimitedTable {
                         if byte == quote {
                             guard index + 1 < count && bytes[index + 1] == quote else { break }
                             if sideStart < 0 { sideStart = side.count }
-                            side.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart ... index]))
+                            side.append(contentsOf: bytes.view(segmentStart ... index))
                             index += 2
                             segmentStart = index
                             continue
@@ -117,8 +117,8 @@ struct DelimitedTable {
                         spans.append(Span(start: Int32(segmentStart), end: Int32(contentEnd)))
                     } else {
                         if sideStart < 0 { sideStart = side.count }
-                        side.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart ..< contentEnd]))
-                        side.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[trailingStart ..< index]))
+                        side.append(contentsOf: bytes.view(segmentStart ..< contentEnd))
+                        side.append(contentsOf: bytes.view(trailingStart ..< index))
                         spans.append(Span(start: ~Int32(sideStart), end: Int32(side.count)))
                     }
                 } else {
@@ -198,8 +198,8 @@ struct DelimitedTable {
 
     /// Runs `body` with unsafe views of the buffers, valid only inside it.
     func withView<Result>(_ body: (View) throws -> Result) rethrows -> Result {
-        try text.withUnsafeBufferPointer { text in
-            try side.withUnsafeBufferPointer { side in
+        try text.withByteView { text in
+            try side.withByteView { side in
                 try spans.withUnsafeBufferPointer { spans in
                     try recordFirstSpan.withUnsafeBufferPointer { firsts in
                         try recordLine.withUnsafeBufferPointer { lines in
@@ -213,8 +213,8 @@ struct DelimitedTable {
 
     /// The fields as byte buffers, for the loops over rows.
     struct View {
-        let text: UnsafeBufferPointer<UInt8>
-        let side: UnsafeBufferPointer<UInt8>
+        let text: ByteView
+        let side: ByteView
         let spans: UnsafeBufferPointer<Span>
         let firsts: UnsafeBufferPointer<Int32>
         let lines: UnsafeBufferPointer<Int32>
@@ -227,14 +227,14 @@ struct DelimitedTable {
 
         /// The bytes of a field; empty when the record has no such column.
         @inline(__always)
-        func field(_ record: Int, _ column: Int) -> UnsafeBufferPointer<UInt8> {
+        func field(_ record: Int, _ column: Int) -> ByteView {
             let first = Int(firsts[record])
-            guard column >= 0, column < Int(firsts[record + 1]) - first else { return UnsafeBufferPointer(start: nil, count: 0) }
+            guard column >= 0, column < Int(firsts[record + 1]) - first else { return ByteView.empty }
             let span = spans[first + column]
             if span.start >= 0 {
-                return UnsafeBufferPointer(rebasing: text[Int(span.start) ..< Int(span.end)])
+                return text.view(Int(span.start) ..< Int(span.end))
             }
-            return UnsafeBufferPointer(rebasing: side[Int(~span.start) ..< Int(span.end)])
+            return side.view(Int(~span.start) ..< Int(span.end))
         }
 
         /// The text of a field ("" when absent).

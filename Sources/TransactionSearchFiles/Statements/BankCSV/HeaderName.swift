@@ -55,6 +55,6 @@ struct HeaderName: Hashable {
     /// Folded letters and digits, every other run of characters one space.
     static func normalizedKey(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { ByteText.key($0) }
+        return text.withByteView { ByteText.key($0) }
     }
 }

@@ -233,12 +233,12 @@ enum KnownExports {
     /// Whether a trimmed cell is a date the reader knows.
     static func isDate(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { DateScanner.scan($0) != nil }
+        return text.withByteView { DateScanner.scan($0) != nil }
     }
 
     /// Whether a trimmed cell is an amount (not a date).
     static func isAmount(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { !$0.isEmpty && AmountScanner.scan($0) != nil && DateScanner.scan($0) == nil }
+        return text.withByteView { !$0.isEmpty && AmountScanner.scan($0) != nil && DateScanner.scan($0) == nil }
     }
 }

@@ -15,7 +15,7 @@ enum LatinLetters {
     /// The base letter of the two-byte UTF-8 character at `index` (lead byte `C3`, `C4` or
     /// `C5`), lower-cased; nil for any other character.
     @inline(__always)
-    static func base(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt8? {
+    static func base(_ bytes: ByteView, at index: Int) -> UInt8? {
         let lead = bytes[index]
         guard lead >= 0xC3 && lead <= 0xC5, index + 1 < bytes.count else { return nil }
         let trail = bytes[index + 1]

@@ -35,7 +35,7 @@ enum MonthNames {
             for name in list {
                 let letters = Array(name.utf8)
                 for length in 3...min(8, letters.count) {
-                    let key = letters[..<length].withUnsafeBufferPointer { ByteText.packedWord($0) } ?? 0
+                    let key = letters[..<length].withByteView { ByteText.packedWord($0) } ?? 0
                     if let existing = months[key], existing != Int8(index + 1) { months[key] = 0 } else { months[key] = Int8(index + 1) }
                 }
             }
@@ -46,7 +46,7 @@ enum MonthNames {
 
     /// The month (1-12) a word names, or nil. The word is letters only (a trailing dot removed
     /// by the caller); accented Latin letters count as their base letter.
-    static func month(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func month(_ word: ByteView) -> Int? {
         var letters: [UInt8] = []
         var index = 0
         while index < word.count {
@@ -68,7 +68,7 @@ enum MonthNames {
             for (month, list) in names.enumerated() where list.contains(where: { $0.hasPrefix(text) }) { return month + 1 }
             return nil
         }
-        guard let key = letters.withUnsafeBufferPointer({ ByteText.packedWord($0) }) else { return nil }
+        guard let key = letters.withByteView({ ByteText.packedWord($0) }) else { return nil }
         let table = prefixes
         var low = 0, high = table.count
         while low < high {
@@ -80,7 +80,7 @@ enum MonthNames {
 
     /// The ASCII letter an accented Latin letter (UTF-8 `C3`-`C5 xx`) is based on: `ä` → `a`,
     /// `ç` → `c`, `É` → `e`, `ł` → `l`; nil for other characters (`LatinLetters`).
-    static func latinBaseLetter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt8? {
+    static func latinBaseLetter(_ bytes: ByteView, at index: Int) -> UInt8? {
         LatinLetters.base(bytes, at: index)
     }
 }

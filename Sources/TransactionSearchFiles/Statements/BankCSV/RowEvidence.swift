@@ -93,7 +93,7 @@ struct RowEvidence {
             let bytes = ByteText.trimmed(view.field(record, column))
             if !bytes.isEmpty && !BankCSVRowConverter.isPlaceholder(bytes) {
                 var hasher = Hasher()
-                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
                 if !references.insert(hasher.finalize()).inserted {
                     repeatedReference = String(decoding: bytes, as: UTF8.self)
                     references = []  // decided: no more hashes are needed

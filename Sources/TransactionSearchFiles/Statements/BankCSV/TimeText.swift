@@ -6,7 +6,7 @@ import TransactionSearch
 enum TimeText {
     /// A time at `index`: milliseconds after midnight, moving `index` past it (and past an
     /// AM/PM marker). Nil when it is no valid time.
-    static func timeOfDay(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int? {
+    static func timeOfDay(_ bytes: ByteView, _ index: inout Int) -> Int? {
         let (hour, hourCount) = DateScanner.digits(bytes, &index)
         guard (1...2).contains(hourCount), index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
         index += 1
@@ -43,7 +43,7 @@ enum TimeText {
     }
 
     /// A whole field that is a time (a time column).
-    static func timeOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func timeOfDay(_ bytes: ByteView) -> Int? {
         var index = 0
         guard let time = timeOfDay(bytes, &index) else { return nil }
         DateScanner.skipSpaces(bytes, &index)
@@ -51,7 +51,7 @@ enum TimeText {
     }
 
     /// `AM`, `PM`, `a.m.`, `p.m.` at `index`: whether afternoon, and where it ends.
-    private static func meridiem(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Bool, Int)? {
+    private static func meridiem(_ bytes: ByteView, at index: Int) -> (Bool, Int)? {
         guard index < bytes.count else { return nil }
         let first = bytes[index] | 0x20
         guard first == UInt8(ascii: "a") || first == UInt8(ascii: "p") else { return nil }
@@ -69,7 +69,7 @@ enum TimeText {
 
     /// Where a zone written at `start` ends: a run of letters, digits, `/`, `_`, `+`, `-`, `:`
     /// of at most 40 bytes that starts with a letter, `+` or `-`. Nil for anything else.
-    static func zoneEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    static func zoneEnd(_ bytes: ByteView, from start: Int) -> Int? {
         guard start < bytes.count else { return nil }
         let first = bytes[start]
         let isLetter = (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
@@ -89,11 +89,11 @@ enum TimeText {
 
     /// A fixed offset east of UTC in seconds: `Z`, `UTC`, `GMT`, `UT`, `+02:00`, `+0200`, `-05`,
     /// `UTC+1`, `GMT-05:00`. Nil for a name (`CET`, `Europe/Berlin`) or a bad offset.
-    static func fixedOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func fixedOffset(_ bytes: ByteView) -> Int? {
         var index = 0
         for prefix: StaticString in ["UTC", "GMT", "UT", "Z"] {
             let length = prefix.utf8CodeUnitCount
-            if bytes.count >= length && ByteText.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[0..<length]), prefix) {
+            if bytes.count >= length && ByteText.equalsIgnoringCase(bytes.view(0..<length), prefix) {
                 index = length
                 break
             }

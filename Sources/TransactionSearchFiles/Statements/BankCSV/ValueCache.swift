@@ -10,7 +10,7 @@ struct ValueCache<Value> {
     init(capacity: Int = 32) { self.capacity = capacity }
 
     /// The value of `bytes`, computed by `make` the first time.
-    mutating func value(_ bytes: UnsafeBufferPointer<UInt8>, _ make: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+    mutating func value(_ bytes: ByteView, _ make: (ByteView) -> Value) -> Value {
         for entry in entries where entry.bytes.elementsEqual(bytes) { return entry.value }
         let value = make(bytes)
         if entries.count < capacity { entries.append((Array(bytes), value)) }

@@ -28,7 +28,7 @@ enum ValueWords {
     /// The indicator a cell holds (`D`, `DR`, `Debit`, `débit`, `S`, `Soll`, `Af`, `-`,
     /// `Debetas`, `Winien`; `C`, `CR`, `Credit`, `H`, `Haben`, `Bij`, `+`, `K`, `Kredīts`, `Ma`;
     /// `Memo`: no effect), or nil.
-    static func indicator(_ bytes: UnsafeBufferPointer<UInt8>) -> Indicator? {
+    static func indicator(_ bytes: ByteView) -> Indicator? {
         if bytes.count == 1 {
             if bytes[0] == UInt8(ascii: "-") { return .debit }
             if bytes[0] == UInt8(ascii: "+") { return .credit }
@@ -88,7 +88,7 @@ enum ValueWords {
 
     /// Up to eight letters, accented Latin letters (`LatinLetters`) as their base letter,
     /// lower-cased and packed (`Débit` → `debit`, `Kredīts` → `kredits`); nil for anything else.
-    static func packedFoldedWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    static func packedFoldedWord(_ bytes: ByteView) -> UInt64? {
         var packed: UInt64 = 0
         var letters = 0
         var index = 0

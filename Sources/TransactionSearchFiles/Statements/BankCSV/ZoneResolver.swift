@@ -13,7 +13,7 @@ struct ZoneResolver {
     private var known: [(text: [UInt8], zone: Zone?)] = []
 
     /// The zone a text names, or nil when it names none (`Europe/Nowhere`, `+25:00`).
-    mutating func zone(_ bytes: UnsafeBufferPointer<UInt8>) -> Zone? {
+    mutating func zone(_ bytes: ByteView) -> Zone? {
         for entry in known where entry.text.elementsEqual(bytes) { return entry.zone }
         let zone: Zone?
         if let offset = TimeText.fixedOffset(bytes) {

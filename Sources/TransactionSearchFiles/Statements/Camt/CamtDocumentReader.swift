@@ -38,13 +38,13 @@ struct CamtDocumentReader: MarkupDocumentReader {
     private let tags = CamtTag.allCases
 
     /// A reader of decoded bytes; `encoding` is what they were decoded from.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, clock: ZoneClock, encoding: TextEncoding) {
+    init(_ bytes: ByteView, clock: ZoneClock, encoding: TextEncoding) {
         elements = MarkupElementReader(bytes, vocabulary: CamtTag.vocabulary)
         self.clock = clock
         output = ParsedStatement(format: .camt, encoding: encoding)
     }
 
-    private var bytes: UnsafeBufferPointer<UInt8> { elements.bytes }
+    private var bytes: ByteView { elements.bytes }
 
     /// Whether no open statement still lacks its currency or account.
     var entriesCanGo: Bool { statement?.incomplete.isEmpty ?? true }
@@ -192,7 +192,7 @@ struct CamtDocumentReader: MarkupDocumentReader {
             digitCount += 1
             rest /= 10
         }
-        return prefix.withUTF8 { head in
+        return prefix.withByteView { head in
             String(unsafeUninitializedCapacity: head.count + digitCount + 1) { buffer in
                 _ = buffer.initialize(fromContentsOf: head)
                 var value = max(index, 0)

@@ -116,7 +116,7 @@ struct CamtEntry {
 
     /// Appends what the entry becomes to `output`: entries, or an issue, or a skipped part (and
     /// perhaps a warning).
-    func append(to output: inout ParsedStatement, bytes: UnsafeBufferPointer<UInt8>, path: String,
+    func append(to output: inout ParsedStatement, bytes: ByteView, path: String,
                 statement: StatementInfo, clock: ZoneClock) {
         let text = CamtText(bytes: bytes)
         func issue(_ suffix: String, _ line: Int, _ field: TransactionField?, _ reason: ImportIssue.Reason) {

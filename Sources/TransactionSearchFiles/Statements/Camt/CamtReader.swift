@@ -14,7 +14,7 @@ enum CamtReader: StatementReader {
     /// business application header around the document).
     static func looksLike(_ bytes: [UInt8]) -> Bool {
         let head = MarkupProlog.head(bytes)
-        return head.withUnsafeBufferPointer { buffer in
+        return head.withByteView { buffer in
             var scanner = MarkupScanner(buffer)
             var startTags = 0
             while startTags < 64, let token = scanner.next() {
@@ -40,7 +40,7 @@ enum CamtReader: StatementReader {
     static func read<Sink: StatementEntrySink>(_ bytes: [UInt8], context: StatementContext,
                                                into sink: Sink) throws(ImportIssue) -> ParsedStatement {
         let decoded = TextDecoding.decode(bytes, declared: MarkupProlog.declaredXMLEncoding(MarkupProlog.head(bytes)))
-        return try decoded.bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) -> ParsedStatement in
+        return try decoded.bytes.withByteView { buffer throws(ImportIssue) -> ParsedStatement in
             var reader = CamtDocumentReader(buffer, clock: context.clock, encoding: decoded.encoding)
             var parsed = try reader.read(into: sink)
             parsed.decisions = ReadingDecisions(currency: "each entry's Amt Ccy (the account's Ccy where it has none)",
@@ -50,7 +50,7 @@ enum CamtReader: StatementReader {
         }
     }
 
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: String) -> Bool {
+    private static func contains(_ bytes: ByteView, _ range: Range<Int>, _ literal: String) -> Bool {
         let pattern = Array(literal.utf8)
         guard range.count >= pattern.count else { return false }
         for start in range.lowerBound...(range.upperBound - pattern.count)

@@ -3,7 +3,7 @@ import TransactionSearch
 /// Reads camt values from their raw ranges: text, amounts (magnitudes, no sign), the
 /// credit/debit indicator and ISO 8601 dates.
 struct CamtText {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
 
     /// The decoded, trimmed text; nil when empty.
     func string(_ range: Range<Int>) -> String? {
@@ -65,7 +65,7 @@ struct CamtText {
 
     /// ISO 8601 as `ParsedDate.parse` reads it: `YYYY-MM-DD` (with an `xs:date` zone, `Z` or
     /// `+HH:MM`, still a calendar day), then optionally `T` (or `t` or a space) `HH:MM[:SS[.fraction]]` and `Z`, `+HH[:MM]`, `-HH[:MM]` or nothing.
-    static func isoDate(_ text: UnsafeBufferPointer<UInt8>) -> ParsedDate? {
+    static func isoDate(_ text: ByteView) -> ParsedDate? {
         var cursor = ByteCursor(text: text)
         guard let year = cursor.digits(4), cursor.skip(0x2D), let month = cursor.digits(2), cursor.skip(0x2D),
               let dayOfMonth = cursor.digits(2), let day = CalendarDay.valid(year: year, month: month, day: dayOfMonth)
@@ -108,7 +108,7 @@ struct CamtText {
 
     /// Reads digits and punctuation from the front of a byte buffer.
     private struct ByteCursor {
-        let text: UnsafeBufferPointer<UInt8>
+        let text: ByteView
         var index = 0
 
         /// Whether every byte has been read.

@@ -8,7 +8,7 @@ enum ByteText {
     /// U+00A0 (no-break space), U+2007 (figure space), U+2009 (thin space), U+202F (narrow
     /// no-break space).
     @inline(__always)
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    static func trimmed(_ bytes: ByteView) -> ByteView {
         var start = 0
         var end = bytes.count
         while start < end {
@@ -22,12 +22,12 @@ enum ByteText {
             end -= width
         }
         if start == 0 && end == bytes.count { return bytes }
-        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+        return bytes.view(start..<end)
     }
 
     /// The length of the white space character at `index` (0 when there is none).
     @inline(__always)
-    static func spaceWidth(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    static func spaceWidth(_ bytes: ByteView, at index: Int) -> Int {
         let byte = bytes[index]
         if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return 1 }
         if byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0 { return 2 }
@@ -40,7 +40,7 @@ enum ByteText {
 
     /// The length of the white space character that ends at `end` (0 when there is none).
     @inline(__always)
-    static func spaceWidthBefore(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
+    static func spaceWidthBefore(_ bytes: ByteView, end: Int) -> Int {
         let byte = bytes[end - 1]
         if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return 1 }
         if byte == 0xA0 && end >= 2 && bytes[end - 2] == 0xC2 { return 2 }
@@ -49,7 +49,7 @@ enum ByteText {
     }
 
     /// The text, trimmed; nil when empty.
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func string(_ bytes: ByteView) -> String? {
         let trimmed = trimmed(bytes)
         return trimmed.isEmpty ? nil : String(decoding: trimmed, as: UTF8.self)
     }
@@ -57,7 +57,7 @@ enum ByteText {
     /// The folded letters and digits of a short value, each run of other characters one space,
     /// without leading or trailing space: `Umsatz gebucht` → `umsatz gebucht`, `Vorgemerkt.`
     /// → `vorgemerkt`. ASCII is lower-cased in place; other text goes through `Folding`.
-    static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func key(_ bytes: ByteView) -> String {
         var isASCII = true
         for byte in bytes where byte >= 0x80 {
             isASCII = false
@@ -65,12 +65,12 @@ enum ByteText {
         }
         if isASCII { return normalizedKey(bytes) }
         let folded = Array(Folding.fold(String(decoding: bytes, as: UTF8.self)).utf8)
-        return folded.withUnsafeBufferPointer { normalizedKey($0) }
+        return folded.withByteView { normalizedKey($0) }
     }
 
     /// Lower-cases ASCII letters, keeps digits and non-ASCII letters, turns everything else
     /// into single spaces.
-    private static func normalizedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    private static func normalizedKey(_ bytes: ByteView) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var pendingSpace = false
@@ -97,7 +97,7 @@ enum ByteText {
                 if width == 1 {
                     output.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                 } else {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index ..< index + width]))
+                    output.append(contentsOf: bytes.view(index ..< index + width))
                 }
             } else {
                 pendingSpace = true
@@ -110,7 +110,7 @@ enum ByteText {
     /// Up to eight ASCII letters, lower-cased, packed into an integer (the first in the high
     /// byte); nil for anything else. A cheap key for a word lookup in the row loop.
     @inline(__always)
-    static func packedWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    static func packedWord(_ bytes: ByteView) -> UInt64? {
         guard !bytes.isEmpty, bytes.count <= 8 else { return nil }
         var packed: UInt64 = 0
         for byte in bytes {
@@ -124,12 +124,12 @@ enum ByteText {
     /// `packedWord` of a string known at compile time.
     static func packedWord(_ word: String) -> UInt64 {
         var word = word
-        return word.withUTF8 { packedWord($0) } ?? 0
+        return word.withByteView { packedWord($0) } ?? 0
     }
 
     /// Whether the bytes equal `word` in ASCII, ignoring case.
     @inline(__always)
-    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    static func equalsIgnoringCase(_ bytes: ByteView, _ word: StaticString) -> Bool {
         guard bytes.count == word.utf8CodeUnitCount else { return false }
         let other = word.utf8Start
         for index in 0..<bytes.count where bytes[index] | 0x20 != other[index] | 0x20 {

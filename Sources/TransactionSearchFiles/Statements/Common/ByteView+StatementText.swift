@@ -3,7 +3,7 @@ import TransactionSearch
 /// Small text helpers on a UTF-8 buffer that statement readers share: trimming a range,
 /// making a string of it, comparing ASCII without case. They work on ranges so a reader makes
 /// strings only for the values it keeps.
-extension UnsafeBufferPointer where Element == UInt8 {
+extension ByteView {
     /// `range` without leading and trailing white space (`ByteText.spaceWidth`: spaces, tabs,
     /// line ends and the no-break and thin spaces bank files write).
     func trimming(_ range: Range<Int>) -> Range<Int> {
@@ -23,7 +23,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
 
     /// The text of `range` (invalid UTF-8 becomes U+FFFD).
     func text(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
+        String(decoding: self.view(range), as: UTF8.self)
     }
 
     /// The trimmed text of `range`, or nil when it is blank.

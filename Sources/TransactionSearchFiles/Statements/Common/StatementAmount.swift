@@ -6,7 +6,7 @@ import TransactionSearch
 enum StatementAmount {
     /// The amount, or nil when the text is not such a number.
     /// - Parameter allowsSign: whether a leading `+` or `-` may appear (camt writes magnitudes).
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, allowsSign: Bool) -> DecimalAmount? {
+    static func parse(_ text: ByteView, allowsSign: Bool) -> DecimalAmount? {
         var index = 0
         var negative = false
         if allowsSign, let first = text.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {

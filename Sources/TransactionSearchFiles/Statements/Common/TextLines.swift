@@ -4,13 +4,13 @@ import TransactionSearch
 /// (LF, CRLF or a lone CR, as old Mac exports write), numbered from 1. Statement readers walk
 /// a file with it instead of splitting it into strings.
 struct TextLines {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteView
     private var position = 0
     /// The number of the line `next()` returned last (0 before the first call).
     private(set) var number = 0
 
     /// The lines of `bytes`, which must outlive this value.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: ByteView) {
         self.bytes = bytes
     }
 

@@ -6,7 +6,7 @@ import TransactionSearch
 enum MT940Amount {
     /// The amount of `range`: digits with at most one decimal comma (a point is accepted too);
     /// nil for anything else or more than 15 digits (SWIFT's 15d).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> DecimalAmount? {
+    static func parse(_ bytes: ByteView, _ range: Range<Int>) -> DecimalAmount? {
         var value: Int64 = 0
         var digits = 0
         var fraction = -1
@@ -31,7 +31,7 @@ enum MT940Amount {
 
     /// The day of a `YYMMDD` date at `start` (years through `TwoDigitYear`); nil when the six
     /// bytes are not digits or name no real day.
-    static func date(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> CalendarDay? {
+    static func date(_ bytes: ByteView, at start: Int, end: Int) -> CalendarDay? {
         guard let year = twoDigits(bytes, start, end), let month = twoDigits(bytes, start + 2, end),
               let day = twoDigits(bytes, start + 4, end)
         else { return nil }
@@ -39,7 +39,7 @@ enum MT940Amount {
     }
 
     /// The number of two digits at `start`, or nil.
-    static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    static func twoDigits(_ bytes: ByteView, _ start: Int, _ end: Int) -> Int? {
         guard start + 2 <= end else { return nil }
         let high = bytes[start], low = bytes[start + 1]
         guard high >= 0x30 && high <= 0x39 && low >= 0x30 && low <= 0x39 else { return nil }
@@ -56,7 +56,7 @@ struct MT940Balance {
     var date: CalendarDay
 
     /// Reads a balance; nil when it is not one.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    init?(_ bytes: ByteView, _ range: Range<Int>) {
         let trimmed = bytes.trimming(range)
         var index = trimmed.lowerBound
         let end = trimmed.upperBound
@@ -78,7 +78,7 @@ struct MT940Balance {
 /// The floor limit of an MT942 (`:34F:EURD20,`): only its currency is used.
 enum MT942FloorLimit {
     /// The currency the field starts with, or nil.
-    static func currency(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Currency? {
+    static func currency(_ bytes: ByteView, _ range: Range<Int>) -> Currency? {
         let trimmed = bytes.trimming(range)
         guard trimmed.count >= 3 else { return nil }
         return Currency(bytes.text(trimmed.lowerBound..<trimmed.lowerBound + 3))

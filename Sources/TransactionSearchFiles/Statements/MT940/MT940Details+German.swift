@@ -22,16 +22,16 @@ extension MT940Details {
 
     /// The subfield separator (`?` as a rule) of a field that starts with a GVC code and a
     /// subfield, or with a subfield; nil otherwise.
-    static func germanSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
+    static func germanSeparator(_ bytes: ByteView) -> UInt8? {
         func isSubfield(_ at: Int) -> UInt8? {
             guard at + 2 < bytes.count else { return nil }
             let separator = bytes[at]
             let isSymbol = separator > 0x20 && separator < 0x7F && !(separator >= 0x30 && separator <= 0x39)
                 && !(separator >= 0x41 && separator <= 0x5A) && !(separator >= 0x61 && separator <= 0x7A) && separator != UInt8(ascii: "/")
-            guard isSymbol, UnsafeBufferPointer<UInt8>.isDigit(bytes[at + 1]), UnsafeBufferPointer<UInt8>.isDigit(bytes[at + 2]) else { return nil }
+            guard isSymbol, ByteView.isDigit(bytes[at + 1]), ByteView.isDigit(bytes[at + 2]) else { return nil }
             return separator
         }
-        if bytes.count >= 3, (0..<3).allSatisfy({ UnsafeBufferPointer<UInt8>.isDigit(bytes[$0]) }) {
+        if bytes.count >= 3, (0..<3).allSatisfy({ ByteView.isDigit(bytes[$0]) }) {
             // A GVC code alone (`:86:835` with nothing more) is structured with no subfields.
             return bytes.count == 3 ? UInt8(ascii: "?") : isSubfield(3)
         }
@@ -40,16 +40,16 @@ extension MT940Details {
 
     /// Reads the joined lines of a German structured field whose subfields start with
     /// `separator`.
-    init(german bytes: UnsafeBufferPointer<UInt8>, separator: UInt8) {
+    init(german bytes: ByteView, separator: UInt8) {
         var purposePieces: [Piece] = []
         purposePieces.reserveCapacity(14)  // ?20-?29 and ?60-?63
         var namePieces: [Piece] = []
         namePieces.reserveCapacity(2)
         var postingText: String?
-        var index = bytes.count >= 3 && UnsafeBufferPointer<UInt8>.isDigit(bytes[0]) ? 3 : 0
+        var index = bytes.count >= 3 && ByteView.isDigit(bytes[0]) ? 3 : 0
         func startsSubfield(_ at: Int) -> Bool {
-            bytes[at] == separator && at + 2 < bytes.count && UnsafeBufferPointer<UInt8>.isDigit(bytes[at + 1])
-                && UnsafeBufferPointer<UInt8>.isDigit(bytes[at + 2])
+            bytes[at] == separator && at + 2 < bytes.count && ByteView.isDigit(bytes[at + 1])
+                && ByteView.isDigit(bytes[at + 2])
         }
         while index + 2 < bytes.count {
             guard startsSubfield(index), let code = MT940Amount.twoDigits(bytes, index + 1, bytes.count) else {
@@ -71,7 +71,7 @@ extension MT940Details {
     }
 
     /// Whether a subfield has 27 characters (UTF-8 continuation bytes are not characters).
-    private static func isFull(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    private static func isFull(_ bytes: ByteView, _ range: Range<Int>) -> Bool {
         guard range.count >= subfieldLength else { return false }
         var characters = 0
         for index in range where bytes[index] & 0xC0 != 0x80 { characters += 1 }
@@ -79,7 +79,7 @@ extension MT940Details {
     }
 
     /// The length of the SEPA keyword a subfield starts with (`SVWZ+` is 5), or 0.
-    private static func sepaKeywordLength(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    private static func sepaKeywordLength(_ bytes: ByteView, _ range: Range<Int>) -> Int {
         for keyword: StaticString in ["EREF+", "KREF+", "MREF+", "CRED+", "DEBT+", "SVWZ+", "ABWA+", "ABWE+", "IBAN+", "BIC+", "COAM+",
                                       "OAMT+", "PURP+"] {
             let count = keyword.utf8CodeUnitCount
@@ -94,7 +94,7 @@ extension MT940Details {
 
     /// The notes of the purpose subfields: all of them, or only the free text and the `SVWZ+`
     /// part when they carry SEPA keywords.
-    private static func purpose(_ bytes: UnsafeBufferPointer<UInt8>, _ pieces: [Piece]) -> String? {
+    private static func purpose(_ bytes: ByteView, _ pieces: [Piece]) -> String? {
         guard pieces.contains(where: { sepaKeywordLength(bytes, $0.range) > 0 }) else { return join(bytes, pieces) }
         var kept: [Piece] = []
         var keyword: (start: Int, length: Int)?
@@ -116,7 +116,7 @@ extension MT940Details {
     }
 
     /// Joins subfields: directly after a full one, else with one space; trimmed.
-    static func join(_ bytes: UnsafeBufferPointer<UInt8>, _ pieces: [Piece]) -> String? {
+    static func join(_ bytes: ByteView, _ pieces: [Piece]) -> String? {
         guard !pieces.isEmpty else { return nil }
         if pieces.count == 1 { return bytes.trimmedText(pieces[0].range) }
         var output: [UInt8] = []
@@ -124,17 +124,17 @@ extension MT940Details {
         var previousWasFull = true
         for piece in pieces {
             if previousWasFull {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[piece.range]))
+                output.append(contentsOf: bytes.view(piece.range))
             } else {
                 while let last = output.last, last == 0x20 || last == 0x09 { output.removeLast() }
                 let trimmed = bytes.trimming(piece.range)
                 if !trimmed.isEmpty {
                     if !output.isEmpty { output.append(0x20) }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[trimmed]))
+                    output.append(contentsOf: bytes.view(trimmed))
                 }
             }
             previousWasFull = piece.isFull
         }
-        return output.withUnsafeBufferPointer { $0.trimmedText(0..<$0.count) }
+        return output.withByteView { $0.trimmedText(0..<$0.count) }
     }
 }

@@ -6,7 +6,7 @@ import TransactionSearch
 /// counterparty's bank and account) are left out.
 extension MT940Details {
     /// Reads the field's lines (the first without `:NS:`).
-    init(nonStandard bytes: UnsafeBufferPointer<UInt8>, lines: ArraySlice<Range<Int>>) {
+    init(nonStandard bytes: ByteView, lines: ArraySlice<Range<Int>>) {
         var purpose: [String] = [], name: [String] = []
         var postingText: String?
         for line in lines {

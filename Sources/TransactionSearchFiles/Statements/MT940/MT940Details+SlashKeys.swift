@@ -14,7 +14,7 @@ extension MT940Details {
     ]
 
     /// The key of `/KEY/` starting at `at` and where its closing slash is, when `KEY` is known.
-    static func slashKey(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> (key: String, close: Int)? {
+    static func slashKey(_ bytes: ByteView, at: Int) -> (key: String, close: Int)? {
         guard bytes[at] == UInt8(ascii: "/") else { return nil }
         var end = at + 1
         while end < bytes.count, end - at <= 10, bytes[end] >= 0x41 && bytes[end] <= 0x5A { end += 1 }
@@ -24,7 +24,7 @@ extension MT940Details {
     }
 
     /// Reads the joined lines of a field that starts with a known `/KEY/`.
-    init(slashKeys bytes: UnsafeBufferPointer<UInt8>) {
+    init(slashKeys bytes: ByteView) {
         var values: [(key: String, value: String)] = []
         var current: (key: String, start: Int)?
         var index = 0

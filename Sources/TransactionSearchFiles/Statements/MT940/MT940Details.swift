@@ -21,10 +21,10 @@ struct MT940Details {
 
     /// Reads the field from its lines (the first without `:86:`); `scratch` is a buffer the
     /// caller keeps between lines so joining them allocates nothing.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, lines: ArraySlice<Range<Int>>, scratch: inout [UInt8]) {
+    init(_ bytes: ByteView, lines: ArraySlice<Range<Int>>, scratch: inout [UInt8]) {
         scratch.removeAll(keepingCapacity: true)
-        for line in lines { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line])) }
-        let shape = scratch.withUnsafeBufferPointer { joined -> MT940Details? in
+        for line in lines { scratch.append(contentsOf: bytes.view(line)) }
+        let shape = scratch.withByteView { joined -> MT940Details? in
             if let separator = MT940Details.germanSeparator(joined) {
                 return MT940Details(german: joined, separator: separator)
             }
@@ -42,7 +42,7 @@ struct MT940Details {
     }
 
     /// Reads the field from its lines with a buffer of its own.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, lines: ArraySlice<Range<Int>>) {
+    init(_ bytes: ByteView, lines: ArraySlice<Range<Int>>) {
         var scratch: [UInt8] = []
         self.init(bytes, lines: lines, scratch: &scratch)
     }

@@ -8,7 +8,7 @@ import TransactionSearch
 /// are the rule. Envelope lines (`{1:...}{2:O940...}{4:`, `{5:...}`) are read for the message
 /// kind only. Text outside any field is ignored with one warning.
 struct MT940Parser {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteView
     var statement: ParsedStatement
     /// Whether any field tag was found: a file with none is not MT940.
     private(set) var sawField = false
@@ -33,7 +33,7 @@ struct MT940Parser {
     private var warnedOutside = false
 
     /// A parser of `bytes` (UTF-8) that adds to `statement`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, statement: ParsedStatement) {
+    init(_ bytes: ByteView, statement: ParsedStatement) {
         self.bytes = bytes
         self.statement = statement
     }
@@ -266,10 +266,10 @@ struct MT940Parser {
     }
 
     /// The currency of `:90D:`/`:90C:` (`2EUR1234,56`: a count, then the currency).
-    static func currencyAfterCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Currency? {
+    static func currencyAfterCount(_ bytes: ByteView, _ range: Range<Int>) -> Currency? {
         let trimmed = bytes.trimming(range)
         var index = trimmed.lowerBound
-        while index < trimmed.upperBound && UnsafeBufferPointer<UInt8>.isDigit(bytes[index]) { index += 1 }
+        while index < trimmed.upperBound && ByteView.isDigit(bytes[index]) { index += 1 }
         guard index + 3 <= trimmed.upperBound else { return nil }
         return Currency(bytes.text(index..<index + 3))
     }

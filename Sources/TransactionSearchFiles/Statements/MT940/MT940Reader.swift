@@ -22,7 +22,7 @@ enum MT940Reader {
     /// `:61:` or `:28C:` field start lines near the top, or a SWIFT envelope of a 940 or 942.
     static func looksLike(_ bytes: [UInt8]) -> Bool {
         let head = TextDecoding.decode(Array(bytes.prefix(4096))).bytes
-        return head.withUnsafeBufferPointer { buffer in
+        return head.withByteView { buffer in
             var lines = TextLines(buffer)
             var reference = false, other = false
             while let line = lines.next(), lines.number <= 60 {
@@ -53,7 +53,7 @@ enum MT940Reader {
     static func read(_ bytes: [UInt8], context: StatementContext) throws(ImportIssue) -> ParsedStatement {
         let decoded = TextDecoding.decode(bytes)
         let statement = ParsedStatement(format: .mt940, encoding: decoded.encoding)
-        return try decoded.bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) -> ParsedStatement in
+        return try decoded.bytes.withByteView { buffer throws(ImportIssue) -> ParsedStatement in
             var parser = MT940Parser(buffer, statement: statement)
             parser.run()
             guard parser.sawField else {

@@ -27,19 +27,19 @@ struct MT940StatementLine {
     /// Reads the field's first line `range` (after `:61:`) and its continuation lines.
     /// - Throws: `ImportIssue` at `line` for a bad date (`date`), a missing debit/credit mark
     ///   or a bad amount (`amount`).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, continuation: ArraySlice<Range<Int>>, line: Int) throws(ImportIssue) {
+    init(_ bytes: ByteView, _ range: Range<Int>, continuation: ArraySlice<Range<Int>>, line: Int) throws(ImportIssue) {
         let trimmed = bytes.trimming(range)
         let end = trimmed.upperBound
         var index = trimmed.lowerBound
         func dateIssue() -> ImportIssue {
             var stop = index
-            while stop < end && stop < index + 10 && UnsafeBufferPointer<UInt8>.isDigit(bytes[stop]) { stop += 1 }
+            while stop < end && stop < index + 10 && ByteView.isDigit(bytes[stop]) { stop += 1 }
             let text = stop > index ? bytes.text(index..<stop) : bytes.text(index..<min(end, index + 6))
             return ImportIssue(.line(line), field: .date, .invalid(.unreadableDate(text, expected: "YYMMDD naming a real day")))
         }
         guard let valueDate = MT940Amount.date(bytes, at: index, end: end) else { throw dateIssue() }
         var date = valueDate
-        if index + 10 <= end, (6..<10).allSatisfy({ UnsafeBufferPointer<UInt8>.isDigit(bytes[index + $0]) }) {
+        if index + 10 <= end, (6..<10).allSatisfy({ ByteView.isDigit(bytes[index + $0]) }) {
             guard let month = MT940Amount.twoDigits(bytes, index + 6, end), let day = MT940Amount.twoDigits(bytes, index + 8, end),
                   let booking = MT940StatementLine.nearest(month: month, day: day, to: valueDate)
             else { throw dateIssue() }
@@ -65,14 +65,14 @@ struct MT940StatementLine {
         // The funds code: the third letter of the currency code, when a letter comes before
         // the amount's digits.
         if index + 1 < end, bytes[index] >= 0x41 && bytes[index] <= 0x5A,
-           UnsafeBufferPointer<UInt8>.isDigit(bytes[index + 1]) || bytes[index + 1] == UInt8(ascii: ",") {
+           ByteView.isDigit(bytes[index + 1]) || bytes[index + 1] == UInt8(ascii: ",") {
             index += 1
         }
 
         // The amount: digits and a decimal comma, up to the transaction type (N, F or S and
         // three characters, spaces among them: `S   X`).
         let amountStart = index
-        while index < end, UnsafeBufferPointer<UInt8>.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: ".") {
+        while index < end, ByteView.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: ".") {
             index += 1
         }
         if index < end, !MT940StatementLine.isTypeLetter(bytes[index]) {
@@ -112,7 +112,7 @@ struct MT940StatementLine {
     }
 
     /// Whether `N`, `F` or `S` and three letters or digits start at `index`.
-    private static func isTypeStart(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> Bool {
+    private static func isTypeStart(_ bytes: ByteView, _ index: Int, _ end: Int) -> Bool {
         let byte = bytes[index]
         guard byte == UInt8(ascii: "N") || byte == UInt8(ascii: "F") || byte == UInt8(ascii: "S"), index + 4 <= end else { return false }
         for offset in 1...3 {
@@ -122,7 +122,7 @@ struct MT940StatementLine {
         return true
     }
 
-    private static func reference(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+    private static func reference(_ bytes: ByteView, _ range: Range<Int>) -> String? {
         let trimmed = bytes.trimming(range)
         guard !trimmed.isEmpty, !(trimmed.count == 6 && bytes.hasASCIIPrefix("nonref", in: trimmed)) else { return nil }
         return bytes.text(trimmed)

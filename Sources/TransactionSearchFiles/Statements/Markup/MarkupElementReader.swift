@@ -47,14 +47,14 @@ struct MarkupElementReader {
     private var queuedOpen: (event: Event, element: OpenElement)?
 
     /// Reads `bytes` (valid UTF-8) from `start`, naming elements by `vocabulary`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, vocabulary: MarkupVocabulary) {
+    init(_ bytes: ByteView, from start: Int = 0, vocabulary: MarkupVocabulary) {
         self.vocabulary = vocabulary
         scanner = MarkupScanner(bytes, from: start)
         stack.reserveCapacity(32)
     }
 
     /// The bytes being read; the events' ranges index them.
-    var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+    var bytes: ByteView { scanner.bytes }
 
     /// How many aggregates are open.
     var depth: Int { stack.count }
@@ -84,7 +84,7 @@ struct MarkupElementReader {
 
     /// A name as text.
     func name(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        String(decoding: bytes.view(range), as: UTF8.self)
     }
 
     /// The next event, or nil at the end of the input (aggregates may then still be open).

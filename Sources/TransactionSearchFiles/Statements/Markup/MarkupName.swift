@@ -23,21 +23,25 @@ enum MarkupName {
     /// compared eight bytes at a time. Without regard to case, bit 0x20 of every byte is set on
     /// both sides: exact for the names a scanner reads (letters, digits, `.`, `-`, non-ASCII),
     /// since the bytes it would confuse with them (controls, space) end a name.
-    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>,
+    static func equal(_ bytes: ByteView, _ range: Range<Int>, _ other: ByteView,
                       _ otherRange: Range<Int>, foldingCase: Bool) -> Bool {
         let count = range.count
         guard count == otherRange.count else { return false }
-        guard count > 0, let left = bytes.baseAddress.map(UnsafeRawPointer.init),
-              let right = other.baseAddress.map(UnsafeRawPointer.init)
-        else { return count == 0 }
+        guard count > 0 else { return true }
         let fold: UInt64 = foldingCase ? 0x2020_2020_2020_2020 : 0
         var offset = 0
-        while offset + 8 <= count {
-            let a = left.loadUnaligned(fromByteOffset: range.lowerBound + offset, as: UInt64.self) | fold
-            let b = right.loadUnaligned(fromByteOffset: otherRange.lowerBound + offset, as: UInt64.self) | fold
-            guard a == b else { return false }
-            offset += 8
+        let wordsEqual = bytes.withUnsafeBytes { left in
+            other.withUnsafeBytes { right in
+                while offset + 8 <= count {
+                    let a = left.loadUnaligned(fromByteOffset: range.lowerBound + offset, as: UInt64.self) | fold
+                    let b = right.loadUnaligned(fromByteOffset: otherRange.lowerBound + offset, as: UInt64.self) | fold
+                    guard a == b else { return false }
+                    offset += 8
+                }
+                return true
+            }
         }
+        guard wordsEqual else { return false }
         let foldByte = UInt8(truncatingIfNeeded: fold)
         while offset < count {
             guard bytes[range.lowerBound + offset] | foldByte == other[otherRange.lowerBound + offset] | foldByte else { return false }

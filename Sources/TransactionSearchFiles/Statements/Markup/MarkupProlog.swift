@@ -47,9 +47,9 @@ enum MarkupProlog {
         guard startsCaseInsensitive(head, at: start, with: "<?xml"), let end = endOfProcessingInstruction(head, from: start) else {
             return nil
         }
-        return head.withUnsafeBufferPointer { buffer in
+        return head.withByteView { buffer in
             guard let value = MarkupText.attribute("encoding", in: buffer, (start + 5)..<(end - 2)) else { return nil }
-            return TextEncoding(declaredName: String(decoding: UnsafeBufferPointer(rebasing: buffer[value]), as: UTF8.self))
+            return TextEncoding(declaredName: String(decoding: buffer.view(value), as: UTF8.self))
         }
     }
 }

@@ -42,14 +42,14 @@ struct MarkupToken {
 ///
 /// Line ends are LF, CRLF or a lone CR; lines count from 1.
 struct MarkupScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     private(set) var position: Int
     private(set) var line = 1
     /// Whether the input ended inside a tag, comment, CDATA section or processing instruction.
     private(set) var endedInsideMarkup = false
 
     /// Scans `bytes` (valid UTF-8) from `start`, which counts as line 1.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) {
+    init(_ bytes: ByteView, from start: Int = 0) {
         self.bytes = bytes
         position = min(max(start, 0), bytes.count)
     }
@@ -146,8 +146,8 @@ struct MarkupScanner {
             if byte == Self.lineFeed {
                 lines += 1
                 // Indentation after a line break, eight spaces at a time (pretty-printed XML).
-                while index + 9 <= count, let base = bytes.baseAddress,
-                      UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index + 1, as: UInt64.self) == 0x2020_2020_2020_2020 {
+                while index + 9 <= count,
+                      bytes.withUnsafeBytes({ $0.loadUnaligned(fromByteOffset: index + 1, as: UInt64.self) }) == 0x2020_2020_2020_2020 {
                     index += 8
                 }
             } else if byte == Self.carriageReturn {

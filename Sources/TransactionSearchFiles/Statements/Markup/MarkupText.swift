@@ -7,7 +7,7 @@ import TransactionSearch
 /// becomes U+FFFD.
 enum MarkupText {
     /// The range without leading and trailing ASCII white space.
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    static func trimmed(_ bytes: ByteView, _ range: Range<Int>) -> Range<Int> {
         var low = range.lowerBound, high = range.upperBound
         while low < high && MarkupScanner.isSpace(bytes[low]) { low += 1 }
         while high > low && MarkupScanner.isSpace(bytes[high - 1]) { high -= 1 }
@@ -16,13 +16,13 @@ enum MarkupText {
 
     /// Whether the run holds an entity, a CDATA section or a comment, so its bytes are not its
     /// text.
-    static func needsDecoding(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    static func needsDecoding(_ bytes: ByteView, _ range: Range<Int>) -> Bool {
         for index in range where bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: "<") { return true }
         return false
     }
 
     /// Whether the run's text is empty after trimming.
-    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    static func isBlank(_ bytes: ByteView, _ range: Range<Int>) -> Bool {
         let core = trimmed(bytes, range)
         if core.isEmpty { return true }
         guard bytes[core.lowerBound] == UInt8(ascii: "<") else { return false }
@@ -30,10 +30,10 @@ enum MarkupText {
     }
 
     /// The run's text, trimmed (Unicode white space too).
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    static func string(_ bytes: ByteView, _ range: Range<Int>) -> String {
         let core = trimmed(bytes, range)
         if !needsDecoding(bytes, core) {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[core]), as: UTF8.self)
+            let text = String(decoding: bytes.view(core), as: UTF8.self)
             return mayEndInUnicodeSpace(bytes, core) ? text.trimmingWhitespace() : text
         }
         // Decoded text is never longer than its source (the shortest entity, `&#N;`, stands for
@@ -45,7 +45,7 @@ enum MarkupText {
     /// Whether the first or last character of valid UTF-8 may be white space beyond ASCII: the
     /// only lead bytes of such characters (U+0085, U+00A0, U+1680, U+2000-U+205F, U+3000) are
     /// C2, E1, E2 and E3.
-    private static func mayEndInUnicodeSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    private static func mayEndInUnicodeSpace(_ bytes: ByteView, _ range: Range<Int>) -> Bool {
         guard let first = range.first else { return false }
         func isCandidate(_ lead: UInt8) -> Bool { lead == 0xC2 || (lead >= 0xE1 && lead <= 0xE3) }
         if isCandidate(bytes[first]) { return true }
@@ -57,19 +57,19 @@ enum MarkupText {
 
     /// Calls `body` with the run's text as bytes, trimmed of ASCII white space; decodes into a
     /// temporary buffer only when the run needs it.
-    static func withBytes<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                                  _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    static func withBytes<Result>(_ bytes: ByteView, _ range: Range<Int>,
+                                  _ body: (ByteView) -> Result) -> Result {
         let core = trimmed(bytes, range)
-        guard needsDecoding(bytes, core) else { return body(UnsafeBufferPointer(rebasing: bytes[core])) }
+        guard needsDecoding(bytes, core) else { return body(bytes.view(core)) }
         let scratch = [UInt8](unsafeUninitializedCapacity: core.count) { buffer, count in count = decode(bytes, core, into: buffer) }
-        return scratch.withUnsafeBufferPointer { decoded in
-            body(UnsafeBufferPointer(rebasing: decoded[trimmed(decoded, 0..<decoded.count)]))
+        return scratch.withByteView { decoded in
+            body(decoded.view(trimmed(decoded, 0..<decoded.count)))
         }
     }
 
     /// Writes the decoded text of a run to `output` (at least `range.count` bytes long: decoded
     /// text is never longer) and returns how many bytes it wrote.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    static func decode(_ bytes: ByteView, _ range: Range<Int>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var index = range.lowerBound
         let end = range.upperBound
         var written = 0
@@ -127,14 +127,14 @@ enum MarkupText {
         }
     }
 
-    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString, at position: Int, end: Int) -> Bool {
+    private static func starts(_ bytes: ByteView, _ literal: StaticString, at position: Int, end: Int) -> Bool {
         let length = literal.utf8CodeUnitCount
         guard position + length <= end else { return false }
         for offset in 0..<length where bytes[position + offset] != literal.utf8Start[offset] { return false }
         return true
     }
 
-    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString, from position: Int, end: Int) -> Int? {
+    private static func find(_ bytes: ByteView, _ literal: StaticString, from position: Int, end: Int) -> Int? {
         var position = position
         while position < end {
             if starts(bytes, literal, at: position, end: end) { return position }
@@ -145,12 +145,12 @@ enum MarkupText {
 
     /// The character an entity at `index` names and the index after its `;`, or nil when it
     /// is no entity.
-    private static func entity(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> (UInt32, Int)? {
+    private static func entity(_ bytes: ByteView, at index: Int, end: Int) -> (UInt32, Int)? {
         var semicolon = index + 1
         let limit = min(end, index + 12)
         while semicolon < limit && bytes[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
         guard semicolon < limit, semicolon > index + 1 else { return nil }
-        let body = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<semicolon])
+        let body = bytes.view((index + 1)..<semicolon)
         if body[0] == UInt8(ascii: "#") {
             var value: UInt32 = 0
             var digits = 0
@@ -187,7 +187,7 @@ enum MarkupText {
 
     /// The value of the attribute `name` (compared by local name, case-sensitively) in a start
     /// tag's attribute range, undecoded.
-    static func attribute(_ name: StaticString, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int>? {
+    static func attribute(_ name: StaticString, in bytes: ByteView, _ range: Range<Int>) -> Range<Int>? {
         var index = range.lowerBound
         let end = range.upperBound
         while index < end {

@@ -56,7 +56,7 @@ struct MarkupVocabulary: Sendable {
     }
 
     /// The code of the name at `range` with hash `hash`, or -1 when the vocabulary lacks it.
-    func code(of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt32) -> Int {
+    func code(of bytes: ByteView, _ range: Range<Int>, hash: UInt32) -> Int {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
@@ -67,8 +67,8 @@ struct MarkupVocabulary: Sendable {
         }
     }
 
-    private func equals(_ name: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        nameBytes.withUnsafeBufferPointer { MarkupName.equal($0, name, bytes, range, foldingCase: foldsCase) }
+    private func equals(_ name: Range<Int>, _ bytes: ByteView, _ range: Range<Int>) -> Bool {
+        nameBytes.withByteView { MarkupName.equal($0, name, bytes, range, foldingCase: foldsCase) }
     }
 
     /// Whether the name always holds a value (false for an unknown name, -1).

@@ -15,7 +15,7 @@ import TransactionSearch
 ///   in the import's zone.
 enum OFXDate {
     /// Parses a trimmed value; nil for anything else, impossible days and times included.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> ParsedDate? {
+    static func parse(_ text: ByteView) -> ParsedDate? {
         var index = 0
         while index < text.count && isDigit(text[index]) { index += 1 }
         let digitCount = index
@@ -64,7 +64,7 @@ enum OFXDate {
 
     /// `[+|-]H[.fraction][:NAME]]` from `index` (just after `[`): the offset in minutes east of
     /// UTC and the index after `]`.
-    private static func offset(_ text: UnsafeBufferPointer<UInt8>, from index: Int) -> (Int, Int)? {
+    private static func offset(_ text: ByteView, from index: Int) -> (Int, Int)? {
         var index = index
         var sign = 1
         if index < text.count && (text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-")) {
@@ -96,7 +96,7 @@ enum OFXDate {
             index += 1
             let nameStart = index
             while index < text.count && text[index] != UInt8(ascii: "]") { index += 1 }
-            let name = UnsafeBufferPointer(rebasing: text[nameStart..<index])
+            let name = text.view(nameStart..<index)
             if !hasFraction, name.count == 2, isDigit(name[0]), isDigit(name[1]) {
                 let extra = Int(name[0] - 0x30) * 10 + Int(name[1] - 0x30)
                 guard extra < 60 else { return nil }

@@ -60,13 +60,13 @@ struct OFXDocumentReader: MarkupDocumentReader {
     private let investmentListCode = OFXTag.allCases.firstIndex(of: .investmentTransactionList)!
 
     /// A reader of decoded bytes; `encoding` is what they were decoded from.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, clock: ZoneClock, encoding: TextEncoding) {
+    init(_ bytes: ByteView, clock: ZoneClock, encoding: TextEncoding) {
         elements = MarkupElementReader(bytes, vocabulary: OFXTag.vocabulary)
         self.clock = clock
         output = ParsedStatement(format: .ofx, encoding: encoding)
     }
 
-    private var bytes: UnsafeBufferPointer<UInt8> { elements.bytes }
+    private var bytes: ByteView { elements.bytes }
 
     private func tag(code: Int) -> OFXTag? { code >= 0 ? tags[code] : nil }
 

@@ -29,7 +29,7 @@ enum OFXReader: StatementReader {
     static func read<Sink: StatementEntrySink>(_ bytes: [UInt8], context: StatementContext,
                                                into sink: Sink) throws(ImportIssue) -> ParsedStatement {
         let decoded = TextDecoding.decode(bytes, declared: OFXHeader.declaredEncoding(MarkupProlog.head(bytes)))
-        return try decoded.bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) -> ParsedStatement in
+        return try decoded.bytes.withByteView { buffer throws(ImportIssue) -> ParsedStatement in
             var reader = OFXDocumentReader(buffer, clock: context.clock, encoding: decoded.encoding)
             var parsed = try reader.read(into: sink)
             var currency = reader.statementCurrencies.isEmpty

@@ -111,7 +111,7 @@ struct OFXTransaction {
     }
 
     /// Builds the entry; `statement.currency` nil leaves the currency for the caller to fill.
-    func outcome(_ bytes: UnsafeBufferPointer<UInt8>, statement: StatementInfo, clock: ZoneClock) -> Outcome {
+    func outcome(_ bytes: ByteView, statement: StatementInfo, clock: ZoneClock) -> Outcome {
         func text(_ field: Field?) -> String? {
             guard let field else { return nil }
             let value = MarkupText.string(bytes, field.value)
@@ -187,8 +187,8 @@ struct OFXTransaction {
     /// Whether `text`'s UTF-8 starts with `prefix`'s (bytes, not canonical equivalence).
     private static func startsWith(_ text: String, _ prefix: String) -> Bool {
         var text = text, prefix = prefix
-        return text.withUTF8 { whole in
-            prefix.withUTF8 { start in
+        return text.withByteView { whole in
+            prefix.withByteView { start in
                 whole.count >= start.count && MarkupName.equal(whole, 0..<start.count, start, 0..<start.count, foldingCase: false)
             }
         }

@@ -28,7 +28,7 @@ enum QIFAmount {
     }
 
     /// What the separators of one amount say.
-    static func evidence(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Evidence {
+    static func evidence(_ bytes: ByteView, _ range: Range<Int>) -> Evidence {
         var dots = 0, commas = 0
         var lastDot = -1, lastComma = -1
         var digitsAfterLast = 0, digitsBeforeFirst = 0
@@ -67,7 +67,7 @@ enum QIFAmount {
     }
 
     /// The amount of `range` in `style`; nil when it is not a number.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: QIFAmountStyle) -> DecimalAmount? {
+    static func parse(_ bytes: ByteView, _ range: Range<Int>, style: QIFAmountStyle) -> DecimalAmount? {
         let decimal = style == .decimalPoint ? UInt8(ascii: ".") : UInt8(ascii: ",")
         let grouping = style == .decimalPoint ? UInt8(ascii: ",") : UInt8(ascii: ".")
         var value: Int64 = 0

@@ -14,7 +14,7 @@ enum QIFAmountCurrency: Hashable, Sendable {
     case conflicting(String, String)
 
     /// What `range` of `bytes` (a `T`, `U` or `$` field) names.
-    static func of(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> QIFAmountCurrency {
+    static func of(_ bytes: ByteView, _ range: Range<Int>) -> QIFAmountCurrency {
         var found: (String, Currency)?
         var index = range.lowerBound
         while index < range.upperBound {
@@ -41,7 +41,7 @@ enum QIFAmountCurrency: Hashable, Sendable {
                 }
                 length = end - index
                 if length == 3 && capitals {
-                    let code = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                    let code = String(decoding: bytes.view(index..<end), as: UTF8.self)
                     if let currency = CurrencyCodes.currency(code) { named = (code, currency) }
                 }
             }

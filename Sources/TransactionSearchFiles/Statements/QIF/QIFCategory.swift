@@ -16,7 +16,7 @@ struct QIFCategory {
     var className: String?
 
     /// Reads the value in `range`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    init(_ bytes: ByteView, _ range: Range<Int>) {
         var pathEnd = range.upperBound
         if let slash = range.first(where: { bytes[$0] == UInt8(ascii: "/") }) {
             className = bytes.trimmedText(slash + 1..<range.upperBound)
@@ -52,7 +52,7 @@ struct QIFCategory {
     /// Reads `text` (for tests and callers that hold a string).
     init(_ text: String) {
         let bytes = Array(text.utf8)
-        self = bytes.withUnsafeBufferPointer { QIFCategory($0, 0..<$0.count) }
+        self = bytes.withByteView { QIFCategory($0, 0..<$0.count) }
     }
 
     /// Whether the value names a transfer rather than a category.

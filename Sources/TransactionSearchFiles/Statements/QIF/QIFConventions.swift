@@ -21,7 +21,7 @@ struct QIFConventions {
     var dateReason = ""
 
     /// Decides for the records of `scan`, adding what a person should know to `warnings`.
-    init(_ scan: QIFScan, _ bytes: UnsafeBufferPointer<UInt8>, requestedOrder: QIFDateOrder?, warnings: inout [String]) {
+    init(_ scan: QIFScan, _ bytes: ByteView, requestedOrder: QIFDateOrder?, warnings: inout [String]) {
         var dayFirst = 0, monthFirst = 0, either = 0, dotted = 0, dayMonth = 0
         var dayFirstLine = 0, monthFirstLine = 0
         var points = 0, commas = 0, ambiguous = 0

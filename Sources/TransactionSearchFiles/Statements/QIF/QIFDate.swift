@@ -41,7 +41,7 @@ struct QIFDate {
     let usesDots: Bool
 
     /// Splits a `D` value; nil when it is not three numbers with separators between them.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    init?(_ bytes: ByteView, _ range: Range<Int>) {
         var numbers = (0, 0, 0)
         var digitCounts = (0, 0, 0)
         var count = 0

@@ -25,7 +25,7 @@ enum QIFReader {
     /// lines are all QIF codes and include a date line and a `^`.
     static func looksLike(_ bytes: [UInt8]) -> Bool {
         let head = TextDecoding.decode(Array(bytes.prefix(4096))).bytes
-        return head.withUnsafeBufferPointer { buffer in
+        return head.withByteView { buffer in
             var lines = TextLines(buffer)
             var sawDate = false, sawEnd = false, codeLines = 0
             while let line = lines.next(), lines.number <= 40 {
@@ -38,7 +38,7 @@ enum QIFReader {
                 switch first {
                 case UInt8(ascii: "^"): sawEnd = true
                 case UInt8(ascii: "D"):
-                    sawDate = sawDate || (trimmed.count > 1 && UnsafeBufferPointer<UInt8>.isDigit(buffer[trimmed.lowerBound + 1]))
+                    sawDate = sawDate || (trimmed.count > 1 && ByteView.isDigit(buffer[trimmed.lowerBound + 1]))
                 case UInt8(ascii: "T"), UInt8(ascii: "U"), UInt8(ascii: "P"), UInt8(ascii: "M"), UInt8(ascii: "L"),
                      UInt8(ascii: "N"), UInt8(ascii: "C"), UInt8(ascii: "A"), UInt8(ascii: "S"), UInt8(ascii: "E"),
                      UInt8(ascii: "$"):
@@ -70,7 +70,7 @@ enum QIFReader {
         guard decoded.bytes.count < Int(Int32.max) else {
             throw ImportIssue(.line(1), .malformed("the file is larger than 2 GB, more than a QIF reader holds"))
         }
-        try decoded.bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) in
+        try decoded.bytes.withByteView { buffer throws(ImportIssue) in
             let scan = QIFScan(buffer)
             guard scan.hasHeader || hasTransactionRecord(scan) else {
                 if buffer.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
@@ -96,7 +96,7 @@ enum QIFReader {
     /// When the amounts name one currency (`$12.00`, `12.00 EUR`), every record takes it; when
     /// they name several, each record keeps its own, those naming none take the import's
     /// currency, and a warning says how many they are: never a silent pick of one.
-    private static func decideCurrency(_ statement: inout ParsedStatement, scan: QIFScan, _ bytes: UnsafeBufferPointer<UInt8>,
+    private static func decideCurrency(_ statement: inout ParsedStatement, scan: QIFScan, _ bytes: ByteView,
                                        context: StatementContext) -> String {
         var counts: [Currency: Int] = [:]
         var written: [Currency: String] = [:]

@@ -36,14 +36,14 @@ struct QIFRecordReader {
         var amount = -1
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteView
     private let scan: QIFScan
     private let conventions: QIFConventions
     private var reportedCodes = [Bool](repeating: false, count: 256)
     private var splits: [Split] = []
 
     /// A reader of the records of `scan` over `bytes`, in the file's `conventions`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, scan: QIFScan, conventions: QIFConventions) {
+    init(_ bytes: ByteView, scan: QIFScan, conventions: QIFConventions) {
         self.bytes = bytes
         self.scan = scan
         self.conventions = conventions
@@ -172,7 +172,7 @@ struct QIFRecordReader {
             merchant = QIFCategory(bytes, scan.fields[category].range).transferAccount.map { "Transfer: " + $0 } ?? label
         }
         if merchant == nil, number >= 0, let numberText = bytes.trimmedText(scan.fields[number].range) {
-            merchant = numberText.utf8.allSatisfy(UnsafeBufferPointer<UInt8>.isDigit) ? "Check " + numberText : numberText
+            merchant = numberText.utf8.allSatisfy(ByteView.isDigit) ? "Check " + numberText : numberText
         }
         if merchant == nil, let amount { merchant = amount.significand < 0 ? "Withdrawal" : "Deposit" }
         guard statement.issues.count == issueCount, let day, let amount, let merchant else { return }
@@ -192,7 +192,7 @@ struct QIFRecordReader {
 
         // Category, transfer, class, check number.
         if let numberText = number >= 0 ? bytes.trimmedText(scan.fields[number].range) : nil {
-            if numberText.utf8.allSatisfy(UnsafeBufferPointer<UInt8>.isDigit) {
+            if numberText.utf8.allSatisfy(ByteView.isDigit) {
                 notes.append("check \(numberText)")
                 entry.transactionType = "CHECK"
             } else if label?.isTransfer == true {

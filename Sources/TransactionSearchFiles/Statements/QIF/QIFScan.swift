@@ -58,7 +58,7 @@ struct QIFScan {
     }
 
     /// Scans `bytes` (UTF-8).
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: ByteView) {
         var lines = TextLines(bytes)
         var state = State.none
         var sectionLine = 0, sectionLastLine = 0, sectionRecords = 0

@@ -30,11 +30,11 @@ enum QIFHeader: Equatable {
     case unknown(String)
 
     /// The header of a `!` line (case and spaces do not matter: `!type:oth a `, `!Type: Bank`).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    init(_ bytes: ByteView, _ range: Range<Int>) {
         var key: [UInt8] = []
         key.reserveCapacity(range.count)
         for index in range where bytes[index] != 0x20 && bytes[index] != 0x09 {
-            key.append(UnsafeBufferPointer<UInt8>.lowercased(bytes[index]))
+            key.append(ByteView.lowercased(bytes[index]))
         }
         let text = String(decoding: key, as: UTF8.self)
         switch text {

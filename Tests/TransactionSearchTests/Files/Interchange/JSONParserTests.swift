@@ -5,7 +5,7 @@ import Testing
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {
         let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { buffer in
+        return try bytes.withByteView { buffer in
             var parser = JSONParser(buffer)
             return try parser.parseDocument()
         }
@@ -30,7 +30,7 @@ import Testing
     @Test func reportsLineAndColumn() {
         let bytes = Array("{\n  \"a\": tru\n}".utf8)
         do throws(JSONSyntaxError) {
-            _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            _ = try bytes.withByteView { buffer throws(JSONSyntaxError) in
                 var parser = JSONParser(buffer)
                 return try parser.parseDocument()
             }

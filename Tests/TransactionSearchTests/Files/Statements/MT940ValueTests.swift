@@ -16,7 +16,7 @@ import Testing
         }
         ranges.append(start..<bytes.count)
         let copy = ranges
-        return try bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) in
+        return try bytes.withByteView { buffer throws(ImportIssue) in
             try MT940StatementLine(buffer, copy[0], continuation: copy.dropFirst(), line: 1)
         }
     }
@@ -56,7 +56,7 @@ import Testing
             start = index + 1
         }
         ranges.append(start..<bytes.count)
-        return bytes.withUnsafeBufferPointer { MT940Details($0, lines: ranges[...]) }
+        return bytes.withByteView { MT940Details($0, lines: ranges[...]) }
     }
 
     @Test(arguments: [

@@ -7,7 +7,7 @@ import Testing
     /// Tokens as `kind:name:content` strings with their lines.
     private func tokens(_ text: String) -> [String] {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
+        return bytes.withByteView { buffer in
             var scanner = MarkupScanner(buffer)
             var result: [String] = []
             while let token = scanner.next() {
@@ -21,7 +21,7 @@ import Testing
 
     private func decoded(_ text: String) -> String {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { MarkupText.string($0, 0..<$0.count) }
+        return bytes.withByteView { MarkupText.string($0, 0..<$0.count) }
     }
 
     @Test func tagsTextAndInstructionsWithTheirLines() {
@@ -48,7 +48,7 @@ import Testing
 
     @Test func theEndInsideATagOrCommentRunsToTheEnd() {
         let bytes = Array("<A>x<!-- never closed".utf8)
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withByteView { buffer in
             var scanner = MarkupScanner(buffer)
             while scanner.next() != nil {}
             #expect(scanner.endedInsideMarkup)
@@ -64,7 +64,7 @@ import Testing
 
     @Test func attributesByLocalName() {
         let bytes = Array(" xmlns:ns=\"u\" ns:Ccy = 'EUR' Other=x".utf8)
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withByteView { buffer in
             let range = MarkupText.attribute("Ccy", in: buffer, 0..<buffer.count)
             #expect(range.map { String(decoding: buffer[$0], as: UTF8.self) } == "EUR")
             #expect(MarkupText.attribute("Other", in: buffer, 0..<buffer.count).map { String(decoding: buffer[$0], as: UTF8.self) } == "x")
@@ -75,7 +75,7 @@ import Testing
     /// Elements as `open NAME`, `leaf NAME=value`, `close NAME` (OFX vocabulary).
     private func elements(_ text: String) throws -> [String] {
         let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) -> [String] in
+        return try bytes.withByteView { buffer throws(ImportIssue) -> [String] in
             var reader = MarkupElementReader(buffer, vocabulary: OFXTag.vocabulary)
             var result: [String] = []
             while let event = try reader.next() {
@@ -104,7 +104,7 @@ import Testing
 
     @Test func blankTextBetweenElementsIsSkippedButValuesKeepTheirLines() throws {
         let bytes = Array("<OFX>\n  \r\n\t<NAME>\n  a b \n</OFX>\r<MEMO>x".utf8)
-        try bytes.withUnsafeBufferPointer { buffer throws(ImportIssue) in
+        try bytes.withByteView { buffer throws(ImportIssue) in
             var reader = MarkupElementReader(buffer, vocabulary: OFXTag.vocabulary)
             var lines: [Int] = []
             while let event = try reader.next() { lines.append(event.line) }

@@ -41,7 +41,7 @@ import Testing
 
     private func parse(_ text: String) -> String? {
         let bytes = Array(text.utf8)
-        let parsed = bytes.withUnsafeBufferPointer(OFXDate.parse)
+        let parsed = bytes.withByteView(OFXDate.parse)
         switch parsed {
         case .day(let day)?: return "day \(day)"
         case .instant(let milliseconds)?: return "instant \(TransactionDate.instant(millisecondsSince1970: milliseconds))"

@@ -7,7 +7,7 @@ import Testing
 @Suite struct QIFValueTests {
     private func date(_ text: String, _ order: QIFDateOrder) -> String? {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { QIFDate($0, 0..<$0.count)?.day(order)?.description }
+        return bytes.withByteView { QIFDate($0, 0..<$0.count)?.day(order)?.description }
     }
 
     @Test(arguments: [
@@ -40,7 +40,7 @@ import Testing
 
     private func amount(_ text: String, _ style: QIFAmountStyle) -> String? {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { QIFAmount.parse($0, 0..<$0.count, style: style)?.description }
+        return bytes.withByteView { QIFAmount.parse($0, 0..<$0.count, style: style)?.description }
     }
 
     @Test(arguments: [
@@ -80,7 +80,7 @@ import Testing
     ])
     func amountEvidence(text: String, expected: QIFAmount.Evidence) {
         let bytes = Array(text.utf8)
-        #expect(bytes.withUnsafeBufferPointer { QIFAmount.evidence($0, 0..<$0.count) } == expected, "\(text)")
+        #expect(bytes.withByteView { QIFAmount.evidence($0, 0..<$0.count) } == expected, "\(text)")
     }
 
     @Test(arguments: [

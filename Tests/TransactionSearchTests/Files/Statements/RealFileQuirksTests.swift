@@ -117,11 +117,11 @@ import Testing
 
     @Test func camtDatesWithAZoneAreCalendarDays() {
         for (text, day) in [("2017-04-01+02:00", "2017-04-01"), ("2017-04-02Z", "2017-04-02"), ("2017-04-03-05:00", "2017-04-03")] {
-            let parsed = Array(text.utf8).withUnsafeBufferPointer { CamtText.isoDate($0) }
+            let parsed = Array(text.utf8).withByteView { CamtText.isoDate($0) }
             if case .day(let read)? = parsed { #expect(read.description == day) } else { Issue.record("\(text): \(String(describing: parsed))") }
         }
         for bad in ["2017-04-01+2", "2017-04-01+02:00x", "2017-04-01Zz", "2017-04-01+15:00"] {
-            #expect(Array(bad.utf8).withUnsafeBufferPointer { CamtText.isoDate($0) } == nil, "\(bad)")
+            #expect(Array(bad.utf8).withByteView { CamtText.isoDate($0) } == nil, "\(bad)")
         }
     }
 

@@ -8,7 +8,7 @@ import TransactionSearchSupport
 /// and entry paths.
 @Suite struct StatementValueTests {
     private func amount(_ text: String, allowsSign: Bool = true) -> String? {
-        Array(text.utf8).withUnsafeBufferPointer { StatementAmount.parse($0, allowsSign: allowsSign) }?.description
+        Array(text.utf8).withByteView { StatementAmount.parse($0, allowsSign: allowsSign) }?.description
     }
 
     @Test func amountsTakeADotOrACommaAndNothingElse() {
@@ -32,7 +32,7 @@ import TransactionSearchSupport
     }
 
     private func isoDate(_ text: String) -> ParsedDate? {
-        Array(text.utf8).withUnsafeBufferPointer(CamtText.isoDate)
+        Array(text.utf8).withByteView(CamtText.isoDate)
     }
 
     /// Each value gives what `ParsedDate.parse` gives.

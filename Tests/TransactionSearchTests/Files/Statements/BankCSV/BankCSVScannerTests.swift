@@ -8,7 +8,7 @@ import Testing
 @Suite struct BankCSVScannerTests {
     private func amount(_ text: String, _ decimal: DecimalSeparator) -> String? {
         var text = text
-        return text.withUTF8 { bytes -> String? in
+        return text.withByteView { bytes -> String? in
             let trimmed = ByteText.trimmed(bytes)
             guard let scan = AmountScanner.scan(trimmed) else { return nil }
             return AmountScanner.parse(trimmed, scan, decimal: decimal.byte)?.description
@@ -40,11 +40,11 @@ import Testing
 
     private func date(_ text: String, _ order: BankCSVOptions.DateOrder = .dayMonthYear) -> String? {
         var text = text
-        return text.withUTF8 { bytes -> String? in
+        return text.withByteView { bytes -> String? in
             guard let scan = DateScanner.scan(bytes), let day = DateScanner.day(of: scan, order: order) else { return nil }
             var result = day.description
             if scan.timeOfDay >= 0 { result += " " + String(scan.timeOfDay / 1000) }
-            if scan.zoneStart >= 0 { result += " " + String(decoding: UnsafeBufferPointer(rebasing: bytes[scan.zoneStart..<scan.zoneEnd]), as: UTF8.self) }
+            if scan.zoneStart >= 0 { result += " " + String(decoding: bytes.view(scan.zoneStart..<scan.zoneEnd), as: UTF8.self) }
             if scan.asOfStart >= 0 { result += " +" }
             return result
         }
@@ -79,7 +79,7 @@ import Testing
     @Test func readsTimesAndZones() {
         func time(_ text: String) -> Int? {
             var text = text
-            return text.withUTF8 { TimeText.timeOfDay($0) }
+            return text.withByteView { TimeText.timeOfDay($0) }
         }
         #expect(time("12:50") == 46_200_000)
         #expect(time("12:50:01.250") == 46_201_250)
@@ -89,7 +89,7 @@ import Testing
         #expect(time("12:5") == nil)
         func offset(_ text: String) -> Int? {
             var text = text
-            return text.withUTF8 { TimeText.fixedOffset($0) }
+            return text.withByteView { TimeText.fixedOffset($0) }
         }
         #expect(offset("Z") == 0)
         #expect(offset("UTC") == 0)
@@ -101,16 +101,16 @@ import Testing
         #expect(offset("+25") == nil)
         var resolver = ZoneResolver()
         var berlin = "Europe/Berlin"
-        let zone = berlin.withUTF8 { resolver.zone($0) }
+        let zone = berlin.withByteView { resolver.zone($0) }
         if case .clock(let clock)? = zone { #expect(clock.timeZone.identifier == "Europe/Berlin") } else { Issue.record("no zone") }
         var nowhere = "Europe/Nowhere"
-        #expect(nowhere.withUTF8 { resolver.zone($0) } == nil)
+        #expect(nowhere.withByteView { resolver.zone($0) } == nil)
     }
 
     @Test func monthNamesNeedAnUnambiguousPrefix() {
         func month(_ text: String) -> Int? {
             var text = text
-            return text.withUTF8 { MonthNames.month($0) }
+            return text.withByteView { MonthNames.month($0) }
         }
         #expect(month("jan") == 1)
         #expect(month("Februar") == 2)
