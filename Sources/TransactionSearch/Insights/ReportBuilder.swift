@@ -229,15 +229,7 @@ struct ReportBuilder {
 
 extension ReportDimension {
     /// The text field whose codes are this dimension's groups.
-    var field: TextField {
-        switch self {
-        case .category: .category
-        case .payee: .payee
-        case .merchant: .merchant
-        case .card: .card
-        case .account: .account
-        }
-    }
+    var field: TextField { ResultAssembler.textField(of: grouping)! }
 
     /// The grouping whose group codes are this dimension's (`RowView.groupCode`): `field`'s.
     var grouping: Grouping {

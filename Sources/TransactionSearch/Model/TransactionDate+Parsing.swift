@@ -14,7 +14,15 @@ package enum ParsedDate: Hashable, Sendable {
     /// the year 0000 unless `allowingYearZero` (so that a caller can say it is out of range
     /// rather than not a date).
     static func parse(_ text: String, allowingYearZero: Bool = false) -> ParsedDate? {
-        var scanner = ASCIIScanner(text.trimmingWhitespace())
+        var trimmed = text.trimmingWhitespace()
+        return trimmed.withByteView { bytes in
+            var scanner = ASCIIScanner(bytes)
+            return parse(&scanner, allowingYearZero: allowingYearZero)
+        }
+    }
+
+    /// `parse(_:allowingYearZero:)` of the scanner's bytes.
+    private static func parse(_ scanner: inout ASCIIScanner, allowingYearZero: Bool) -> ParsedDate? {
         guard let year = scanner.digits(exactly: 4), scanner.skip("-"),
               let month = scanner.digits(exactly: 2), scanner.skip("-"),
               let dayOfMonth = scanner.digits(exactly: 2),
@@ -93,13 +101,14 @@ extension CalendarDay {
     }
 }
 
-/// Reads ASCII digits and punctuation from the front of a string.
+/// Reads ASCII digits and punctuation from the front of a byte view.
 struct ASCIIScanner {
-    private let bytes: [UInt8]
+    private let bytes: ByteView
     private var position = 0
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
+    /// A scanner at the first of `bytes`, valid while they are.
+    init(_ bytes: ByteView) {
+        self.bytes = bytes
     }
 
     var isAtEnd: Bool { position == bytes.count }

@@ -88,8 +88,7 @@ public final class TransactionSearchModel {
         let searchText = query.searchText
         self.searchText = searchText
         parsed = SearchSyntax.parseLeniently(searchText)
-        settings = Query(scope: query.scope, filters: query.filters, grouping: query.grouping, groupOrdering: query.groupOrdering,
-                         sort: query.sort, limit: query.limit, offset: query.offset, facets: query.facets)
+        settings = query.settings
         result = QueryResult(grouping: query.grouping, total: Aggregate(count: 0, sums: []), groups: [], rows: [])
         coordinator.show = { [weak self] answer in self?.show(answer.result, of: answer.query, sequence: answer.sequence) }
         coordinator.search(self.query)
@@ -154,9 +153,7 @@ public final class TransactionSearchModel {
         set {
             isSettingQuery = true
             searchText = newValue.searchText
-            settings = Query(scope: newValue.scope, filters: newValue.filters, grouping: newValue.grouping,
-                             groupOrdering: newValue.groupOrdering, sort: newValue.sort, limit: newValue.limit,
-                             offset: newValue.offset, facets: newValue.facets)
+            settings = newValue.settings
             isSettingQuery = false
             inputsChanged()
         }
@@ -167,10 +164,7 @@ public final class TransactionSearchModel {
     public func open(_ search: SavedSearch) {
         isSettingQuery = true
         searchText = search.searchText
-        let options = search.options
-        settings = Query(scope: options.scope, filters: options.filters, grouping: options.grouping,
-                         groupOrdering: options.groupOrdering, sort: options.sort, limit: options.limit,
-                         offset: options.offset, facets: options.facets)
+        settings = search.options.settings
         isSettingQuery = false
         inputsChanged()
     }
@@ -196,6 +190,12 @@ public final class TransactionSearchModel {
 }
 
 extension Query {
+    /// Everything but the search box's text and terms: the model's other inputs.
+    var settings: Query {
+        Query(scope: scope, filters: filters, grouping: grouping, groupOrdering: groupOrdering,
+              sort: sort, limit: limit, offset: offset, facets: facets)
+    }
+
     /// The query with its page taken out: what decides which rows match and in what order.
     var withoutPage: Query {
         var query = self

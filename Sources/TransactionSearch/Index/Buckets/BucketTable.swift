@@ -6,7 +6,7 @@
 /// is under `Money.maximumMagnitude` (10^15 < 2^50) and a store holds at most 2^32 rows, so
 /// no sum passes 2^82. Counts are 32-bit: a bucket would need 2^31 rows (well over 100 GiB of
 /// store) to overflow.
-struct BucketTable: Sendable {
+struct BucketTable: Sendable, BulkBucketFilling {
     /// Rows per bucket.
     private(set) var counts: [Int32] = []
     /// Rows per bucket and currency, at `bucket * stride + currency`.
@@ -55,16 +55,6 @@ struct BucketTable: Sendable {
         currencyCounts[slot] += 1
         sums.add(amount, at: slot)
         if tracksIncome && amount > 0 { incomes.add(amount, at: slot) }
-    }
-
-    /// Adds many rows at once, row `i` going to `buckets[i]` with `currencies[i]` and
-    /// `amounts[i]`: the table is sized once and filled through pointers.
-    mutating func addAll(buckets: [UInt32], currencies: [UInt16], amounts: [Int64]) {
-        buckets.withUnsafeBufferPointer { buckets in
-            currencies.withUnsafeBufferPointer { currencies in
-                amounts.withUnsafeBufferPointer { addAll(buckets: buckets, currencies: currencies, amounts: $0) }
-            }
-        }
     }
 
     /// `addAll(buckets:currencies:amounts:)` over buffers: a bulk build passes the store's own

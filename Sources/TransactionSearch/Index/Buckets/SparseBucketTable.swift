@@ -9,7 +9,7 @@
 /// table from it (`dense()`), once per query, in time proportional to the merchants.
 ///
 /// Sums are exact as in `BucketTable` (`ExactSums`); counts are 32-bit.
-struct SparseBucketTable: Sendable {
+struct SparseBucketTable: Sendable, BulkBucketFilling {
     /// The first entry of each bucket's chain, 0 when the bucket has no row.
     private var heads: [UInt32] = []
     /// Per entry (entry 0 is never used): its currency, rows, next entry of the same bucket
@@ -39,16 +39,6 @@ struct SparseBucketTable: Sendable {
         let entry = entry(bucket, currency)
         counts[Int(entry)] += 1
         sums.add(amount, at: Int(entry))
-    }
-
-    /// Adds many rows at once, row `i` going to `buckets[i]` with `currencies[i]` and
-    /// `amounts[i]`: for a table filled while empty, whose arrays are then held at their size.
-    mutating func addAll(buckets: [UInt32], currencies: [UInt16], amounts: [Int64]) {
-        buckets.withUnsafeBufferPointer { buckets in
-            currencies.withUnsafeBufferPointer { currencies in
-                amounts.withUnsafeBufferPointer { addAll(buckets: buckets, currencies: currencies, amounts: $0) }
-            }
-        }
     }
 
     /// `addAll(buckets:currencies:amounts:)` over buffers (a bulk build passes the store's own

@@ -47,11 +47,9 @@ enum AmountScanner {
             let byte = bytes[index]
             if byte >= 0x30 && byte <= 0x39 { break }
             if (byte == point || byte == comma) && index + 1 < count && bytes[index + 1] >= 0x30 && bytes[index + 1] <= 0x39 { break }
-            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
-                guard !sawSign else { return nil }
-                sawSign = true
-                scan.isNegative = byte == UInt8(ascii: "-")
-                index += 1
+            guard let signWidth = sign(bytes, at: index, into: &scan, sawSign: &sawSign) else { return nil }
+            if signWidth > 0 {
+                index += signWidth
             } else if byte == UInt8(ascii: "(") {
                 guard !openParenthesis else { return nil }
                 openParenthesis = true
@@ -62,11 +60,6 @@ enum AmountScanner {
                 index += width
             } else if let width = dollarPrefix(bytes, at: index, into: &scan) {
                 index += width
-            } else if isMinusSign(bytes, at: index) {
-                guard !sawSign else { return nil }
-                sawSign = true
-                scan.isNegative = true
-                index += 3
             } else {
                 let space = ByteText.spaceWidth(bytes, at: index)
                 guard space > 0 else { return nil }
@@ -104,11 +97,9 @@ enum AmountScanner {
         var closedParenthesis = false
         while index < count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
-                guard !sawSign else { return nil }
-                sawSign = true
-                scan.isNegative = byte == UInt8(ascii: "-")
-                index += 1
+            guard let signWidth = sign(bytes, at: index, into: &scan, sawSign: &sawSign) else { return nil }
+            if signWidth > 0 {
+                index += signWidth
             } else if byte == UInt8(ascii: ")") {
                 guard openParenthesis, !closedParenthesis else { return nil }
                 closedParenthesis = true
@@ -119,11 +110,6 @@ enum AmountScanner {
                 index += width
             } else if let width = code(bytes, at: index, into: &scan) {
                 index += width
-            } else if isMinusSign(bytes, at: index) {
-                guard !sawSign else { return nil }
-                sawSign = true
-                scan.isNegative = true
-                index += 3
             } else {
                 let space = ByteText.spaceWidth(bytes, at: index)
                 guard space > 0 else { return nil }
@@ -272,6 +258,26 @@ enum AmountScanner {
         scan.isNegative = first == UInt8(ascii: "d")
         scan.creditDebitMark = first == UInt8(ascii: "d") ? UInt8(ascii: "D") : UInt8(ascii: "C")
         return 2
+    }
+
+    /// A sign at `index`, noted in `scan`: its width (1 for `-` or `+`, 3 for U+2212), 0 when
+    /// no sign is there, nil for a second sign (the text is then no amount). One sign is
+    /// allowed, before or after the digits.
+    @inline(__always)
+    private static func sign(_ bytes: ByteView, at index: Int, into scan: inout Scan, sawSign: inout Bool) -> Int? {
+        let byte = bytes[index]
+        let width: Int
+        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
+            width = 1
+        } else if isMinusSign(bytes, at: index) {
+            width = 3
+        } else {
+            return 0
+        }
+        guard !sawSign else { return nil }
+        sawSign = true
+        scan.isNegative = byte != UInt8(ascii: "+")
+        return width
     }
 
     /// U+2212 MINUS SIGN.

@@ -1,5 +1,6 @@
-/// The bytes a reader parses, read-only: what every parser of this module passes around and
-/// keeps in its scanners instead of a raw pointer.
+/// The bytes a parser reads, read-only: what the statement readers (`TransactionSearchFiles`)
+/// and the core's own text parsers pass around and keep in their scanners instead of a raw
+/// pointer.
 ///
 /// The lifetime rule, in one place: a view is made only by `withByteView` of an array, an array slice or a string, and is
 /// valid only inside that call, which keeps the array alive and unchanged; a parser and every
@@ -11,55 +12,56 @@
 ///
 /// Indices are positions from 0. Reading a byte costs what reading through the pointer does:
 /// the bounds are checked in debug builds only, as `UnsafeBufferPointer` does.
-struct ByteView: RandomAccessCollection {
+@usableFromInline
+package struct ByteView: RandomAccessCollection {
     /// The bytes; the view never writes through it.
-    private let buffer: UnsafeBufferPointer<UInt8>
+    @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
 
-    fileprivate init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline init(_ buffer: UnsafeBufferPointer<UInt8>) {
         self.buffer = buffer
     }
 
     /// A view of no bytes (for a field that is absent).
-    static var empty: ByteView { ByteView(UnsafeBufferPointer(start: nil, count: 0)) }
+    @inlinable package static var empty: ByteView { ByteView(UnsafeBufferPointer(start: nil, count: 0)) }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { buffer.count }
-    var count: Int { buffer.count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { buffer.count }
+    @inlinable package var count: Int { buffer.count }
 
     /// The byte at `position`.
-    @inline(__always)
-    subscript(position: Int) -> UInt8 { buffer[position] }
+    @inlinable @inline(__always)
+    package subscript(position: Int) -> UInt8 { buffer[position] }
 
     /// The bytes of `range` as a view of their own, counted from 0 (a slice, `view[range]`,
     /// keeps the positions of this view instead).
-    @inline(__always)
-    func view(_ range: some RangeExpression<Int>) -> ByteView {
+    @inlinable @inline(__always)
+    package func view(_ range: some RangeExpression<Int>) -> ByteView {
         ByteView(UnsafeBufferPointer(rebasing: buffer[range.relative(to: self)]))
     }
 
     /// The contiguous bytes, so that `String(decoding:as:)`, `append(contentsOf:)` and
     /// comparisons copy them at once.
-    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+    @inlinable package func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         try body(buffer)
     }
 
     /// Calls `body` with the raw bytes, for the few loops that load eight bytes at once or
     /// hash them; `body` must not keep the pointer.
-    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    @inlinable package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(buffer))
     }
 }
 
 extension Array where Element == UInt8 {
     /// Calls `body` with a view of these bytes, valid for the call only (see `ByteView`).
-    func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
+    @inlinable package func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
         try withUnsafeBufferPointer { buffer throws(Failure) -> Result in try body(ByteView(buffer)) }
     }
 }
 
 extension ArraySlice where Element == UInt8 {
     /// Calls `body` with a view of these bytes, counted from 0, valid for the call only.
-    func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
+    @inlinable package func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
         try withUnsafeBufferPointer { buffer throws(Failure) -> Result in try body(ByteView(buffer)) }
     }
 }
@@ -67,7 +69,7 @@ extension ArraySlice where Element == UInt8 {
 extension String {
     /// Calls `body` with a view of the string's UTF-8 (made contiguous first if it is not),
     /// valid for the call only.
-    mutating func withByteView<Result>(_ body: (ByteView) throws -> Result) rethrows -> Result {
+    @inlinable package mutating func withByteView<Result>(_ body: (ByteView) throws -> Result) rethrows -> Result {
         try withUTF8 { try body(ByteView($0)) }
     }
 }
