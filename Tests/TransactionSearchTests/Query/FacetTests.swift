@@ -144,7 +144,7 @@ import TransactionSearchSupport
             model[id] = store.transaction(id: id)
         }
         for step in 0..<(25 * RandomScale.factor) {
-            try FacetTests.mutate(store, &model, &world)
+            try world.mutate(store, &model)
             let reference = PlainScan(transactions: Array(model.values), timeZone: zone)
             let rates = store.lock.withReadLock { store.contents.exchangeRates }
             for _ in 0..<6 {
@@ -159,27 +159,6 @@ import TransactionSearchSupport
                     Issue.record("seed \(seed) step \(step): \(query)\n\(actual.facets)\n!=\n\(expected.facets)\n\(difference)")
                     return
                 }
-            }
-        }
-    }
-
-    /// Adds, updates or deletes rows at random, keeping `model` in step.
-    static func mutate(_ store: TransactionStore, _ model: inout [String: Transaction], _ world: inout RandomWorld) throws {
-        let ids = Array(model.keys).sorted()
-        switch world.random.int(in: 0...9) {
-        case 0...3:
-            let added = try store.add(world.draft(id: nil))
-            model[added.id] = added
-        case 4...6 where !ids.isEmpty:
-            let id = world.pick(ids)
-            if let updated = try? store.update(id: id, world.patch()) { model[id] = updated }
-        case 7...8 where !ids.isEmpty:
-            let id = world.pick(ids)
-            model[id] = nil
-            _ = try store.delete(id: id)
-        default:
-            for id in try store.add(contentsOf: (0..<world.random.int(in: 1...5)).map { _ in world.draft(id: nil) }).addedIDs {
-                model[id] = store.transaction(id: id)
             }
         }
     }

@@ -85,7 +85,7 @@ import TransactionSearchSupport
         }
         for step in 0..<(40 * RandomScale.factor) {
             for query in queries where world.random.chance(0.5) { _ = store.search(query) }
-            try FacetTests.mutate(store, &model, &world)
+            try world.mutate(store, &model)
             for query in queries {
                 let cached = store.search(query)
                 let fresh = ResultCacheTests.fresh(store, query)

@@ -25,7 +25,7 @@ import TransactionSearchSupport
             model[id] = store.transaction(id: id)
         }
         for step in 0..<(20 * RandomScale.factor) {
-            try BooleanSearchTests.mutate(store, &model, &world)
+            try world.mutate(store, &model, deleting: 7...7, batchSize: 1...4)
             let reference = PlainScan(transactions: Array(model.values), timeZone: zone)
             let rates = store.lock.withReadLock { store.contents.exchangeRates }
             for round in 0..<8 {
@@ -92,25 +92,5 @@ import TransactionSearchSupport
 
     static func sums(_ result: QueryResult) -> [Currency: Int128] {
         Dictionary(uniqueKeysWithValues: result.total.sums.map { ($0.currency, $0.minorUnits) })
-    }
-
-    static func mutate(_ store: TransactionStore, _ model: inout [String: Transaction], _ world: inout RandomWorld) throws {
-        let ids = Array(model.keys).sorted()
-        switch world.random.int(in: 0...9) {
-        case 0...3:
-            let added = try store.add(world.draft(id: nil))
-            model[added.id] = added
-        case 4...6 where !ids.isEmpty:
-            let id = world.pick(ids)
-            if let updated = try? store.update(id: id, world.patch()) { model[id] = updated }
-        case 7 where !ids.isEmpty:
-            let id = world.pick(ids)
-            model[id] = try store.delete(id: id)
-            model[id] = nil
-        default:
-            for id in try store.add(contentsOf: (0..<world.random.int(in: 1...4)).map { _ in world.draft(id: nil) }).addedIDs {
-                model[id] = store.transaction(id: id)
-            }
-        }
     }
 }
