@@ -1,10 +1,10 @@
 extension TransactionStore {
     /// A report of the rows `request.query` matches, per period and group, per currency, with
     /// base totals when the store has exchange rates (docs/insights.md). Every row by month,
-    /// week or year, by category, card or account or not grouped (whole periods of a date
-    /// range too), comes from the buckets every change keeps current, in time proportional to
-    /// its cells; anything else (payees, merchants, words, other filters) visits the matching
-    /// rows once.
+    /// week or year, by category, card or account or not grouped, and by payee or merchant by
+    /// month or year (whole periods of a date range too), comes from the buckets every change
+    /// keeps current, in time proportional to its cells; anything else (payees and merchants
+    /// by week, words, other filters) visits the matching rows once.
     public func report(_ request: ReportRequest) -> Report {
         let today = self.today
         return lock.withReadLock { ReportBuilder(contents: contents, request: request, today: today).report() }
@@ -25,13 +25,21 @@ struct ReportBuilder {
         var currency: UInt16
     }
 
+    /// Rows and exact sum of one cell and currency. A key may appear more than once (a year
+    /// read from its months' buckets); `assemble` adds such entries up.
+    struct Tally {
+        var key: CellKey
+        var count: Int
+        var sum: Int128
+    }
+
     /// The group code of every row when the report has no dimension.
     static let noGroup = UInt32.max
 
     func report() -> Report {
         var query = request.query.hasRelativeDates ? request.query.resolvingRelativeDates(today: today) : request.query
         query.filters.kind = request.kind
-        var tallies: [CellKey: (count: Int, sum: Int128)] = [:]
+        var tallies: [Tally] = []
         let fromBuckets = usesBuckets(query)
         if fromBuckets { tallyBuckets(query, into: &tallies) } else { tallyRows(query, into: &tallies) }
         return assemble(tallies, fromBuckets: fromBuckets)
@@ -39,13 +47,13 @@ struct ReportBuilder {
 
     /// Whether the report pairs hold the answer: no text or terms, no filter but the kind and
     /// a date range of whole periods (whole months for a report by month or year, whole weeks
-    /// by week), by category, card or account, or not grouped.
+    /// by week), and pairs for the dimension and period (`bucketCells`).
     func usesBuckets(_ query: Query) -> Bool {
         var others = query.filters
         others.from = nil
         others.to = nil
         others.kind = nil
-        guard query.text.isEmpty, query.terms.isEmpty, others.isEmpty, reportPairs != nil else { return false }
+        guard query.text.isEmpty, query.terms.isEmpty, others.isEmpty, bucketCells != nil else { return false }
         if request.period == .week {
             if let from = query.filters.from, CalendarWeek(containing: from).firstDay != from { return false }
             if let to = query.filters.to, CalendarWeek(containing: to).lastDay != to { return false }
@@ -56,17 +64,25 @@ struct ReportBuilder {
         return true
     }
 
-    /// The report pairs of the report's dimension and period (by month for a year); nil for a
-    /// dimension that has none (payees and merchants). Not grouped reads the category's and
-    /// sums its groups.
-    var reportPairs: PeriodPairs? {
+    /// Where the buckets keep the report's dimension by its period (by month for a year):
+    /// category, card and account pairs by month and week, payee and merchant chains by month.
+    enum BucketCells {
+        case pairs(PeriodPairs)
+        case chains(PeriodChains)
+    }
+
+    /// The bucket cells of the report's dimension and period; nil for payees and merchants by
+    /// week (a chain by week would hold about a cell for every other row). Not grouped reads
+    /// the category's and sums its groups.
+    var bucketCells: BucketCells? {
         let buckets = contents.buckets
         let byWeek = request.period == .week
         switch request.dimension {
-        case nil, .category?: return byWeek ? buckets.categoryWeek : buckets.categoryMonth
-        case .card?: return byWeek ? buckets.cardWeek : buckets.cardMonth
-        case .account?: return byWeek ? buckets.accountWeek : buckets.accountMonth
-        case .payee?, .merchant?: return nil
+        case nil, .category?: return .pairs(byWeek ? buckets.categoryWeek : buckets.categoryMonth)
+        case .card?: return .pairs(byWeek ? buckets.cardWeek : buckets.cardMonth)
+        case .account?: return .pairs(byWeek ? buckets.accountWeek : buckets.accountMonth)
+        case .payee?: return byWeek ? nil : .chains(buckets.payeeMonth)
+        case .merchant?: return byWeek ? nil : .chains(buckets.merchantMonth)
         }
     }
 
@@ -92,17 +108,22 @@ struct ReportBuilder {
         }
     }
 
-    /// Reads the report pairs of the dimension and period (`reportPairs`), within the date
+    /// Reads the bucket cells of the dimension and period (`bucketCells`), within the date
     /// range.
-    private func tallyBuckets(_ query: Query, into tallies: inout [CellKey: (count: Int, sum: Int128)]) {
-        guard let pairs = reportPairs else { return }
+    private func tallyBuckets(_ query: Query, into tallies: inout [Tally]) {
+        guard let source = bucketCells else { return }
         let months = contents.calendar.months
         let from = query.filters.from, to = query.filters.to
         let isGrouped = request.dimension != nil
-        // The period's number (`periodValue`) of each period code, and whether it is in range.
-        var periodOfCode: [UInt32: Int32?] = [:]
+        // The period's number (`periodValue`) of each period code, and whether it is in range:
+        // by month code in an array (a report by payee reads 115,000 entries), by week code
+        // (weeks since year 1) in a dictionary.
+        let unknown = Int32.min, outOfRange = Int32.min + 1
+        var periodOfMonthCode = [Int32](repeating: unknown, count: request.period == .week ? 0 : months.codeLimit)
+        var periodOfWeekCode: [UInt32: Int32] = [:]
         func period(_ code: UInt32) -> Int32? {
-            if let known = periodOfCode[code] { return known }
+            let known = request.period == .week ? periodOfWeekCode[code] ?? unknown : periodOfMonthCode[Int(code)]
+            if known != unknown { return known == outOfRange ? nil : known }
             let first: CalendarDay, value: Int32
             switch request.period {
             case .week:
@@ -114,24 +135,27 @@ struct ReportBuilder {
                 value = request.period == .month ? month.monthsSince1970 : Int32(month.components.year)
             }
             let inRange = (from.map { first >= $0 } ?? true) && (to.map { first <= $0 } ?? true)
-            periodOfCode[code] = inRange ? value : nil
+            if request.period == .week { periodOfWeekCode[code] = inRange ? value : outOfRange } else { periodOfMonthCode[Int(code)] = inRange ? value : outOfRange }
             return inRange ? value : nil
         }
-        pairs.forEachPair(of: request.kind) { group, code, table, bucket in
+        func add(_ group: UInt32, _ code: UInt32, _ currency: UInt16, _ count: Int, _ sum: Int128) {
             guard let value = period(code) else { return }
-            let key = CellKey(period: value, group: isGrouped ? group : ReportBuilder.noGroup, currency: 0)
-            table.forEachCurrency(of: bucket) { currency, count, sum in
-                var cell = key
-                cell.currency = currency
-                let old = tallies[cell] ?? (0, 0)
-                tallies[cell] = (old.count + count, old.sum + sum)
+            let key = CellKey(period: value, group: isGrouped ? group : ReportBuilder.noGroup, currency: currency)
+            tallies.append(Tally(key: key, count: count, sum: sum))
+        }
+        switch source {
+        case .pairs(let pairs):
+            pairs.forEachPair(of: request.kind) { group, code, table, bucket in
+                table.forEachCurrency(of: bucket) { currency, count, sum in add(group, code, currency, count, sum) }
             }
+        case .chains(let chains):
+            chains.forEachEntry(of: request.kind, add)
         }
     }
 
     /// Visits the rows the query matches: in flat arrays when the possible cells are few
     /// (`ReportRowTally`), else in a dictionary.
-    private func tallyRows(_ query: Query, into tallies: inout [CellKey: (count: Int, sum: Int128)]) {
+    private func tallyRows(_ query: Query, into tallies: inout [Tally]) {
         let rows = contents.insightRows(matching: query, today: today)
         let field = groupField
         if let dense = ReportRowTally(contents: contents, groupLimit: field.map { contents.text[$0].codeLimit } ?? 1, periodValue: periodValue(ofDay:)),
@@ -141,6 +165,8 @@ struct ReportBuilder {
             return
         }
         var periodOfDayCode = [Int32?](repeating: nil, count: contents.calendar.days.codeLimit)
+        var cells: [CellKey: (count: Int, sum: Int128)] = [:]
+        defer { tallies = cells.map { Tally(key: $0.key, count: $0.value.count, sum: $0.value.sum) } }
         for row in rows {
             let record = contents.record(row)
             let period: Int32
@@ -152,78 +178,133 @@ struct ReportBuilder {
             }
             let group = field.map { record.codes[$0] } ?? ReportBuilder.noGroup
             let key = CellKey(period: period, group: group, currency: record.currency)
-            let old = tallies[key] ?? (0, 0)
-            tallies[key] = (old.count + 1, old.sum + Int128(record.amount))
+            let old = cells[key] ?? (0, 0)
+            cells[key] = (old.count + 1, old.sum + Int128(record.amount))
         }
     }
 
     /// The cells in order (period, group's natural order, none last), with base totals.
-    private func assemble(_ tallies: [CellKey: (count: Int, sum: Int128)], fromBuckets: Bool) -> Report {
-        let field = groupField
-        // Taken once: read inside the sort's comparisons, the rank array was retained and
-        // released for each (most of a report by payee's 115,000 cells).
-        let ranks = field.map { contents.text[$0].titleRank } ?? []
-        func rank(_ code: UInt32) -> Int {
-            guard field != nil, code != 0 else { return Int.max }
-            return Int(code) < ranks.count ? Int(ranks[Int(code)]) : Int.max - 1
-        }
-        // The currencies' order by code, per currency number (a report holds a few).
-        var currencies: [UInt16: (currency: Currency, order: Int)] = [:]
-        for key in tallies.keys where currencies[key.currency] == nil { currencies[key.currency] = (contents.currencies[key.currency], 0) }
-        for (order, number) in currencies.keys.sorted(by: { currencies[$0]!.currency < currencies[$1]!.currency }).enumerated() {
-            currencies[number]!.order = order
-        }
-        // Every cell and currency, in the report's order: period, group (its title order, none
-        // last), currency. A run of one period and group is one cell.
-        var entries: [(period: Int32, rank: Int, group: UInt32, order: Int, currency: UInt16, count: Int, sum: Int128)] = []
-        entries.reserveCapacity(tallies.count)
-        for (key, value) in tallies where value.count > 0 {
-            entries.append((key.period, rank(key.group), key.group, currencies[key.currency]!.order, key.currency, value.count, value.sum))
-        }
-        entries.sort { ($0.period, $0.rank, $0.group, $0.order) < ($1.period, $1.rank, $1.group, $1.order) }
-        var groupKeys: [UInt32: GroupKey?] = [:]
-        func groupKey(_ code: UInt32) -> GroupKey? {
-            if let known = groupKeys[code] { return known }
-            let text = code == 0 || code == ReportBuilder.noGroup || field == nil ? nil : contents.text[field!].string(code)
-            let key: GroupKey? = switch request.dimension {
-            case nil: nil
-            case .category?: .category(text)
-            case .payee?: .payee(text)
-            case .merchant?: .merchant(text ?? "")
-            case .card?: .card(text)
-            case .account?: .account(text)
-            }
-            groupKeys[code] = key
-            return key
-        }
+    ///
+    /// The tallies are ordered by one integer each (the period's distance from the first, the
+    /// group's and the currency's places among the report's own) with the radix sort, and
+    /// every group's key is made once: a report by payee over a million rows has 115,000
+    /// tallies, and sorting tuples and hashing keys took most of its time (docs/insights.md).
+    private func assemble(_ tallies: [Tally], fromBuckets: Bool) -> Report {
+        let groupCodes = orderedGroups(of: tallies)
+        let groupKeys = groupCodes.map(groupKey)
+        var placeOfGroup = [UInt32](repeating: 0, count: groupField.map { contents.text[$0].codeLimit } ?? 0)
+        for (place, code) in groupCodes.enumerated() where code != ReportBuilder.noGroup { placeOfGroup[Int(code)] = UInt32(place) }
+        func groupPlace(_ code: UInt32) -> Int { code == ReportBuilder.noGroup ? 0 : Int(placeOfGroup[Int(code)]) }
+        // The currencies in code order, each one's place by currency number.
+        var currencyPlace = [Int](repeating: -1, count: contents.currencies.count)
+        for tally in tallies { currencyPlace[Int(tally.key.currency)] = 0 }
+        let reportCurrencies = currencyPlace.indices.filter { currencyPlace[$0] == 0 }
+            .map { (number: $0, currency: contents.currencies[UInt16($0)]) }.sorted { $0.currency < $1.currency }
+        for (place, entry) in reportCurrencies.enumerated() { currencyPlace[entry.number] = place }
+
+        let entries = orderedEntries(tallies, groupPlace: groupPlace, groups: groupCodes.count, currencyPlace: currencyPlace, currencies: reportCurrencies.count)
         let rates = contents.exchangeRates
         var cells: [ReportCell] = []
+        cells.reserveCapacity(entries.count)
         var periods: [GroupKey] = []
-        var groupCodes: Set<UInt32> = []
         var start = 0
         while start < entries.count {
-            let (period, group) = (entries[start].period, entries[start].group)
+            let (period, group) = (entries[start].key.period, entries[start].key.group)
             var end = start
             var amounts: [ReportAmount] = []
-            while end < entries.count && entries[end].period == period && entries[end].group == group {
-                let currency = currencies[entries[end].currency]!.currency
+            while end < entries.count && entries[end].key.period == period && entries[end].key.group == group {
+                let currency = contents.currencies[entries[end].key.currency]
                 amounts.append(ReportAmount(count: entries[end].count, sum: Money(minorUnits: entries[end].sum, currency: currency)))
                 end += 1
             }
-            var cell = ReportCell(period: periodKey(period), group: groupKey(group), amounts: amounts)
+            if period != entries[max(start - 1, 0)].key.period || periods.isEmpty { periods.append(periodKey(period)) }
+            var cell = ReportCell(period: periods[periods.count - 1], group: groupKeys[groupPlace(group)], amounts: amounts)
             if let rates {
                 switch rates.conversion(of: cell.sums) {
                 case .success(let money): cell.base = money
                 case .failure(let problem): cell.baseProblem = problem
                 }
             }
-            if periods.last != cell.period { periods.append(cell.period) }
             cells.append(cell)
-            groupCodes.insert(group)
             start = end
         }
-        let groups = request.dimension == nil ? [] : groupCodes.sorted { rank($0) != rank($1) ? rank($0) < rank($1) : $0 < $1 }.map(groupKey)
+        let groups = request.dimension == nil ? [] : groupKeys
         return Report(request: request, cells: cells, periods: periods, groups: groups, isFromBuckets: fromBuckets)
+    }
+
+    /// The tallies with rows in the report's order (period, group's place, currency's place),
+    /// those of one cell and currency added up. Sorted by one packed key with the radix sort
+    /// when the three places fit 64 bits (always but for a report of millions of groups and
+    /// thousands of currencies), else by comparing them.
+    private func orderedEntries(_ tallies: [Tally], groupPlace: (UInt32) -> Int, groups: Int, currencyPlace: [Int], currencies: Int) -> [Tally] {
+        let firstPeriod = Int64(tallies.lazy.map(\.key.period).min() ?? 0)
+        let lastPeriod = Int64(tallies.lazy.map(\.key.period).max() ?? 0)
+        func bits(_ count: Int64) -> Int { count <= 1 ? 0 : 64 - (count - 1).leadingZeroBitCount }
+        let currencyBits = bits(Int64(currencies)), groupBits = bits(Int64(groups))
+        let packs = bits(lastPeriod - firstPeriod + 1) + groupBits + currencyBits <= 64
+        func key(_ tally: Tally) -> UInt64 {
+            UInt64(Int64(tally.key.period) - firstPeriod) << (groupBits + currencyBits)
+                | UInt64(groupPlace(tally.key.group)) << currencyBits | UInt64(currencyPlace[Int(tally.key.currency)])
+        }
+        var order: [(key: UInt64, row: UInt32)] = []
+        order.reserveCapacity(tallies.count)
+        for (index, tally) in tallies.enumerated() where tally.count > 0 {
+            order.append((packs ? key(tally) : 0, UInt32(index)))
+        }
+        if packs {
+            RadixSort.sort(&order)
+        } else {
+            order.sort { left, right in
+                let (a, b) = (tallies[Int(left.row)].key, tallies[Int(right.row)].key)
+                return (a.period, groupPlace(a.group), currencyPlace[Int(a.currency)]) < (b.period, groupPlace(b.group), currencyPlace[Int(b.currency)])
+            }
+        }
+        var entries: [Tally] = []
+        entries.reserveCapacity(order.count)
+        for item in order {
+            let tally = tallies[Int(item.row)]
+            if let last = entries.last, last.key == tally.key {
+                entries[entries.count - 1].count += tally.count
+                entries[entries.count - 1].sum += tally.sum
+            } else {
+                entries.append(tally)
+            }
+        }
+        return entries
+    }
+
+    /// The key of a group code (nil without a dimension).
+    private func groupKey(_ code: UInt32) -> GroupKey? {
+        let text = code == 0 || code == ReportBuilder.noGroup ? nil : groupField.map { contents.text[$0].string(code) }
+        return switch request.dimension {
+        case nil: nil
+        case .category?: .category(text)
+        case .payee?: .payee(text)
+        case .merchant?: .merchant(text ?? "")
+        case .card?: .card(text)
+        case .account?: .account(text)
+        }
+    }
+}
+
+extension ReportBuilder {
+    /// The groups of the tallies with rows, in the report's order: by title (the group field's
+    /// `titleRank`), the "none" group (code 0) last; `noGroup` alone without a dimension.
+    func orderedGroups(of tallies: [Tally]) -> [UInt32] {
+        guard let field = groupField else { return tallies.contains { $0.count > 0 } ? [ReportBuilder.noGroup] : [] }
+        let index = contents.text[field]
+        var seen = [Bool](repeating: false, count: index.codeLimit)
+        var codes: [UInt32] = []
+        for tally in tallies where tally.count > 0 && !seen[Int(tally.key.group)] {
+            seen[Int(tally.key.group)] = true
+            codes.append(tally.key.group)
+        }
+        let ranks = index.titleRank
+        func rank(_ code: UInt32) -> Int {
+            guard code != 0 else { return Int.max }
+            return Int(code) < ranks.count ? Int(ranks[Int(code)]) : Int.max - 1
+        }
+        return codes.sorted { rank($0) != rank($1) ? rank($0) < rank($1) : $0 < $1 }
     }
 }
 

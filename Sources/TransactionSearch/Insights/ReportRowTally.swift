@@ -48,7 +48,7 @@ struct ReportRowTally {
     /// amount and group columns are read (making each row's whole record read every column:
     /// most of a report by payee over a million rows).
     func tally(_ rows: [UInt32], contents: StoreContents, grouping: Grouping?, noGroup: UInt32)
-        -> [ReportBuilder.CellKey: (count: Int, sum: Int128)]?
+        -> [ReportBuilder.Tally]?
     {
         let cellCount = periodValues.count * groupLimit * currencyLimit
         var counts = [Int32](repeating: 0, count: cellCount)
@@ -66,13 +66,13 @@ struct ReportRowTally {
             sums[cell] = sum
             counts[cell] += 1
         }
-        var tallies: [ReportBuilder.CellKey: (count: Int, sum: Int128)] = [:]
+        var tallies: [ReportBuilder.Tally] = []
         for cell in 0..<cellCount where counts[cell] > 0 {
             let rest = cell / currencyLimit
             let key = ReportBuilder.CellKey(
                 period: periodValues[rest / groupLimit], group: grouping == nil ? noGroup : UInt32(rest % groupLimit),
                 currency: UInt16(cell % currencyLimit))
-            tallies[key] = (Int(counts[cell]), Int128(sums[cell]))
+            tallies.append(ReportBuilder.Tally(key: key, count: Int(counts[cell]), sum: Int128(sums[cell])))
         }
         return tallies
     }

@@ -104,7 +104,13 @@ import TransactionSearchSupport
             #expect(!store.report(ReportRequest(query: Self.queries[5], period: .month, dimension: dimension)).isFromBuckets)
             #expect(!store.report(ReportRequest(query: Self.queries[2], period: .week, dimension: dimension)).isFromBuckets)
         }
-        #expect(!store.report(ReportRequest(period: .month, dimension: .payee)).isFromBuckets)
+        // Payees and merchants have chains by month (a year sums them), none by week.
+        for dimension in [.payee, .merchant] as [ReportDimension] {
+            #expect(store.report(ReportRequest(period: .month, dimension: dimension)).isFromBuckets)
+            #expect(store.report(ReportRequest(query: Self.queries[1], period: .year, dimension: dimension, kind: .expense)).isFromBuckets)
+            #expect(!store.report(ReportRequest(query: Self.queries[2], period: .month, dimension: dimension)).isFromBuckets)
+            #expect(!store.report(ReportRequest(query: Self.queries[5], period: .week, dimension: dimension)).isFromBuckets)
+        }
     }
 
     @Test func bucketsStayExactThroughChanges() throws {
@@ -124,7 +130,7 @@ import TransactionSearchSupport
         store.checkInvariants()
         for period in ReportPeriod.allCases {
             for kind in [nil, .expense, .income] as [TransactionKind?] {
-                for dimension in [nil, .category, .card, .account] as [ReportDimension?] {
+                for dimension in [nil] + ReportDimension.allCases.map(Optional.some) {
                     Self.expectSame(store, ReportRequest(period: period, dimension: dimension, kind: kind), "after changes")
                 }
             }

@@ -1,7 +1,7 @@
 /// Every aggregate the store keeps current: the totals, buckets by day, month, card, category,
 /// merchant, payee and account (balances), the pending part of each account, and the report
-/// pairs (category, card and account by month and by week, expenses apart). One add or remove
-/// per row change keeps them all exact.
+/// pairs (category, card and account by month and by week, payee and merchant by month,
+/// expenses apart). One add or remove per row change keeps them all exact.
 struct StoreBuckets: Sendable {
     /// One bucket (0): every row.
     var total = BucketTable()
@@ -21,10 +21,13 @@ struct StoreBuckets: Sendable {
     /// and reports by category (or not grouped) by month or year.
     var categoryMonth = PeriodPairs()
     /// Every row by (card, month code) and (account, month code): reports by card or account
-    /// by month or year. (Payees and merchants have none: tens of thousands of them by month
-    /// would cost more memory per row than the rest of the buckets together.)
+    /// by month or year.
     var cardMonth = PeriodPairs()
     var accountMonth = PeriodPairs()
+    /// Every row by (payee, month code) and (merchant, month code), in chains: tens of
+    /// thousands of pairs each (`PeriodChains`). Reports by payee or merchant by month or year.
+    var payeeMonth = PeriodChains()
+    var merchantMonth = PeriodChains()
     /// Every row by (category, card or account; week code): reports by week.
     var categoryWeek = PeriodPairs()
     var cardWeek = PeriodPairs()
@@ -49,6 +52,14 @@ struct StoreBuckets: Sendable {
         account.add(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.add(record.account, currency: currency, amount: amount) }
         addToPairs(record.category, record.card, record.account, month: record.monthCode, week: week, currency: currency, amount: amount)
+        addToChains(payee: record.payee, merchant: record.merchant, month: record.monthCode, currency: currency, amount: amount)
+    }
+
+    /// Adds a row to the payee and merchant chains.
+    @inline(__always)
+    mutating func addToChains(payee: UInt32, merchant: UInt32, month: UInt32, currency: UInt16, amount: Int64) {
+        payeeMonth.add(payee, month, currency: currency, amount: amount)
+        merchantMonth.add(merchant, month, currency: currency, amount: amount)
     }
 
     /// Adds a row to the report pairs.
@@ -81,6 +92,8 @@ struct StoreBuckets: Sendable {
         categoryWeek.remove(record.category, week, currency: currency, amount: amount)
         cardWeek.remove(record.card, week, currency: currency, amount: amount)
         accountWeek.remove(record.account, week, currency: currency, amount: amount)
+        payeeMonth.remove(record.payee, record.monthCode, currency: currency, amount: amount)
+        merchantMonth.remove(record.merchant, record.monthCode, currency: currency, amount: amount)
     }
 
     /// A row's old version out and its new one in, touching only the tables whose bucket,
@@ -132,6 +145,8 @@ struct StoreBuckets: Sendable {
         categoryWeek.move(from: old.category, oldWeek, to: new.category, week, old: old, new: new)
         cardWeek.move(from: old.card, oldWeek, to: new.card, week, old: old, new: new)
         accountWeek.move(from: old.account, oldWeek, to: new.account, week, old: old, new: new)
+        payeeMonth.move(from: old.payee, old.monthCode, to: new.payee, new.monthCode, old: old, new: new)
+        merchantMonth.move(from: old.merchant, old.monthCode, to: new.merchant, new.monthCode, old: old, new: new)
     }
 
     var memoryUse: Int {
@@ -139,5 +154,6 @@ struct StoreBuckets: Sendable {
             + merchant.memoryUse + payee.memoryUse + account.memoryUse + pendingByAccount.memoryUse
             + categoryMonth.memoryUse + cardMonth.memoryUse + accountMonth.memoryUse
             + categoryWeek.memoryUse + cardWeek.memoryUse + accountWeek.memoryUse
+            + payeeMonth.memoryUse + merchantMonth.memoryUse
     }
 }

@@ -79,6 +79,15 @@ extension StoreContents {
                     buckets.addToPairs(categoryOf[descriptorColumn[row]], cardColumn[row], accountColumn[row],
                                        month: monthOfDay[dayCode], week: weekOfDay[dayCode], currency: currencies[index], amount: amounts[index])
                 }
+                // Apart from the pairs: a month's rows of one payee follow one another in the
+                // chains' arrays, and the walk from a chain's head stops at once in date order.
+                for index in rows.indices {
+                    let row = rows[index]
+                    buckets.addToChains(payee: payeeColumn[row], merchant: merchantOf[descriptorColumn[row]],
+                                        month: monthOfDay[dayCodes[row]], currency: currencies[index], amount: amounts[index])
+                }
+                buckets.payeeMonth.trim()
+                buckets.merchantMonth.trim()
             }
         }
     }

@@ -196,6 +196,10 @@ final class StoreContents: @unchecked Sendable {
             StoreContents.checkSame(expected.pairs.spending, actual.pairs.spending, actual.name + " spending")
             StoreContents.checkSame(expected.pairs.earning, actual.pairs.earning, actual.name + " earning")
         }
+        buckets.payeeMonth.checkInvariants()
+        buckets.merchantMonth.checkInvariants()
+        invariant(expected.payeeMonth == buckets.payeeMonth, "payee-month chains are stale")
+        invariant(expected.merchantMonth == buckets.merchantMonth, "merchant-month chains are stale")
     }
 
     /// The class bitsets hold exactly the live, pending, expense and income rows.
