@@ -256,3 +256,42 @@ import Testing
         #expect(store.transactions(in: .dateDescending).map(\.id) == ["d", "a", "b", "c"])
     }
 }
+
+/// Every text field of a draft is validated by its own kind (too long is an error naming the
+/// field, blank is none, spaces trimmed) and kept, one at a time and in a bulk build alike.
+@Suite struct TextFieldValidationTests {
+    static var textFields: [(field: TransactionField, limit: Int)] {
+        TransactionField.allCases.compactMap { field in
+            guard case .text(let limit, _) = field.kind else { return nil }
+            return (field, limit)
+        }
+    }
+
+    @Test func everyTextFieldIsCheckedTrimmedAndKept() throws {
+        #expect(Self.textFields.map(\.field) == [.merchant, .category, .subcategory, .card, .account, .notes, .payee, .importKey])
+        for (field, limit) in Self.textFields {
+            var long = TransactionDraft(date: try .day(2026, 1, 1), merchant: "Shop", category: "Food", amount: 1)
+            field.setTextValue(String(repeating: "y", count: limit + 1), in: &long)
+            #expect(throws: ValidationError(field, .tooLong(limit: limit, unit: "characters"))) { try TransactionStore().add(long) }
+        }
+        // Each field given with spaces around it comes back trimmed, in one add and in a batch
+        // large enough to be built in bulk on two threads.
+        var drafts: [TransactionDraft] = []
+        for index in 0..<20_100 {
+            var draft = TransactionDraft(id: "t\(index)", date: try .day(2026, 1, 1), merchant: "Shop", category: "Food", amount: 1)
+            for (field, _) in Self.textFields { field.setTextValue("  \(field.rawValue) \(index) ", in: &draft) }
+            drafts.append(draft)
+        }
+        let single = TransactionStore()
+        try single.add(drafts[3])
+        let bulk = TransactionStore()
+        _ = try bulk.add(contentsOf: drafts)
+        for store in [single, bulk] {
+            let transaction = try #require(store.transaction(id: "t3"))
+            #expect(transaction.merchant == "merchant 3" && transaction.category == "category 3" && transaction.subcategory == "subcategory 3")
+            #expect(transaction.card == "card 3" && transaction.account == "account 3" && transaction.notes == "notes 3")
+            #expect(transaction.payee == "payee 3" && transaction.importKey == "import_key 3")
+        }
+        #expect(bulk.transaction(id: "t20099")?.notes == "notes 20099")
+    }
+}
