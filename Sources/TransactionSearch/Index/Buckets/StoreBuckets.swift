@@ -55,6 +55,16 @@ struct StoreBuckets: Sendable {
         addToChains(payee: record.payee, merchant: record.merchant, month: record.monthCode, currency: currency, amount: amount)
     }
 
+    /// Moves the week pairs and the payee and merchant chains of `other` here (a bulk build
+    /// makes them apart, on another thread, into an empty store's buckets).
+    mutating func takeWeekPairsAndChains(from other: inout StoreBuckets) {
+        swap(&categoryWeek, &other.categoryWeek)
+        swap(&cardWeek, &other.cardWeek)
+        swap(&accountWeek, &other.accountWeek)
+        swap(&payeeMonth, &other.payeeMonth)
+        swap(&merchantMonth, &other.merchantMonth)
+    }
+
     /// Adds a row to the payee and merchant chains.
     @inline(__always)
     mutating func addToChains(payee: UInt32, merchant: UInt32, month: UInt32, currency: UInt16, amount: Int64) {
