@@ -55,6 +55,15 @@ struct PageSelector {
         }
         if grouping.isByDate {
             let window = instantWindow(ofGroup: group)
+            // A few matches over busy days (a rare word last year, by month): the group's
+            // matched rows, sorted, cost less than testing every row of its days in the order
+            // (callgrind, "shell" last year by month at 100,000 rows: 1.12 M instructions a
+            // query in the walks).
+            if let matched, Double(matched.count) + Double(count) * log2(Double(max(count, 2)))
+                < Double(contents.rowCount(instantsIn: window)) * PageSelector.walkStepWeight
+            {
+                return slice(first(skip + take, of: matchedRows(ofGroup: group, matched, count: count)), skip: skip, take: take)
+            }
             var candidates: [UInt32] = []
             if query.sort.isByDate {
                 var collector = PageCollector(skip: skip, take: take)
@@ -93,21 +102,29 @@ struct PageSelector {
             }
             if !collector.isOverBudget { return collector.rows }
         }
+        if let matched {
+            return slice(first(needed, of: matchedRows(ofGroup: group, matched, count: count)), skip: skip, take: take)
+        }
         var candidates: [UInt32] = []
         candidates.reserveCapacity(count)
-        if let matched {
-            // The matched rows all match: only their group is tested.
-            matched.withUnsafeBufferPointer { matched in
-                for row in matched where grouping == .none || rows.groupCode(Int(row), grouping, periodOfDay: periodOfDay) == group {
-                    candidates.append(row)
-                }
-            }
-        } else {
-            forEachCollectSource(group: group) { row in
-                if belongs(row) { candidates.append(row) }
-            }
+        forEachCollectSource(group: group) { row in
+            if belongs(row) { candidates.append(row) }
         }
         return slice(first(needed, of: candidates), skip: skip, take: take)
+    }
+
+    /// The matched rows of one group (`count` of them), in row order: the matched rows all
+    /// match, so only their group is tested.
+    private func matchedRows(ofGroup group: UInt32, _ matched: [UInt32], count: Int) -> [UInt32] {
+        let grouping = query.grouping, rows = predicate.rows, periodOfDay = query.periods?.groupOfDay
+        var candidates: [UInt32] = []
+        candidates.reserveCapacity(count)
+        matched.withUnsafeBufferPointer { matched in
+            for row in matched where grouping == .none || rows.groupCode(Int(row), grouping, periodOfDay: periodOfDay) == group {
+                candidates.append(row)
+            }
+        }
+        return candidates
     }
 
     /// Instants that can fall on a date group's days.
