@@ -32,8 +32,8 @@ import TransactionSearchSupport
 ///   million rows leaves them), no result cached; prints each kind's median, for `perf record`
 ///   (`profiledColdMutation` marks the timed part);
 /// - `recurring`: recurring payments over every row, three times, each timed;
-/// - `reports`: a report of every row by month for each dimension and by week by category,
-///   each the fastest of five, saying whether it came from buckets;
+/// - `reports`: a report of every row by month for each dimension, by week by category and by
+///   payee and by year by payee, each the fastest of five, saying whether it came from buckets;
 /// - `import-rules`: a bank CSV import of 100,000 rows without and with 50 rules, three
 ///   times each, and the ratio of the fastest;
 /// - `note-updates`: 200 updates that each write a new note (the bench's every fourth update),
@@ -100,13 +100,15 @@ enum ProfileRun {
                 print("profiled recurring: \(found) series in \(ContinuousClock.now - start)")
             }
         case "reports":
-            // A report of every row by month for each dimension, and by week by category:
-            // the fastest of five, and whether it came from buckets.
+            // A report of every row by month for each dimension, and by week by category and by
+            // payee: the fastest of five, and whether it came from buckets.
             let store = TransactionStore()
             try store.add(contentsOf: drafts)
             let requests: [(String, ReportRequest)] = [("month, no dimension", ReportRequest(period: .month, dimension: nil))]
                 + ReportDimension.allCases.map { ("month by \($0)", ReportRequest(period: .month, dimension: $0)) }
-                + [("week by category", ReportRequest(period: .week, dimension: .category))]
+                + [("week by category", ReportRequest(period: .week, dimension: .category)),
+                   ("week by payee", ReportRequest(period: .week, dimension: .payee)),
+                   ("year by payee", ReportRequest(period: .year, dimension: .payee))]
             for (name, request) in requests {
                 var fastest = Duration.seconds(1_000)
                 var report = store.report(request)

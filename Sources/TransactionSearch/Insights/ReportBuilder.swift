@@ -153,34 +153,12 @@ struct ReportBuilder {
         }
     }
 
-    /// Visits the rows the query matches: in flat arrays when the possible cells are few
-    /// (`ReportRowTally`), else in a dictionary.
+    /// Visits the rows the query matches once (`ReportRowTally`).
     private func tallyRows(_ query: Query, into tallies: inout [Tally]) {
         let rows = contents.insightRows(matching: query, today: today)
-        let field = groupField
-        if let dense = ReportRowTally(contents: contents, groupLimit: field.map { contents.text[$0].codeLimit } ?? 1, periodValue: periodValue(ofDay:)),
-           let counted = dense.tally(rows, contents: contents, grouping: request.dimension.map(\.grouping), noGroup: ReportBuilder.noGroup)
-        {
-            tallies = counted
-            return
-        }
-        var periodOfDayCode = [Int32?](repeating: nil, count: contents.calendar.days.codeLimit)
-        var cells: [CellKey: (count: Int, sum: Int128)] = [:]
-        defer { tallies = cells.map { Tally(key: $0.key, count: $0.value.count, sum: $0.value.sum) } }
-        for row in rows {
-            let record = contents.record(row)
-            let period: Int32
-            if let known = periodOfDayCode[Int(record.dayCode)] {
-                period = known
-            } else {
-                period = periodValue(ofDay: contents.calendar.day(ofCode: record.dayCode))
-                periodOfDayCode[Int(record.dayCode)] = period
-            }
-            let group = field.map { record.codes[$0] } ?? ReportBuilder.noGroup
-            let key = CellKey(period: period, group: group, currency: record.currency)
-            let old = cells[key] ?? (0, 0)
-            cells[key] = (old.count + 1, old.sum + Int128(record.amount))
-        }
+        let tally = ReportRowTally(contents: contents, groupLimit: groupField.map { contents.text[$0].codeLimit } ?? 1,
+                                   periodValue: periodValue(ofDay:))
+        tallies = tally.tally(rows, contents: contents, grouping: request.dimension.map(\.grouping), noGroup: ReportBuilder.noGroup)
     }
 
     /// The cells in order (period, group's natural order, none last), with base totals.

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import TransactionSearch
 
-/// The flat-array tally of reports from rows (`ReportRowTally`): its `Int64` sums give way to
-/// the exact dictionary when they would overflow, and a report by card over a few rows agrees
-/// with a plain loop either way.
+/// The tally of reports from rows (`ReportRowTally`): its flat arrays' `Int64` sums give way to
+/// the sorted runs' `Int128` ones when they would overflow, the two ways agree, and a report by
+/// card over a few rows agrees with a plain loop.
 @Suite struct ReportRowTallyTests {
     /// 9,300 payments of the largest amount on one card in one month: 64-bit sums overflow
     /// after 9,223; the report's sum is still exact, and the tally alone says it cannot.
@@ -23,13 +23,50 @@ import Testing
         #expect(report.cells.count == 1)
         #expect(report.cells.first?.count == 9_300)
         #expect(report.cells.first?.sums == [Money(minorUnits: -9_300 * Int128(largest), currency: .eur)])
-        let overflowing = store.lock.withReadLock { () -> Bool in
+        let (inArrays, sorted) = store.lock.withReadLock { () -> ([ReportBuilder.Tally]?, [ReportBuilder.Tally]) in
             let contents = store.contents
             let rows = contents.insightRows(matching: Query(), today: store.today)
-            guard let tally = ReportRowTally(contents: contents, groupLimit: contents.text[.card].codeLimit, periodValue: { _ in 0 }) else { return false }
-            return tally.tally(rows, contents: contents, grouping: .card, noGroup: ReportBuilder.noGroup) == nil
+            let tally = ReportRowTally(contents: contents, groupLimit: contents.text[.card].codeLimit, periodValue: { _ in 0 })
+            return (tally.tallyInArrays(rows, contents: contents, grouping: .card, noGroup: ReportBuilder.noGroup),
+                    tally.tallySorted(rows, contents: contents, grouping: .card, noGroup: ReportBuilder.noGroup))
         }
-        #expect(overflowing)
+        #expect(inArrays == nil)
+        #expect(sorted.count == 1 && sorted.first?.count == 9_300 && sorted.first?.sum == -9_300 * Int128(largest))
+    }
+
+    /// Random stores with many payees in several currencies: the flat arrays and the sorted runs
+    /// give the same tallies for every grouping, with and without groups.
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func arraysAndSortedRunsAgree(seed: UInt64) throws {
+        var world = RandomWorld(seed: seed)
+        let store = TransactionStore()
+        try store.add(contentsOf: (0..<500).map { index in
+            var draft = world.draft(id: "t\(index)")
+            draft.payee = "payee \(world.random.int(in: 0...120))"
+            return draft
+        }, skippingInvalid: true)
+        #expect(store.count > 400)
+        store.lock.withReadLock {
+            let contents = store.contents
+            let rows = contents.insightRows(matching: Query(), today: store.today)
+            for grouping in [nil, .payee, .merchant, .card, .category] as [Grouping?] {
+                let field = grouping.flatMap(ResultAssembler.textField(of:))
+                for byWeek in [false, true] {
+                    let tally = ReportRowTally(contents: contents, groupLimit: field.map { contents.text[$0].codeLimit } ?? 1,
+                                               periodValue: { byWeek ? $0 / 7 : $0 / 30 })
+                    func keyed(_ tallies: [ReportBuilder.Tally]) -> [String: String] {
+                        Dictionary(uniqueKeysWithValues: tallies.map {
+                            ("\($0.key.period) \($0.key.group) \($0.key.currency)", "\($0.count) \($0.sum)")
+                        })
+                    }
+                    let inArrays = tally.tallyInArrays(rows, contents: contents, grouping: grouping, noGroup: ReportBuilder.noGroup)
+                    let sorted = tally.tallySorted(rows, contents: contents, grouping: grouping, noGroup: ReportBuilder.noGroup)
+                    #expect(inArrays != nil)
+                    #expect(keyed(inArrays ?? []) == keyed(sorted), "seed \(seed) \(String(describing: grouping)) week \(byWeek)")
+                    #expect(sorted.reduce(0) { $0 + $1.count } == rows.count)
+                }
+            }
+        }
     }
 
     /// Random small stores in three currencies, payments and income: every period by card,
