@@ -6,8 +6,19 @@ struct UndoHistory: Sendable, Equatable {
     static let stepLimit = 100
     static let imageLimit = 1_000_000
 
-    private(set) var steps: [UndoStep] = []
+    /// The steps kept, oldest first: `storage` from `start` on. Dropping the oldest step moves
+    /// `start` on, and the dropped steps are cleared from `storage` in one go once there are
+    /// `stepLimit` of them: removing the first of a full history's 100 steps on every change
+    /// moved the other 99 (callgrind: about 11,000 instructions, a fifth of an add).
+    private var storage: [UndoStep] = []
+    private var start = 0
     private var images = 0
+
+    /// The steps an undo can revert, oldest first.
+    var steps: ArraySlice<UndoStep> { storage[start...] }
+
+    /// Equal when they keep the same steps.
+    static func == (left: UndoHistory, right: UndoHistory) -> Bool { left.steps.elementsEqual(right.steps) }
 
     /// Adds a step and drops the oldest ones past the limits.
     mutating func push(_ step: UndoStep) {
@@ -15,19 +26,22 @@ struct UndoHistory: Sendable, Equatable {
         step.summarize()
         step.added.shrink()
         if step.changed.capacity > step.changed.count { step.changed = step.changed.withUnsafeBufferPointer { Array($0) } }
-        steps.append(step)
+        storage.append(step)
         images += step.images
-        var dropped = 0
-        while steps.count - dropped > 1 && (steps.count - dropped > UndoHistory.stepLimit || images > UndoHistory.imageLimit) {
-            images -= steps[dropped].images
-            dropped += 1
+        while storage.count - start > 1 && (storage.count - start > UndoHistory.stepLimit || images > UndoHistory.imageLimit) {
+            images -= storage[start].images
+            storage[start] = UndoStep(kind: storage[start].info.kind, sequence: storage[start].info.sequence)  // its rows freed now
+            start += 1
         }
-        if dropped > 0 { steps.removeFirst(dropped) }
+        if start >= UndoHistory.stepLimit {
+            storage.removeFirst(start)
+            start = 0
+        }
     }
 
     /// Takes the newest step off; nil when there is none.
     mutating func pop() -> UndoStep? {
-        guard let step = steps.popLast() else { return nil }
+        guard storage.count > start, let step = storage.popLast() else { return nil }
         images -= step.images
         return step
     }

@@ -98,6 +98,32 @@ import TransactionSearchSupport
         #expect(store.history().map(\.kind) == [.delete] && store.transaction(id: "a")?.merchant == "ALDI")
     }
 
+    /// Pushes and pops in random order against a plain array that keeps the newest
+    /// `stepLimit` steps: the same steps after every call, and the same after a round trip
+    /// through the snapshot encoding (the history drops old steps in batches internally).
+    @Test func theHistoryMatchesAPlainArrayThroughPushesAndPops() throws {
+        var random = SeededRandom(seed: 4711)
+        var history = UndoHistory()
+        var plain: [UInt64] = []
+        for number in 0..<1_000 {
+            if random.chance(0.2) {
+                #expect(history.pop()?.info.sequence == plain.popLast())
+            } else {
+                var step = UndoStep(kind: .add, sequence: UInt64(number))
+                step.added.append("x\(number)")
+                history.push(step)
+                plain.append(UInt64(number))
+                if plain.count > UndoHistory.stepLimit { plain.removeFirst() }
+            }
+            #expect(history.steps.map(\.info.sequence) == plain, "after \(number)")
+        }
+        var writer = BinaryWriter()
+        history.encode(into: &writer)
+        var reader = BinaryReader(writer.bytes)
+        let decoded = try UndoHistory.decode(&reader)
+        #expect(decoded == history && decoded.steps.map(\.info.sequence) == plain)
+    }
+
     @Test func theHistoryKeepsTheNewestStepsWithinItsLimits() {
         var history = UndoHistory()
         for number in 0..<(UndoHistory.stepLimit + 5) {
