@@ -195,7 +195,7 @@ struct ReportBuilder {
                 amounts.append(ReportAmount(count: entries[end].count, sum: Money(minorUnits: entries[end].sum, currency: currency)))
                 end += 1
             }
-            if period != entries[max(start - 1, 0)].key.period || periods.isEmpty { periods.append(periodKey(period)) }
+            if start == 0 || period != entries[start - 1].key.period { periods.append(periodKey(period)) }
             var cell = ReportCell(period: periods[periods.count - 1], group: groupKeys[groupPlace(group)], amounts: amounts)
             if let rates {
                 switch rates.conversion(of: cell.sums) {
@@ -211,36 +211,18 @@ struct ReportBuilder {
     }
 
     /// The tallies with rows in the report's order (period, group's place, currency's place),
-    /// those of one cell and currency added up. Sorted by one packed key with the radix sort
-    /// when the three places fit 64 bits (always but for a report of millions of groups and
-    /// thousands of currencies), else by comparing them.
+    /// those of one cell and currency added up (`RadixSort.order`).
     private func orderedEntries(_ tallies: [Tally], groupPlace: (UInt32) -> Int, groups: Int, currencyPlace: [Int], currencies: Int) -> [Tally] {
-        let firstPeriod = Int64(tallies.lazy.map(\.key.period).min() ?? 0)
-        let lastPeriod = Int64(tallies.lazy.map(\.key.period).max() ?? 0)
-        func bits(_ count: Int64) -> Int { count <= 1 ? 0 : 64 - (count - 1).leadingZeroBitCount }
-        let currencyBits = bits(Int64(currencies)), groupBits = bits(Int64(groups))
-        let packs = bits(lastPeriod - firstPeriod + 1) + groupBits + currencyBits <= 64
-        func key(_ tally: Tally) -> UInt64 {
-            UInt64(Int64(tally.key.period) - firstPeriod) << (groupBits + currencyBits)
-                | UInt64(groupPlace(tally.key.group)) << currencyBits | UInt64(currencyPlace[Int(tally.key.currency)])
-        }
-        var order: [(key: UInt64, row: UInt32)] = []
-        order.reserveCapacity(tallies.count)
-        for (index, tally) in tallies.enumerated() where tally.count > 0 {
-            order.append((packs ? key(tally) : 0, UInt32(index)))
-        }
-        if packs {
-            RadixSort.sort(&order)
-        } else {
-            order.sort { left, right in
-                let (a, b) = (tallies[Int(left.row)].key, tallies[Int(right.row)].key)
-                return (a.period, groupPlace(a.group), currencyPlace[Int(a.currency)]) < (b.period, groupPlace(b.group), currencyPlace[Int(b.currency)])
-            }
+        let live = tallies.filter { $0.count > 0 }
+        let firstPeriod = Int(live.lazy.map(\.key.period).min() ?? 0), lastPeriod = Int(live.lazy.map(\.key.period).max() ?? 0)
+        let order = RadixSort.order(count: live.count, limits: (lastPeriod - firstPeriod + 1, groups, currencies)) { position in
+            let key = live[position].key
+            return (Int(key.period) - firstPeriod, groupPlace(key.group), currencyPlace[Int(key.currency)])
         }
         var entries: [Tally] = []
         entries.reserveCapacity(order.count)
-        for item in order {
-            let tally = tallies[Int(item.row)]
+        for position in order {
+            let tally = live[Int(position)]
             if let last = entries.last, last.key == tally.key {
                 entries[entries.count - 1].count += tally.count
                 entries[entries.count - 1].sum += tally.sum

@@ -96,34 +96,24 @@ struct ReportRowTally {
         return tallies
     }
 
-    /// By a packed key a row, radix-sorted, each run of one key summed in `Int128`.
+    /// By the rows' cells in order (`RadixSort.order`), each run of one cell summed in `Int128`.
     func tallySorted(_ rows: [UInt32], contents: StoreContents, grouping: Grouping?, noGroup: UInt32) -> [ReportBuilder.Tally] {
-        func bits(_ count: Int) -> Int { count <= 1 ? 0 : Int.bitWidth - (count - 1).leadingZeroBitCount }
-        let currencyBits = bits(currencyLimit), groupBits = bits(groupLimit)
-        // Periods below 2^32 (table entries), groups below 2^32 (codes), currencies below
-        // 2^16: the three fit 64 bits unless a store holds billions of periods and codes.
-        precondition(bits(periodValues.count) + groupBits + currencyBits <= 64, "a report's cells do not fit a 64-bit key")
         let view = contents.rows
-        var keyed: [(key: UInt64, row: UInt32)] = []
-        keyed.reserveCapacity(rows.count)
-        for row in rows {
-            guard let (period, group, currency) = cell(of: Int(row), view, grouping) else { preconditionFailure("a live row outside the report's table") }
-            keyed.append((UInt64(period) << (groupBits + currencyBits) | UInt64(group) << currencyBits | UInt64(currency), row))
+        func parts(_ position: Int) -> (Int, Int, Int) {
+            guard let cell = cell(of: Int(rows[position]), view, grouping) else { preconditionFailure("a live row outside the report's table") }
+            return cell
         }
-        RadixSort.sort(&keyed)
+        let order = RadixSort.order(count: rows.count, limits: (periodValues.count, groupLimit, currencyLimit), parts)
         var tallies: [ReportBuilder.Tally] = []
         var start = 0
-        while start < keyed.count {
-            let packed = keyed[start].key
+        while start < order.count {
+            let (period, group, currency) = parts(Int(order[start]))
             var end = start
             var sum: Int128 = 0
-            while end < keyed.count && keyed[end].key == packed {
-                sum += Int128(view.amount[Int(keyed[end].row)])
+            while end < order.count && parts(Int(order[end])) == (period, group, currency) {
+                sum += Int128(view.amount[Int(rows[Int(order[end])])])
                 end += 1
             }
-            let period = Int(packed >> (groupBits + currencyBits))
-            let group = Int((packed >> currencyBits) & ((1 << groupBits) - 1))
-            let currency = Int(packed & ((1 << currencyBits) - 1))
             tallies.append(ReportBuilder.Tally(key: key(period: period, group: group, currency: currency, noGroup: noGroup, grouped: grouping != nil),
                                                count: end - start, sum: sum))
             start = end

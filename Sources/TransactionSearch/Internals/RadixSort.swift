@@ -45,4 +45,24 @@ enum RadixSort {
             start = end
         }
     }
+
+    /// The positions `0 ..< count` ordered by three non-negative parts (the first most
+    /// significant), each below its limit: packed into one key for the radix sort when the
+    /// limits fit 64 bits, else compared (a report of millions of periods and groups). Positions
+    /// of equal parts keep their order when packed; callers must not rely on it otherwise.
+    static func order(count: Int, limits: (Int, Int, Int), _ parts: (Int) -> (Int, Int, Int)) -> [UInt32] {
+        func bits(_ limit: Int) -> Int { limit <= 1 ? 0 : Int.bitWidth - (limit - 1).leadingZeroBitCount }
+        let (middleBits, lastBits) = (bits(limits.1), bits(limits.2))
+        guard bits(limits.0) + middleBits + lastBits <= 64 else {
+            return (0..<UInt32(count)).sorted { parts(Int($0)) < parts(Int($1)) }
+        }
+        var pairs: [(key: UInt64, row: UInt32)] = []
+        pairs.reserveCapacity(count)
+        for position in 0..<count {
+            let (first, middle, last) = parts(position)
+            pairs.append((UInt64(first) << (middleBits + lastBits) | UInt64(middle) << lastBits | UInt64(last), UInt32(position)))
+        }
+        sort(&pairs)
+        return pairs.map(\.row)
+    }
 }

@@ -33,6 +33,26 @@ import TransactionSearchSupport
         }
     }
 
+    /// Ordering by three parts, packed (small limits) and compared (limits beyond 64 bits),
+    /// against a sort by (parts, position): the same parts in the same order.
+    @Test(arguments: [6, 7])
+    func orderingByThreePartsIsASortByThem(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        for round in 0..<40 {
+            let limits = round % 2 == 0 ? (random.int(in: 1...50), random.int(in: 1...1_000), random.int(in: 1...4))
+                : (1 << 30, 1 << 30, 1 << 10)
+            let parts = (0..<random.int(in: 0...300)).map { _ in
+                (random.int(in: 0...(min(limits.0, 60) - 1)), random.int(in: 0...(min(limits.1, 2_000) - 1)), random.int(in: 0...(min(limits.2, 5) - 1)))
+            }
+            let order = RadixSort.order(count: parts.count, limits: limits) { parts[$0] }
+            let expected = parts.indices.sorted { (parts[$0].0, parts[$0].1, parts[$0].2, $0) < (parts[$1].0, parts[$1].1, parts[$1].2, $1) }
+            #expect(order.map { parts[Int($0)].0 } == expected.map { parts[$0].0 }, "round \(round)")
+            #expect(order.map { parts[Int($0)].1 } == expected.map { parts[$0].1 } && order.map { parts[Int($0)].2 } == expected.map { parts[$0].2 })
+            #expect(Set(order) == Set(parts.indices.map(UInt32.init)) && order.count == parts.count)
+            if round % 2 == 0 { #expect(order == expected.map(UInt32.init), "packed keeps equal parts in place") }
+        }
+    }
+
     @Test(arguments: [4, 5])
     func theIntegerMapAgreesWithADictionary(seed: UInt64) {
         var random = SeededRandom(seed: seed)
