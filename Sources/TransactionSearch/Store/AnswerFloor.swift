@@ -6,8 +6,8 @@ package struct AnswerFloor: Sendable {
     private let store: TransactionStore
     private let rows: [UInt32]
     private let grouping: Grouping
-    /// The period code of each day code, for weeks and years (empty otherwise).
-    private let periodOfDayCode: [UInt32]
+    /// The groups of a grouping by week or year (the engine's own), nil otherwise.
+    private let periods: PeriodGroups?
     /// One past the largest group code of the rows.
     private let groupLimit: Int
 
@@ -17,24 +17,15 @@ package struct AnswerFloor: Sendable {
     init(store: TransactionStore, query: Query) {
         self.store = store
         grouping = query.grouping
-        (rows, periodOfDayCode, groupLimit) = store.lock.withReadLock {
+        (rows, periods, groupLimit) = store.lock.withReadLock {
             let contents = store.contents
             let rows = contents.insightRows(matching: query, today: store.today)
-            let calendar = contents.calendar
-            let days = calendar.days
-            var periods: [UInt32] = []
-            if query.grouping == .week || query.grouping == .year {
-                periods = (0..<UInt32(days.codeLimit)).map { code in
-                    guard code != 0 else { return 0 }
-                    return query.grouping == .week ? calendar.weekOfDay[code]
-                        : UInt32(truncatingIfNeeded: CalendarDay(daysSince1970: calendar.day(ofCode: code)).year)
-                }
-            }
+            let periods = query.grouping == .week || query.grouping == .year
+                ? PeriodGroups(days: contents.calendar.days, grouping: query.grouping) : nil
             let view = contents.rows
             var limit = 1
             for row in rows {
-                let code = periods.isEmpty ? view.groupCode(Int(row), query.grouping) : periods[Int(view.dayCode[Int(row)])]
-                limit = max(limit, Int(code) + 1)
+                limit = max(limit, Int(view.groupCode(Int(row), query.grouping, periodOfDay: periods?.groupOfDay)) + 1)
             }
             return (rows, periods, limit)
         }
@@ -44,12 +35,12 @@ package struct AnswerFloor: Sendable {
     /// work is not optimised away).
     package func run() -> Int {
         store.lock.withReadLock {
-            let view = store.contents.rows
+            let view = store.contents.rows, periodOfDay = periods?.groupOfDay
             var counts = [Int32](repeating: 0, count: groupLimit)
             var sums = [Int64](repeating: 0, count: groupLimit)
             for row in rows {
                 let index = Int(row)
-                let code = Int(periodOfDayCode.isEmpty ? view.groupCode(index, grouping) : periodOfDayCode[Int(view.dayCode[index])])
+                let code = Int(view.groupCode(index, grouping, periodOfDay: periodOfDay))
                 counts[code] &+= 1
                 sums[code] &+= view.amount[index]
             }
