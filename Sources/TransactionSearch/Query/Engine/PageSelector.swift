@@ -59,7 +59,7 @@ struct PageSelector {
             // matched rows, sorted, cost less than testing every row of its days in the order
             // (callgrind, "shell" last year by month at 100,000 rows: 1.12 M instructions a
             // query in the walks).
-            if let matched, Double(matched.count) + Double(count) * log2(Double(max(count, 2)))
+            if let matched, collectCost(sources: matched.count, count: count, needed: skip + take)
                 < Double(contents.rowCount(instantsIn: window)) * PageSelector.walkStepWeight
             {
                 return slice(first(skip + take, of: matchedRows(ofGroup: group, matched, count: count)), skip: skip, take: take)
@@ -83,9 +83,7 @@ struct PageSelector {
         let window = query.sort.isByDate ? query.dayRange.map { contents.clock.instantWindow(days: $0.lowerBound, $0.upperBound) } : nil
         let walked = max(window.map(contents.rowCount(instantsIn:)) ?? contents.count, 1)
         let walkCost = Double(needed) * Double(walked) / Double(max(count, 1))
-        let sourceCount = collectSourceCount(group: group)
-        // Collecting reads the sources and keeps the first `needed` (see `first(_:of:)`).
-        let collectCost = Double(sourceCount) + Double(count) * (needed * 4 < count ? 2 : log2(Double(max(count, 2))))
+        let collectCost = collectCost(sources: collectSourceCount(group: group), count: count, needed: needed)
         if walkCost * PageSelector.walkStepWeight <= collectCost {
             // The estimate assumes the group's rows spread evenly over the order; a group that
             // clusters away from the start (a category seen only in older months) would walk
@@ -111,6 +109,12 @@ struct PageSelector {
             if belongs(row) { candidates.append(row) }
         }
         return slice(first(needed, of: candidates), skip: skip, take: take)
+    }
+
+    /// What collecting a group costs, in steps of `collectSourceCount`: reading the sources
+    /// and keeping the first `needed` of the group's `count` rows (see `first(_:of:)`).
+    private func collectCost(sources: Int, count: Int, needed: Int) -> Double {
+        Double(sources) + Double(count) * (needed * 4 < count ? 2 : log2(Double(max(count, 2))))
     }
 
     /// The matched rows of one group (`count` of them), in row order: the matched rows all
