@@ -65,14 +65,14 @@ struct ReportBuilder {
     }
 
     /// Where the buckets keep the report's dimension by its period (by month for a year):
-    /// category, card and account pairs by month and week, payee and merchant chains by month.
+    /// category, card and account pairs by month and week, payee and merchant cells by month.
     enum BucketCells {
         case pairs(PeriodPairs)
-        case chains(PeriodChains)
+        case cells(PeriodCells)
     }
 
     /// The bucket cells of the report's dimension and period; nil for payees and merchants by
-    /// week (a chain by week would hold about a cell for every other row). Not grouped reads
+    /// week (cells by week would be about one for every other row). Not grouped reads
     /// the category's and sums its groups.
     var bucketCells: BucketCells? {
         let buckets = contents.buckets
@@ -81,8 +81,8 @@ struct ReportBuilder {
         case nil, .category?: return .pairs(byWeek ? buckets.categoryWeek : buckets.categoryMonth)
         case .card?: return .pairs(byWeek ? buckets.cardWeek : buckets.cardMonth)
         case .account?: return .pairs(byWeek ? buckets.accountWeek : buckets.accountMonth)
-        case .payee?: return byWeek ? nil : .chains(buckets.payeeMonth)
-        case .merchant?: return byWeek ? nil : .chains(buckets.merchantMonth)
+        case .payee?: return byWeek ? nil : .cells(buckets.payeeMonth)
+        case .merchant?: return byWeek ? nil : .cells(buckets.merchantMonth)
         }
     }
 
@@ -148,8 +148,8 @@ struct ReportBuilder {
             pairs.forEachPair(of: request.kind) { group, code, table, bucket in
                 table.forEachCurrency(of: bucket) { currency, count, sum in add(group, code, currency, count, sum) }
             }
-        case .chains(let chains):
-            chains.forEachEntry(of: request.kind, add)
+        case .cells(let cells):
+            cells.forEachEntry(of: request.kind, add)
         }
     }
 

@@ -24,10 +24,10 @@ struct StoreBuckets: Sendable {
     /// by month or year.
     var cardMonth = PeriodPairs()
     var accountMonth = PeriodPairs()
-    /// Every row by (payee, month code) and (merchant, month code), in chains: tens of
-    /// thousands of pairs each (`PeriodChains`). Reports by payee or merchant by month or year.
-    var payeeMonth = PeriodChains()
-    var merchantMonth = PeriodChains()
+    /// Every row by (payee, month code) and (merchant, month code), in hashed cells: tens of
+    /// thousands of pairs each (`PeriodCells`). Reports by payee or merchant by month or year.
+    var payeeMonth = PeriodCells()
+    var merchantMonth = PeriodCells()
     /// Every row by (category, card or account; week code): reports by week.
     var categoryWeek = PeriodPairs()
     var cardWeek = PeriodPairs()
@@ -52,12 +52,12 @@ struct StoreBuckets: Sendable {
         account.add(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.add(record.account, currency: currency, amount: amount) }
         addToPairs(record.category, record.card, record.account, month: record.monthCode, week: week, currency: currency, amount: amount)
-        addToChains(payee: record.payee, merchant: record.merchant, month: record.monthCode, currency: currency, amount: amount)
+        addToCells(payee: record.payee, merchant: record.merchant, month: record.monthCode, currency: currency, amount: amount)
     }
 
-    /// Moves the week pairs and the payee and merchant chains of `other` here (a bulk build
+    /// Moves the week pairs and the payee and merchant cells of `other` here (a bulk build
     /// makes them apart, on another thread, into an empty store's buckets).
-    mutating func takeWeekPairsAndChains(from other: inout StoreBuckets) {
+    mutating func takeWeekPairsAndCells(from other: inout StoreBuckets) {
         swap(&categoryWeek, &other.categoryWeek)
         swap(&cardWeek, &other.cardWeek)
         swap(&accountWeek, &other.accountWeek)
@@ -65,9 +65,9 @@ struct StoreBuckets: Sendable {
         swap(&merchantMonth, &other.merchantMonth)
     }
 
-    /// Adds a row to the payee and merchant chains.
+    /// Adds a row to the payee and merchant cells.
     @inline(__always)
-    mutating func addToChains(payee: UInt32, merchant: UInt32, month: UInt32, currency: UInt16, amount: Int64) {
+    mutating func addToCells(payee: UInt32, merchant: UInt32, month: UInt32, currency: UInt16, amount: Int64) {
         payeeMonth.add(payee, month, currency: currency, amount: amount)
         merchantMonth.add(merchant, month, currency: currency, amount: amount)
     }

@@ -22,7 +22,7 @@ extension StoreContents {
         // thread on long-tail data but held the buckets' and the orders' temporary arrays at
         // once; a bank CSV import's peak read 1.5-1.8x its file beyond the store then, 1.3-1.95x
         // as two parts: the resident figure is noisy.)
-        // The week pairs and the payee and merchant chains are made after the orders, on their
+        // The week pairs and the payee and merchant cells are made after the orders, on their
         // thread, into a value of their own (put in place below): the buckets' part was the
         // longer by four times (callgrind at 100,000 rows: 242 M instructions against 55 M).
         var periodCells = StoreBuckets()
@@ -30,7 +30,7 @@ extension StoreContents {
             let dateSorted = StoreContents.isInDateOrder(rows, dateOrder) ? rows : self.sortedByDate(rows, view)
             self.orders.byDate.build(sortedRows: dateSorted, order: dateOrder)
             self.orders.byAmount.build(sortedRows: StoreContents.sortedByAmount(dateSorted: dateSorted, view), order: amountOrder)
-            periodCells = self.weekPairsAndChains(rows, merchantOf: merchantOf, categoryOf: categoryOf)
+            periodCells = self.weekPairsAndCells(rows, merchantOf: merchantOf, categoryOf: categoryOf)
         }, {
             self.text.descriptors.setPostings(PostingList.buildAll(rows: rows, codes: view.descriptor,
                                                                    codeLimit: self.text.descriptors.codeLimit, rowCapacity: capacity))
@@ -40,12 +40,12 @@ extension StoreContents {
             }
             self.buildBuckets(rows, merchantOf: merchantOf, categoryOf: categoryOf)
         }])
-        buckets.takeWeekPairsAndChains(from: &periodCells)
+        buckets.takeWeekPairsAndCells(from: &periodCells)
     }
 
-    /// The week pairs and the payee and merchant chains of `rows` (ascending), in a value of
+    /// The week pairs and the payee and merchant cells of `rows` (ascending), in a value of
     /// their own: what `buildIndexes` makes beside the other buckets.
-    private func weekPairsAndChains(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, categoryOf: ColumnBuffer<UInt32>) -> StoreBuckets {
+    private func weekPairsAndCells(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, categoryOf: ColumnBuffer<UInt32>) -> StoreBuckets {
         let dayCodes = table.dayCode, descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, weekOfDay = calendar.weekOfDay
         let cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account), payeeColumn = table.codes(of: .payee)
         let currencyColumn = table.currency, amountColumn = table.amount
@@ -56,10 +56,9 @@ extension StoreContents {
             cells.cardWeek.add(cardColumn[row], week, currency: currency, amount: amount)
             cells.accountWeek.add(accountColumn[row], week, currency: currency, amount: amount)
         }
-        // Apart from the pairs: a month's rows of one payee follow one another in the chains'
-        // arrays, and the walk from a chain's head stops at once in date order.
+        // Apart from the pairs: the cells' table is read at one place at a time.
         for row in rows {
-            cells.addToChains(payee: payeeColumn[row], merchant: merchantOf[descriptorColumn[row]],
+            cells.addToCells(payee: payeeColumn[row], merchant: merchantOf[descriptorColumn[row]],
                               month: monthOfDay[dayCodes[row]], currency: currencyColumn[row], amount: amountColumn[row])
         }
         cells.payeeMonth.trim()
@@ -68,7 +67,7 @@ extension StoreContents {
     }
 
     /// Adds every row to every bucket table and the month pairs, a table at a time (the week
-    /// pairs and the chains are `weekPairsAndChains`). What a table is given besides
+    /// pairs and the cells are `weekPairsAndCells`). What a table is given besides
     /// the store's own columns is one array of bucket codes at a time (4 bytes a row): the
     /// build's memory beyond the store is what an import's peak is judged by.
     private func buildBuckets(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, categoryOf: ColumnBuffer<UInt32>) {

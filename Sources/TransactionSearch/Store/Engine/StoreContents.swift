@@ -198,8 +198,8 @@ final class StoreContents: @unchecked Sendable {
         }
         buckets.payeeMonth.checkInvariants()
         buckets.merchantMonth.checkInvariants()
-        invariant(expected.payeeMonth == buckets.payeeMonth, "payee-month chains are stale")
-        invariant(expected.merchantMonth == buckets.merchantMonth, "merchant-month chains are stale")
+        invariant(expected.payeeMonth == buckets.payeeMonth, "payee-month cells are stale")
+        invariant(expected.merchantMonth == buckets.merchantMonth, "merchant-month cells are stale")
     }
 
     /// The class bitsets hold exactly the live, pending, expense and income rows.

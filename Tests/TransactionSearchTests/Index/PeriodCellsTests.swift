@@ -2,11 +2,11 @@ import Testing
 import TransactionSearchSupport
 @testable import TransactionSearch
 
-/// `PeriodChains` against a plain dictionary of (group, period, kind, currency) to rows and
+/// `PeriodCells` against a plain dictionary of (group, period, kind, currency) to rows and
 /// 128-bit sum: rows added in date order, in random order and removed (amounts up to the
 /// 64-bit ends, zero amounts, groups emptied and refilled so entries are freed and reused),
 /// every kind filter, and tables fed the same rows in different orders compare equal.
-@Suite struct PeriodChainsTests {
+@Suite struct PeriodCellsTests {
     struct Cell: Hashable {
         var group: UInt32
         var period: UInt32
@@ -34,15 +34,12 @@ import TransactionSearchSupport
                    currency: UInt16(random.int(in: 0...3)), amount: amount)
     }
 
-    /// What the chains give for `kind`, as the reference's shape.
-    static func cells(_ chains: PeriodChains, kind: TransactionKind?) -> [Cell: (Int, Int128)] {
+    /// What the cells give for `kind`, as the reference's shape.
+    static func cells(_ table: PeriodCells, kind: TransactionKind?) -> [Cell: (Int, Int128)] {
         var cells: [Cell: (Int, Int128)] = [:]
-        var previous: (group: UInt32, period: UInt32)?
-        chains.forEachEntry(of: kind) { group, period, currency, count, sum in
+        table.forEachEntry(of: kind) { group, period, currency, count, sum in
             // Every kind in one cell when the filter is nil, as `expected` folds them.
             let cell = Cell(group: group, period: period, kind: kind == .expense ? 0 : kind == .income ? 2 : -1, currency: currency)
-            if let previous, previous.group == group { #expect(previous.period >= period, "chain of group \(group) is not newest first") }
-            previous = (group, period)
             let old = cells[cell] ?? (0, 0)
             cells[cell] = (old.0 + count, old.1 + sum)
         }
@@ -70,51 +67,51 @@ import TransactionSearchSupport
         left.count == right.count && left.allSatisfy { cell, value in right[cell].map { $0 == value } ?? false }
     }
 
-    static func check(_ chains: PeriodChains, _ reference: [Cell: (Int, Int128)], _ note: String) {
-        chains.checkInvariants()
+    static func check(_ table: PeriodCells, _ reference: [Cell: (Int, Int128)], _ note: String) {
+        table.checkInvariants()
         for kind in [nil, .expense, .income] as [TransactionKind?] {
-            #expect(same(cells(chains, kind: kind), expected(reference, kind: kind)), "\(note) kind \(String(describing: kind))")
+            #expect(same(cells(table, kind: kind), expected(reference, kind: kind)), "\(note) kind \(String(describing: kind))")
         }
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func matchesAPlainDictionaryThroughAddsAndRemoves(seed: UInt64) {
         var random = SeededRandom(seed: seed)
-        var chains = PeriodChains()
+        var table = PeriodCells()
         var reference: [Cell: (Int, Int128)] = [:]
         var held: [Row] = []
         // Date order first (a bulk build), then random adds and removes.
         let ordered = (0..<400).map { _ in Self.randomRow(&random) }.sorted { $0.period < $1.period }
         for row in ordered {
-            chains.add(row.group, row.period, currency: row.currency, amount: row.amount)
+            table.add(row.group, row.period, currency: row.currency, amount: row.amount)
             let old = reference[row.cell] ?? (0, 0)
             reference[row.cell] = (old.0 + 1, old.1 + Int128(row.amount))
             held.append(row)
         }
-        chains.trim()
-        Self.check(chains, reference, "seed \(seed) after the ordered adds")
+        table.trim()
+        Self.check(table, reference, "seed \(seed) after the ordered adds")
         for step in 0..<3_000 {
             if !held.isEmpty && random.chance(0.5) {
                 let row = held.remove(at: random.int(in: 0...(held.count - 1)))
-                chains.remove(row.group, row.period, currency: row.currency, amount: row.amount)
+                table.remove(row.group, row.period, currency: row.currency, amount: row.amount)
                 let old = reference[row.cell]!
                 reference[row.cell] = (old.0 - 1, old.1 - Int128(row.amount))
             } else {
                 let row = Self.randomRow(&random)
-                chains.add(row.group, row.period, currency: row.currency, amount: row.amount)
+                table.add(row.group, row.period, currency: row.currency, amount: row.amount)
                 let old = reference[row.cell] ?? (0, 0)
                 reference[row.cell] = (old.0 + 1, old.1 + Int128(row.amount))
                 held.append(row)
             }
-            if step % 500 == 0 { Self.check(chains, reference, "seed \(seed) step \(step)") }
+            if step % 500 == 0 { Self.check(table, reference, "seed \(seed) step \(step)") }
         }
-        Self.check(chains, reference, "seed \(seed) at the end")
+        Self.check(table, reference, "seed \(seed) at the end")
         // The same rows added in another order make an equal table; removing all empties it.
-        var shuffled = PeriodChains()
+        var shuffled = PeriodCells()
         for row in held.shuffled(using: &random) { shuffled.add(row.group, row.period, currency: row.currency, amount: row.amount) }
-        #expect(shuffled == chains, "seed \(seed): order of adds changed the table")
-        for row in held { chains.remove(row.group, row.period, currency: row.currency, amount: row.amount) }
-        #expect(chains.entries.isEmpty)
-        chains.checkInvariants()
+        #expect(shuffled == table, "seed \(seed): order of adds changed the table")
+        for row in held { table.remove(row.group, row.period, currency: row.currency, amount: row.amount) }
+        #expect(table.entries.isEmpty)
+        table.checkInvariants()
     }
 }
