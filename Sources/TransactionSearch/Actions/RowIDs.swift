@@ -48,12 +48,19 @@ struct RowIDs: Hashable, Sendable {
     /// Memory held, in bytes (for `StoreStatistics`).
     var memoryBytes: Int { runs.capacity * 16 + otherBytes.capacity + otherEnds.capacity * 4 }
 
-    /// Gives back the room the arrays grew into beyond what they hold (a step is complete).
+    /// Gives back the room the arrays grew into beyond what they hold (a step is complete),
+    /// where it is worth a copy: at most `RowIDs.keptSpareBytes` of room stays in each array.
+    /// (The step of one add holds an id or a run: copying its arrays to the byte was three
+    /// allocations and frees on every change.)
     mutating func shrink() {
-        if otherBytes.capacity > otherBytes.count { otherBytes = otherBytes.withUnsafeBufferPointer { [UInt8]($0) } }
-        if otherEnds.capacity > otherEnds.count { otherEnds = otherEnds.withUnsafeBufferPointer { [UInt32]($0) } }
-        if runs.capacity > runs.count { runs = runs.withUnsafeBufferPointer { Array($0) } }
+        if otherBytes.capacity - otherBytes.count > RowIDs.keptSpareBytes { otherBytes = otherBytes.withUnsafeBufferPointer { [UInt8]($0) } }
+        if (otherEnds.capacity - otherEnds.count) * 4 > RowIDs.keptSpareBytes { otherEnds = otherEnds.withUnsafeBufferPointer { [UInt32]($0) } }
+        if (runs.capacity - runs.count) * 16 > RowIDs.keptSpareBytes { runs = runs.withUnsafeBufferPointer { Array($0) } }
     }
+
+    /// Spare room an array may keep after `shrink`: over the 100 steps an undo history keeps,
+    /// at most 3 × 256 bytes each.
+    static let keptSpareBytes = 256
 
     /// Adds one id.
     mutating func append(_ id: String) {

@@ -25,7 +25,7 @@ struct UndoHistory: Sendable, Equatable {
         var step = step
         step.summarize()
         step.added.shrink()
-        if step.changed.capacity > step.changed.count { step.changed = step.changed.withUnsafeBufferPointer { Array($0) } }
+        if step.changed.capacity > step.changed.count + 4 { step.changed = step.changed.withUnsafeBufferPointer { Array($0) } }
         storage.append(step)
         images += step.images
         while storage.count - start > 1 && (storage.count - start > UndoHistory.stepLimit || images > UndoHistory.imageLimit) {
