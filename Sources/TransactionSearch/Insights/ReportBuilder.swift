@@ -68,7 +68,8 @@ struct ReportBuilder {
     /// category, card and account pairs by month and week, payee and merchant cells by month.
     enum BucketCells {
         case pairs(PeriodPairs)
-        case cells(PeriodCells)
+        /// The (merchant, payee) cells, read by their merchant or their payee.
+        case cells(PeriodCells, byMerchant: Bool)
     }
 
     /// The bucket cells of the report's dimension and period; nil for payees and merchants by
@@ -81,8 +82,8 @@ struct ReportBuilder {
         case nil, .category?: return .pairs(byWeek ? buckets.categoryWeek : buckets.categoryMonth)
         case .card?: return .pairs(byWeek ? buckets.cardWeek : buckets.cardMonth)
         case .account?: return .pairs(byWeek ? buckets.accountWeek : buckets.accountMonth)
-        case .payee?: return byWeek ? nil : .cells(buckets.payeeMonth)
-        case .merchant?: return byWeek ? nil : .cells(buckets.merchantMonth)
+        case .payee?: return byWeek ? nil : .cells(buckets.merchantPayeeMonth, byMerchant: false)
+        case .merchant?: return byWeek ? nil : .cells(buckets.merchantPayeeMonth, byMerchant: true)
         }
     }
 
@@ -148,8 +149,11 @@ struct ReportBuilder {
             pairs.forEachPair(of: request.kind) { group, code, table, bucket in
                 table.forEachCurrency(of: bucket) { currency, count, sum in add(group, code, currency, count, sum) }
             }
-        case .cells(let cells):
-            cells.forEachEntry(of: request.kind, add)
+        case .cells(let cells, let byMerchant):
+            // A group's cells of several merchants (or payees) are added up by the ordering.
+            cells.forEachEntry(of: request.kind) { group, code, currency, count, sum in
+                add(byMerchant ? UInt32(group >> 32) : UInt32(truncatingIfNeeded: group), code, currency, count, sum)
+            }
         }
     }
 

@@ -8,14 +8,14 @@ import TransactionSearchSupport
 /// every kind filter, and tables fed the same rows in different orders compare equal.
 @Suite struct PeriodCellsTests {
     struct Cell: Hashable {
-        var group: UInt32
+        var group: UInt64
         var period: UInt32
         var kind: Int
         var currency: UInt16
     }
 
     struct Row {
-        var group: UInt32
+        var group: UInt64
         var period: UInt32
         var currency: UInt16
         var amount: Int64
@@ -30,7 +30,7 @@ import TransactionSearchSupport
         case 2: 0
         default: Int64(random.int(in: -100_000...100_000))
         }
-        return Row(group: UInt32(random.int(in: 0...40)), period: UInt32(random.int(in: 1...30)),
+        return Row(group: PeriodCells.group(merchant: UInt32(random.int(in: 0...6)), payee: UInt32(random.int(in: 0...6))), period: UInt32(random.int(in: 1...30)),
                    currency: UInt16(random.int(in: 0...3)), amount: amount)
     }
 

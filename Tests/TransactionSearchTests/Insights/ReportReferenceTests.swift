@@ -104,7 +104,7 @@ import TransactionSearchSupport
             #expect(!store.report(ReportRequest(query: Self.queries[5], period: .month, dimension: dimension)).isFromBuckets)
             #expect(!store.report(ReportRequest(query: Self.queries[2], period: .week, dimension: dimension)).isFromBuckets)
         }
-        // Payees and merchants have chains by month (a year sums them), none by week.
+        // Payees and merchants have cells by month (a year sums them), none by week.
         for dimension in [.payee, .merchant] as [ReportDimension] {
             #expect(store.report(ReportRequest(period: .month, dimension: dimension)).isFromBuckets)
             #expect(store.report(ReportRequest(query: Self.queries[1], period: .year, dimension: dimension, kind: .expense)).isFromBuckets)
@@ -123,6 +123,12 @@ import TransactionSearchSupport
                 _ = try? store.add(draft)
             } else if step % 3 == 0 {
                 _ = try? store.delete(id: id)
+            } else if step % 5 == 1 {
+                // One payee over rows of several merchants: the (merchant, payee) cells of a
+                // report by payee add up across merchants.
+                var patch = TransactionPatch()
+                patch.payee = .set(step % 2 == 0 ? "Shared Payee" : "Other Payee")
+                _ = try? store.update(id: id, patch)
             } else {
                 _ = try? store.update(id: id, world.patch())
             }

@@ -1,27 +1,31 @@
-/// The rows of a grouping of many values with few rows each (payees, merchants) by month,
-/// expenses, income and zero amounts apart: what a report of every row by payee or merchant
-/// reads instead of the rows. The same answer as `PeriodPairs` in less memory.
+/// The rows of a grouping of many values with few rows each by month, expenses, income and
+/// zero amounts apart: what a report of every row by payee or by merchant reads instead of the
+/// rows. The group is a pair, (merchant, payee) packed in 64 bits (`group(merchant:payee:)`):
+/// a merchant nearly always has one payee, so one table serves both reports, each summing the
+/// cells of its half. The same answer as `PeriodPairs` in less memory.
 ///
-/// One cell per (group, month, kind, currency) with rows: its key, group and rows in 16 bytes,
-/// its sum in 8, found through an open-addressing table of cell numbers (linear probing, at
-/// most three quarters full: 4 to 11 bytes a cell). `PeriodPairs` spends a hash entry and a
-/// bucket on each pair (about 46 bytes), which is fine for categories, cards and accounts
-/// (hundreds of pairs) but not for payees: the bench's 100,000 rows hold about 34,000
-/// (payee, month) pairs, as many (merchant, month) ones.
+/// One cell per (group, month, kind, currency) with rows: its key and group in 16 bytes, its
+/// rows in 4, its sum in 8, found through an open-addressing table of cell numbers (linear
+/// probing, at most three quarters full: 4 to 11 bytes a cell). `PeriodPairs` spends a hash
+/// entry and a bucket on each pair (about 46 bytes), which is fine for categories, cards and
+/// accounts (hundreds of pairs) but not here: the bench's 100,000 rows hold about 34,000
+/// (merchant, payee, month) cells, and nearly one a row on long-tail data. (A table for
+/// payees and another for merchants cost 25.6 and 48.3 B/row there.)
 ///
 /// A change finds its cell in one or two probes. (Cells kept in a chain per group, newest
 /// month first, walked one cold entry after another: a change of an old row of a busy payee
 /// read dozens of cache lines, a fifth of a cold mutation's time, measured with `perf`.)
 struct PeriodCells: Sendable, Equatable {
-    /// One cell: what it counts (`key(period:currency:amount:)`), its group and its rows (0:
-    /// free, for reuse). Cell 0 is never used.
+    /// One cell: what it counts (`key(period:currency:amount:)`) and its group. Cell 0 is
+    /// never used.
     private struct Cell {
         var key: UInt64
-        var group: UInt32
-        var count: Int32
+        var group: UInt64
     }
 
-    private var cells: [Cell] = [Cell(key: 0, group: 0, count: 0)]
+    private var cells: [Cell] = [Cell(key: 0, group: 0)]
+    /// Each cell's rows, at the cell's number (0: free, for reuse).
+    private var counts: [Int32] = [0]
     /// Each cell's sum, at the cell's number.
     private var sums = ExactSums(count: 1)
     /// Free cells, for reuse.
@@ -33,6 +37,10 @@ struct PeriodCells: Sendable, Equatable {
 
     init() {}
 
+    /// The group of a row of `merchant` and `payee` (codes of their fields).
+    @inline(__always)
+    static func group(merchant: UInt32, payee: UInt32) -> UInt64 { UInt64(merchant) << 32 | UInt64(payee) }
+
     /// What a row of `amount` in `currency` and `period` (a month code) is counted under: the
     /// period above the kind (0 expense, 1 zero, 2 income) above the currency.
     @inline(__always)
@@ -43,11 +51,11 @@ struct PeriodCells: Sendable, Equatable {
 
     /// Bytes held, at the arrays' capacities.
     var memoryUse: Int {
-        cells.capacity * MemoryLayout<Cell>.stride + sums.memoryUse + freeCells.capacity * 4 + slots.capacity * 4
+        cells.capacity * MemoryLayout<Cell>.stride + counts.capacity * 4 + sums.memoryUse + freeCells.capacity * 4 + slots.capacity * 4
     }
 
     /// Adds a row of `group` in `period`.
-    mutating func add(_ group: UInt32, _ period: UInt32, currency: UInt16, amount: Int64) {
+    mutating func add(_ group: UInt64, _ period: UInt32, currency: UInt16, amount: Int64) {
         let key = PeriodCells.key(period: period, currency: currency, amount: amount)
         var (slot, cell) = find(group, key)
         if cell == 0 {
@@ -59,18 +67,18 @@ struct PeriodCells: Sendable, Equatable {
             slots[slot] = cell
             used += 1
         }
-        cells[Int(cell)].count += 1
+        counts[Int(cell)] += 1
         sums.add(amount, at: Int(cell))
     }
 
     /// Takes a row of `group` in `period` out; a cell left with no row is freed.
-    mutating func remove(_ group: UInt32, _ period: UInt32, currency: UInt16, amount: Int64) {
+    mutating func remove(_ group: UInt64, _ period: UInt32, currency: UInt16, amount: Int64) {
         let key = PeriodCells.key(period: period, currency: currency, amount: amount)
         let (slot, cell) = find(group, key)
-        precondition(cell != 0 && cells[Int(cell)].count > 0, "PeriodCells.remove of a row it does not hold")
-        cells[Int(cell)].count -= 1
+        precondition(cell != 0 && counts[Int(cell)] > 0, "PeriodCells.remove of a row it does not hold")
+        counts[Int(cell)] -= 1
         sums.subtract(amount, at: Int(cell))
-        guard cells[Int(cell)].count == 0 else { return }
+        guard counts[Int(cell)] == 0 else { return }
         sums.set(0, at: Int(cell))
         freeCells.append(cell)
         used -= 1
@@ -79,7 +87,7 @@ struct PeriodCells: Sendable, Equatable {
 
     /// A row out of its old group and period and into its new ones; nothing when the group,
     /// the period, the currency and the amount are all the same.
-    mutating func move(from oldGroup: UInt32, _ oldPeriod: UInt32, to group: UInt32, _ period: UInt32,
+    mutating func move(from oldGroup: UInt64, _ oldPeriod: UInt32, to group: UInt64, _ period: UInt32,
                        old: RowRecord, new: RowRecord) {
         guard oldGroup != group || oldPeriod != period || old.currency != new.currency || old.amount != new.amount else { return }
         remove(oldGroup, oldPeriod, currency: old.currency, amount: old.amount)
@@ -89,12 +97,12 @@ struct PeriodCells: Sendable, Equatable {
     /// Calls `body` with every cell of the rows of `kind` (nil: every row), in no particular
     /// order: its group, period (month code), currency, rows and sum.
     func forEachEntry(of kind: TransactionKind?,
-                      _ body: (_ group: UInt32, _ period: UInt32, _ currency: UInt16, _ count: Int, _ sum: Int128) -> Void) {
-        for index in cells.indices.dropFirst() where cells[index].count > 0 {
+                      _ body: (_ group: UInt64, _ period: UInt32, _ currency: UInt16, _ count: Int, _ sum: Int128) -> Void) {
+        for index in cells.indices.dropFirst() where counts[index] > 0 {
             let key = cells[index].key
             let cellKind = (key >> 16) & 0xFF
             if kind == nil || (kind == .expense && cellKind == 0) || (kind == .income && cellKind == 2) {
-                body(cells[index].group, UInt32(key >> 24), UInt16(truncatingIfNeeded: key), Int(cells[index].count), sums[index])
+                body(cells[index].group, UInt32(key >> 24), UInt16(truncatingIfNeeded: key), Int(counts[index]), sums[index])
             }
         }
     }
@@ -103,15 +111,15 @@ struct PeriodCells: Sendable, Equatable {
     /// hold the same rows, however they were added.
     var entries: [Entry] {
         var result: [Entry] = []
-        for index in cells.indices.dropFirst() where cells[index].count > 0 {
-            result.append(Entry(group: cells[index].group, key: cells[index].key, count: Int(cells[index].count), sum: sums[index]))
+        for index in cells.indices.dropFirst() where counts[index] > 0 {
+            result.append(Entry(group: cells[index].group, key: cells[index].key, count: Int(counts[index]), sum: sums[index]))
         }
         return result.sorted { ($0.group, $0.key) < ($1.group, $1.key) }
     }
 
     /// One cell of `entries`.
     struct Entry: Equatable {
-        var group: UInt32
+        var group: UInt64
         var key: UInt64
         var count: Int
         var sum: Int128
@@ -124,13 +132,13 @@ struct PeriodCells: Sendable, Equatable {
     /// those cells, and every other cell is free and empty.
     func checkInvariants() {
         var withRows = 0
-        for index in cells.indices.dropFirst() where cells[index].count > 0 {
+        for index in cells.indices.dropFirst() where counts[index] > 0 {
             withRows += 1
             invariant(find(cells[index].group, cells[index].key).cell == UInt32(index), "period cell \(index) is not found from its hash")
         }
         invariant(withRows == used, "period cells: \(withRows) with rows, \(used) counted")
         invariant(slots.count { $0 != 0 } == used, "period cells: the slots hold \(slots.count { $0 != 0 }) cells, not \(used)")
-        invariant(freeCells.allSatisfy { cells[Int($0)].count == 0 }, "a free period cell has rows")
+        invariant(freeCells.allSatisfy { counts[Int($0)] == 0 }, "a free period cell has rows")
         invariant(used + freeCells.count + 1 == cells.count, "period cells lost cells: \(used) used, \(freeCells.count) free of \(cells.count - 1)")
     }
 
@@ -138,6 +146,7 @@ struct PeriodCells: Sendable, Equatable {
     /// doubling left up to half of each array empty.
     mutating func trim() {
         if cells.capacity > cells.count { cells = cells.withUnsafeBufferPointer { Array($0) } }
+        if counts.capacity > counts.count { counts = counts.withUnsafeBufferPointer { Array($0) } }
         sums.shrinkToFit()
     }
 
@@ -145,15 +154,15 @@ struct PeriodCells: Sendable, Equatable {
 
     /// The home slot of (group, key) in a table of `count` slots (a power of two).
     @inline(__always)
-    private static func home(_ group: UInt32, _ key: UInt64, count: Int) -> Int {
-        let mixed = (key ^ UInt64(group) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+    private static func home(_ group: UInt64, _ key: UInt64, count: Int) -> Int {
+        let mixed = (key ^ (group ^ group >> 29) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
         return Int(truncatingIfNeeded: mixed >> 32) & (count - 1)
     }
 
     /// The slot holding the cell of (group, key) and that cell, or the empty slot where it
     /// would go and 0.
     @inline(__always)
-    private func find(_ group: UInt32, _ key: UInt64) -> (slot: Int, cell: UInt32) {
+    private func find(_ group: UInt64, _ key: UInt64) -> (slot: Int, cell: UInt32) {
         let mask = slots.count - 1
         var slot = PeriodCells.home(group, key, count: slots.count)
         while true {
@@ -186,7 +195,7 @@ struct PeriodCells: Sendable, Equatable {
     private mutating func grow() {
         let count = slots.count * 2
         var grown = [UInt32](repeating: 0, count: count)
-        for index in cells.indices.dropFirst() where cells[index].count > 0 {
+        for index in cells.indices.dropFirst() where counts[index] > 0 {
             var slot = PeriodCells.home(cells[index].group, cells[index].key, count: count)
             while grown[slot] != 0 { slot = (slot + 1) & (count - 1) }
             grown[slot] = UInt32(index)
@@ -195,12 +204,13 @@ struct PeriodCells: Sendable, Equatable {
     }
 
     /// A free or new cell for (group, key) with no row yet.
-    private mutating func newCell(group: UInt32, key: UInt64) -> UInt32 {
+    private mutating func newCell(group: UInt64, key: UInt64) -> UInt32 {
         if let reused = freeCells.popLast() {
-            cells[Int(reused)] = Cell(key: key, group: group, count: 0)
+            cells[Int(reused)] = Cell(key: key, group: group)
             return reused
         }
-        cells.append(Cell(key: key, group: group, count: 0))
+        cells.append(Cell(key: key, group: group))
+        counts.append(0)
         sums.append(zeros: 1)
         return UInt32(cells.count - 1)
     }

@@ -24,10 +24,9 @@ struct StoreBuckets: Sendable {
     /// by month or year.
     var cardMonth = PeriodPairs()
     var accountMonth = PeriodPairs()
-    /// Every row by (payee, month code) and (merchant, month code), in hashed cells: tens of
-    /// thousands of pairs each (`PeriodCells`). Reports by payee or merchant by month or year.
-    var payeeMonth = PeriodCells()
-    var merchantMonth = PeriodCells()
+    /// Every row by ((merchant, payee), month code), in hashed cells: tens of thousands
+    /// (`PeriodCells`). Reports by payee or merchant by month or year, each summing its half.
+    var merchantPayeeMonth = PeriodCells()
     /// Every row by (category, card or account; week code): reports by week.
     var categoryWeek = PeriodPairs()
     var cardWeek = PeriodPairs()
@@ -61,15 +60,13 @@ struct StoreBuckets: Sendable {
         swap(&categoryWeek, &other.categoryWeek)
         swap(&cardWeek, &other.cardWeek)
         swap(&accountWeek, &other.accountWeek)
-        swap(&payeeMonth, &other.payeeMonth)
-        swap(&merchantMonth, &other.merchantMonth)
+        swap(&merchantPayeeMonth, &other.merchantPayeeMonth)
     }
 
     /// Adds a row to the payee and merchant cells.
     @inline(__always)
     mutating func addToCells(payee: UInt32, merchant: UInt32, month: UInt32, currency: UInt16, amount: Int64) {
-        payeeMonth.add(payee, month, currency: currency, amount: amount)
-        merchantMonth.add(merchant, month, currency: currency, amount: amount)
+        merchantPayeeMonth.add(PeriodCells.group(merchant: merchant, payee: payee), month, currency: currency, amount: amount)
     }
 
     /// Adds a row to the report pairs.
@@ -102,8 +99,8 @@ struct StoreBuckets: Sendable {
         categoryWeek.remove(record.category, week, currency: currency, amount: amount)
         cardWeek.remove(record.card, week, currency: currency, amount: amount)
         accountWeek.remove(record.account, week, currency: currency, amount: amount)
-        payeeMonth.remove(record.payee, record.monthCode, currency: currency, amount: amount)
-        merchantMonth.remove(record.merchant, record.monthCode, currency: currency, amount: amount)
+        merchantPayeeMonth.remove(PeriodCells.group(merchant: record.merchant, payee: record.payee), record.monthCode,
+                                  currency: currency, amount: amount)
     }
 
     /// A row's old version out and its new one in, touching only the tables whose bucket,
@@ -155,8 +152,8 @@ struct StoreBuckets: Sendable {
         categoryWeek.move(from: old.category, oldWeek, to: new.category, week, old: old, new: new)
         cardWeek.move(from: old.card, oldWeek, to: new.card, week, old: old, new: new)
         accountWeek.move(from: old.account, oldWeek, to: new.account, week, old: old, new: new)
-        payeeMonth.move(from: old.payee, old.monthCode, to: new.payee, new.monthCode, old: old, new: new)
-        merchantMonth.move(from: old.merchant, old.monthCode, to: new.merchant, new.monthCode, old: old, new: new)
+        merchantPayeeMonth.move(from: PeriodCells.group(merchant: old.merchant, payee: old.payee), old.monthCode,
+                                to: PeriodCells.group(merchant: new.merchant, payee: new.payee), new.monthCode, old: old, new: new)
     }
 
     var memoryUse: Int {
@@ -164,6 +161,6 @@ struct StoreBuckets: Sendable {
             + merchant.memoryUse + payee.memoryUse + account.memoryUse + pendingByAccount.memoryUse
             + categoryMonth.memoryUse + cardMonth.memoryUse + accountMonth.memoryUse
             + categoryWeek.memoryUse + cardWeek.memoryUse + accountWeek.memoryUse
-            + payeeMonth.memoryUse + merchantMonth.memoryUse
+            + merchantPayeeMonth.memoryUse
     }
 }

@@ -61,8 +61,7 @@ extension StoreContents {
             cells.addToCells(payee: payeeColumn[row], merchant: merchantOf[descriptorColumn[row]],
                               month: monthOfDay[dayCodes[row]], currency: currencyColumn[row], amount: amountColumn[row])
         }
-        cells.payeeMonth.trim()
-        cells.merchantMonth.trim()
+        cells.merchantPayeeMonth.trim()
         return cells
     }
 

@@ -196,10 +196,8 @@ final class StoreContents: @unchecked Sendable {
             StoreContents.checkSame(expected.pairs.spending, actual.pairs.spending, actual.name + " spending")
             StoreContents.checkSame(expected.pairs.earning, actual.pairs.earning, actual.name + " earning")
         }
-        buckets.payeeMonth.checkInvariants()
-        buckets.merchantMonth.checkInvariants()
-        invariant(expected.payeeMonth == buckets.payeeMonth, "payee-month cells are stale")
-        invariant(expected.merchantMonth == buckets.merchantMonth, "merchant-month cells are stale")
+        buckets.merchantPayeeMonth.checkInvariants()
+        invariant(expected.merchantPayeeMonth == buckets.merchantPayeeMonth, "merchant-payee-month cells are stale")
     }
 
     /// The class bitsets hold exactly the live, pending, expense and income rows.
