@@ -56,7 +56,7 @@ extension StoreContents {
             cells.cardWeek.add(cardColumn[row], week, currency: currency, amount: amount)
             cells.accountWeek.add(accountColumn[row], week, currency: currency, amount: amount)
         }
-        // Apart from the pairs: the cells' table is read at one place at a time.
+        // The (merchant, payee) month cells in a pass of their own, after the pairs.
         for row in rows {
             cells.addToCells(payee: payeeColumn[row], merchant: merchantOf[descriptorColumn[row]],
                               month: monthOfDay[dayCodes[row]], currency: currencyColumn[row], amount: amountColumn[row])
