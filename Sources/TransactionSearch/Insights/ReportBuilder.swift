@@ -73,7 +73,8 @@ struct ReportBuilder {
     }
 
     /// The bucket cells of the report's dimension and period; nil for payees and merchants by
-    /// week (cells by week would be about one for every other row). Not grouped reads
+    /// week (cells by week would be about one for every other row), and by month when the
+    /// store let their cells go (`PeriodCells.paysOff`). Not grouped reads
     /// the category's and sums its groups.
     var bucketCells: BucketCells? {
         let buckets = contents.buckets
@@ -82,8 +83,8 @@ struct ReportBuilder {
         case nil, .category?: return .pairs(byWeek ? buckets.categoryWeek : buckets.categoryMonth)
         case .card?: return .pairs(byWeek ? buckets.cardWeek : buckets.cardMonth)
         case .account?: return .pairs(byWeek ? buckets.accountWeek : buckets.accountMonth)
-        case .payee?: return byWeek ? nil : .cells(buckets.merchantPayeeMonth, byMerchant: false)
-        case .merchant?: return byWeek ? nil : .cells(buckets.merchantPayeeMonth, byMerchant: true)
+        case .payee?: return byWeek ? nil : buckets.merchantPayeeMonth.map { .cells($0, byMerchant: false) }
+        case .merchant?: return byWeek ? nil : buckets.merchantPayeeMonth.map { .cells($0, byMerchant: true) }
         }
     }
 

@@ -143,6 +143,68 @@ import TransactionSearchSupport
         }
     }
 
+    /// Whether the store keeps its (merchant, payee) month cells.
+    static func keepsCells(_ store: TransactionStore) -> Bool {
+        store.lock.withReadLock { store.contents.buckets.merchantPayeeMonth != nil }
+    }
+
+    /// A store past `PeriodCells.smallStore` rows of `merchants` distinct merchants, each row
+    /// in one of 36 months.
+    static func store(rows: Int, merchants: Int, seed: UInt64) throws -> (TransactionStore, RandomWorld) {
+        var world = RandomWorld(seed: seed)
+        let store = TransactionStore()
+        let drafts = (0..<rows).map { index -> TransactionDraft in
+            var draft = world.draft(id: "t\(index)")
+            draft.merchant = "Shop \(index % merchants)"
+            draft.payee = nil
+            draft.date = .day(CalendarDay(daysSince1970: Int32(19_723 + world.random.int(in: 0...1_095))))
+            return draft
+        }
+        _ = try store.add(contentsOf: drafts)
+        return (store, world)
+    }
+
+    /// Cells about one a row are not kept: a bulk build gives them up, and changes that make
+    /// them too many let them go; reports by payee and merchant then read the rows, and still
+    /// equal the plain loop. Cells a few rows each are kept.
+    @Test func cellsAreKeptOnlyWhileTheyPayOff() throws {
+        let rows = PeriodCells.smallStore + 1_000
+        let (sparse, _) = try Self.store(rows: rows, merchants: rows, seed: 6)
+        #expect(!Self.keepsCells(sparse))
+        sparse.checkInvariants()
+        // Three merchants, six currencies, three kinds, 36 months: at most 1,944 cells.
+        var (dense, world) = try Self.store(rows: rows, merchants: 3, seed: 7)
+        #expect(Self.keepsCells(dense))
+        for dimension in [.payee, .merchant] as [ReportDimension] {
+            let (sparseFromBuckets, denseFromBuckets) = (sparse.report(ReportRequest(period: .month, dimension: dimension)).isFromBuckets,
+                                                         dense.report(ReportRequest(period: .month, dimension: dimension)).isFromBuckets)
+            #expect(!sparseFromBuckets && denseFromBuckets)
+            for period in [ReportPeriod.month, .year] {
+                Self.expectSame(sparse, ReportRequest(period: period, dimension: dimension), "sparse")
+                Self.expectSame(dense, ReportRequest(period: period, dimension: dimension), "dense")
+            }
+        }
+        // Every row its own payee, one change at a time: the cells go past a cell for every
+        // other row and are let go.
+        var changed = 0
+        while Self.keepsCells(dense) && changed < rows {
+            var patch = TransactionPatch()
+            patch.payee = .set("Payee \(changed)")
+            _ = try dense.update(id: "t\(changed)", patch)
+            changed += 1
+            if changed % 1_000 == 0 { dense.checkInvariants() }
+        }
+        #expect(!Self.keepsCells(dense))
+        #expect(changed > 1_000 && changed < rows)
+        for _ in 0..<50 { _ = try? dense.update(id: "t\(world.random.int(in: 0...rows - 1))", world.patch()) }
+        dense.checkInvariants()
+        for dimension in [.payee, .merchant] as [ReportDimension] {
+            let fromBuckets = dense.report(ReportRequest(period: .month, dimension: dimension)).isFromBuckets
+            #expect(!fromBuckets)
+            Self.expectSame(dense, ReportRequest(period: .month, dimension: dimension, kind: .expense), "dropped")
+        }
+    }
+
     @Test(arguments: [4, 5] as [UInt64])
     func summaryMatchesThePlainLoop(seed: UInt64) throws {
         let (store, _) = try Self.world(seed: seed)

@@ -38,6 +38,19 @@ struct PeriodCells: Sendable, Equatable {
 
     init() {}
 
+    /// Cells with rows.
+    var count: Int { used }
+
+    /// Whether `cells` cells are worth keeping for `rows` rows: in a small store always, else
+    /// while a cell holds two rows on average. A report by payee or merchant reads a cell
+    /// where it would read its rows, so the cells pay when they are much fewer than the rows;
+    /// on text that is mostly distinct (the bench's long-tail data: nearly a cell a row, 27
+    /// B/row) they cost as much as the rows and save little.
+    static func paysOff(cells: Int, rows: Int) -> Bool { rows < smallStore || cells <= rows / 2 }
+
+    /// Stores smaller than this keep their cells whatever their count.
+    static let smallStore = 4_096
+
     /// The group of a row of `merchant` and `payee` (codes of their fields).
     @inline(__always)
     static func group(merchant: UInt32, payee: UInt32) -> UInt64 { UInt64(merchant) << 32 | UInt64(payee) }

@@ -26,7 +26,10 @@ struct StoreBuckets: Sendable {
     var accountMonth = PeriodPairs()
     /// Every row by ((merchant, payee), month code), in hashed cells: tens of thousands
     /// (`PeriodCells`). Reports by payee or merchant by month or year, each summing its half.
-    var merchantPayeeMonth = PeriodCells()
+    /// Nil once they would hold more than a cell for every other row (`PeriodCells.paysOff`):
+    /// on text that is mostly distinct a cell a row cost 27 B/row, and such a report then
+    /// reads the rows.
+    var merchantPayeeMonth: PeriodCells? = PeriodCells()
     /// Every row by (category, card or account; week code): reports by week.
     var categoryWeek = PeriodPairs()
     var cardWeek = PeriodPairs()
@@ -66,7 +69,14 @@ struct StoreBuckets: Sendable {
     /// Adds a row to the payee and merchant cells.
     @inline(__always)
     mutating func addToCells(payee: UInt32, merchant: UInt32, month: UInt32, currency: UInt16, amount: Int64) {
-        merchantPayeeMonth.add(PeriodCells.group(merchant: merchant, payee: payee), month, currency: currency, amount: amount)
+        merchantPayeeMonth?.add(PeriodCells.group(merchant: merchant, payee: payee), month, currency: currency, amount: amount)
+    }
+
+    /// Lets the payee and merchant cells go when they no longer pay off in a store of `rows`
+    /// rows (they come back at the next bulk build that finds them worth it).
+    @inline(__always)
+    mutating func dropCellsUnlessTheyPayOff(rows: Int) {
+        if let cells = merchantPayeeMonth, !PeriodCells.paysOff(cells: cells.count, rows: rows) { merchantPayeeMonth = nil }
     }
 
     /// Adds a row to the report pairs.
@@ -99,7 +109,7 @@ struct StoreBuckets: Sendable {
         categoryWeek.remove(record.category, week, currency: currency, amount: amount)
         cardWeek.remove(record.card, week, currency: currency, amount: amount)
         accountWeek.remove(record.account, week, currency: currency, amount: amount)
-        merchantPayeeMonth.remove(PeriodCells.group(merchant: record.merchant, payee: record.payee), record.monthCode,
+        merchantPayeeMonth?.remove(PeriodCells.group(merchant: record.merchant, payee: record.payee), record.monthCode,
                                   currency: currency, amount: amount)
     }
 
@@ -152,7 +162,7 @@ struct StoreBuckets: Sendable {
         categoryWeek.move(from: old.category, oldWeek, to: new.category, week, old: old, new: new)
         cardWeek.move(from: old.card, oldWeek, to: new.card, week, old: old, new: new)
         accountWeek.move(from: old.account, oldWeek, to: new.account, week, old: old, new: new)
-        merchantPayeeMonth.move(from: PeriodCells.group(merchant: old.merchant, payee: old.payee), old.monthCode,
+        merchantPayeeMonth?.move(from: PeriodCells.group(merchant: old.merchant, payee: old.payee), old.monthCode,
                                 to: PeriodCells.group(merchant: new.merchant, payee: new.payee), new.monthCode, old: old, new: new)
     }
 
@@ -161,6 +171,6 @@ struct StoreBuckets: Sendable {
             + merchant.memoryUse + payee.memoryUse + account.memoryUse + pendingByAccount.memoryUse
             + categoryMonth.memoryUse + cardMonth.memoryUse + accountMonth.memoryUse
             + categoryWeek.memoryUse + cardWeek.memoryUse + accountWeek.memoryUse
-            + merchantPayeeMonth.memoryUse
+            + (merchantPayeeMonth?.memoryUse ?? 0)
     }
 }

@@ -50,18 +50,24 @@ extension StoreContents {
         let cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account), payeeColumn = table.codes(of: .payee)
         let currencyColumn = table.currency, amountColumn = table.amount
         var cells = StoreBuckets()
+        cells.merchantPayeeMonth = nil
         for row in rows {
             let currency = currencyColumn[row], amount = amountColumn[row], week = weekOfDay[dayCodes[row]]
             cells.categoryWeek.add(categoryOf[descriptorColumn[row]], week, currency: currency, amount: amount)
             cells.cardWeek.add(cardColumn[row], week, currency: currency, amount: amount)
             cells.accountWeek.add(accountColumn[row], week, currency: currency, amount: amount)
         }
-        // The (merchant, payee) month cells in a pass of their own, after the pairs.
+        // The (merchant, payee) month cells in a pass of their own, after the pairs, given up
+        // as soon as they are too many to pay off (`PeriodCells.paysOff`).
+        let cellLimit = PeriodCells.paysOff(cells: rows.count, rows: rows.count) ? Int.max : rows.count / 2
+        var table = PeriodCells()
         for row in rows {
-            cells.addToCells(payee: payeeColumn[row], merchant: merchantOf[descriptorColumn[row]],
-                              month: monthOfDay[dayCodes[row]], currency: currencyColumn[row], amount: amountColumn[row])
+            table.add(PeriodCells.group(merchant: merchantOf[descriptorColumn[row]], payee: payeeColumn[row]),
+                      monthOfDay[dayCodes[row]], currency: currencyColumn[row], amount: amountColumn[row])
+            if table.count > cellLimit { return cells }
         }
-        cells.merchantPayeeMonth.trim()
+        table.trim()
+        cells.merchantPayeeMonth = table
         return cells
     }
 

@@ -104,6 +104,7 @@ extension StoreContents {
         table.write(record, at: row)
         addToPostings(row, record)
         buckets.add(record, week: calendar.weekOfDay[record.dayCode])
+        buckets.dropCellsUnlessTheyPayOff(rows: count)
     }
 
     /// Removes a live row; returns the record it held.
@@ -115,6 +116,7 @@ extension StoreContents {
         buckets.remove(record, week: calendar.weekOfDay[record.dayCode])
         table.removeKeys(of: row)
         table.free(row)
+        buckets.dropCellsUnlessTheyPayOff(rows: count)
         release(record)
         return record
     }
@@ -164,6 +166,7 @@ extension StoreContents {
             }
         }
         buckets.replace(old, week: calendar.weekOfDay[old.dayCode], with: new, week: calendar.weekOfDay[new.dayCode])
+        buckets.dropCellsUnlessTheyPayOff(rows: count)
         table.write(new, at: row)
         if dateMoves {
             insertIntoOrders(row)

@@ -196,8 +196,11 @@ final class StoreContents: @unchecked Sendable {
             StoreContents.checkSame(expected.pairs.spending, actual.pairs.spending, actual.name + " spending")
             StoreContents.checkSame(expected.pairs.earning, actual.pairs.earning, actual.name + " earning")
         }
-        buckets.merchantPayeeMonth.checkInvariants()
-        invariant(expected.merchantPayeeMonth == buckets.merchantPayeeMonth, "merchant-payee-month cells are stale")
+        if let cells = buckets.merchantPayeeMonth {
+            cells.checkInvariants()
+            invariant(expected.merchantPayeeMonth == cells, "merchant-payee-month cells are stale")
+            invariant(PeriodCells.paysOff(cells: cells.count, rows: liveRows), "merchant-payee-month cells kept past paying off")
+        }
     }
 
     /// The class bitsets hold exactly the live, pending, expense and income rows.
