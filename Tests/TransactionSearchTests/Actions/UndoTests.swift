@@ -124,6 +124,48 @@ import TransactionSearchSupport
         #expect(decoded == history && decoded.steps.map(\.info.sequence) == plain)
     }
 
+    /// Random lists of ids (generated ones, ids sharing their start with the one before,
+    /// Unicode, empty, longer than 127 bytes) read back in order, the generated runs first: by
+    /// `forEach`, `prefix` and a round trip through `encode`; equal lists are equal.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func rowIDsGiveBackTheirIdsInOrder(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let pieces = ["", "a", "é", "tx_", "2025-03-12/", "ß漢字🙂", "0", String(repeating: "x", count: 140), "tx_7", "t2bi"]
+        for _ in 0..<40 {
+            var generated: [String] = [], others: [String] = []
+            var ids = RowIDs()
+            var previous = ""
+            for _ in 0..<random.int(in: 0...300) {
+                let id: String
+                switch random.int(in: 0...3) {
+                case 0: id = "tx_\(random.int(in: 1...40))"
+                case 1: id = String(previous.prefix(random.int(in: 0...previous.count))) + pieces[random.int(in: 0...pieces.count - 1)]
+                default: id = pieces[random.int(in: 0...pieces.count - 1)] + String(random.int(in: 0...99_999), radix: 36)
+                }
+                previous = id
+                ids.append(id)
+                if RowIDs.generatedNumber(id) != nil { generated.append(id) } else { others.append(id) }
+            }
+            let expected = generated + others
+            var seen: [String] = []
+            ids.forEach { seen.append($0) }
+            #expect(seen == expected)
+            #expect(ids.count == expected.count && ids.isEmptyList == expected.isEmpty)
+            let cut = random.int(in: 0...expected.count + 1)
+            #expect(ids.prefix(cut) == Array(expected.prefix(cut)))
+            var shrunk = ids
+            shrunk.shrink()
+            var writer = BinaryWriter()
+            shrunk.encode(into: &writer)
+            var reader = BinaryReader(writer.bytes)
+            let decoded = try RowIDs.decode(&reader)
+            var decodedIDs: [String] = []
+            decoded.forEach { decodedIDs.append($0) }
+            #expect(decoded == ids && decodedIDs == expected)
+            #expect(RowIDs(expected) == ids)
+        }
+    }
+
     @Test func theHistoryKeepsTheNewestStepsWithinItsLimits() {
         var history = UndoHistory()
         for number in 0..<(UndoHistory.stepLimit + 5) {
