@@ -88,7 +88,8 @@ import TransactionSearchSupport
 
     /// Random merchants and notes, random words made from them with a few edits: the rows found
     /// are those whose merchant or notes hold the word approximately by the textbook definition
-    /// (every substring of every distinct string), unless some string holds it exactly.
+    /// (every substring of every distinct string), unless some string holds it exactly; with
+    /// the candidates verified on one thread and on two.
     @Test(arguments: 0..<4)
     func theMatchesAreThoseOfTheBruteForceReference(seedIndex: Int) throws {
         let seed = UInt64(18_200 + seedIndex)
@@ -101,6 +102,8 @@ import TransactionSearchSupport
         while merchants.count < 30 { let name = text(3...18); if !name.isEmpty { merchants.append(name) } }
         let notes: [String?] = (0..<60).map { _ in random.chance(0.5) ? text(4...24).nilIfBlank : nil }
         let store = try TypoSearchTests.store((0..<60).map { merchants[$0 % merchants.count] }, notes: notes)
+        // Seeds 2 and 3 verify the candidates in two halves on two threads.
+        if seedIndex >= 2 { store.lock.withWriteLock { store.contents.parallelScanMinimum = 2 } }
         let transactions = store.transactions()
         for round in 0..<(25 * RandomScale.factor) {
             let source = Array(Folding.fold(random.pick(merchants)).unicodeScalars)

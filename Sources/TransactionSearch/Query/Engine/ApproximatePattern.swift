@@ -101,11 +101,8 @@ struct ApproximatePattern: Sendable {
                 let d0 = (((match & vp) &+ vp) ^ vp) | match | vn | transposed
                 let hp = vn | ~(d0 | vp)
                 let hn = vp & d0
-                if hp & lastBit != 0 {
-                    score &+= 1
-                } else if hn & lastBit != 0 {
-                    score &-= 1
-                }
+                // Branch-free: whether the last row's value went up or down is data, not a pattern.
+                score = score &+ ((hp & lastBit) != 0 ? 1 : 0) &- ((hn & lastBit) != 0 ? 1 : 0)
                 // Searching: the top row is all zeros, so no carry into the first position.
                 let shiftedHP = hp << 1
                 let shiftedHN = hn << 1
@@ -113,7 +110,7 @@ struct ApproximatePattern: Sendable {
                 vn = shiftedHP & d0
                 previousD0 = d0
                 previousMatch = match
-                if score < best { best = score }
+                best = min(best, score)
             }
             return best
         }
