@@ -87,6 +87,13 @@ final class FieldIndex: @unchecked Sendable {
         pool.folded.appendBytes(code, to: &buffer)
     }
 
+    /// Whether the folded text of `code` equals that of `otherCode` in `other`.
+    func hasFoldedText(of code: UInt32, equalTo otherCode: UInt32, in other: FieldIndex) -> Bool {
+        pool.folded.withBytes(code) { mine in
+            other.pool.folded.withBytes(otherCode) { theirs in mine.elementsEqual(theirs) }
+        }
+    }
+
     /// The ASCII digits of the UTF-8 of `code`: see `StringPool.asciiDigits(of:)`.
     func asciiDigits(of code: UInt32) -> (lastFour: UInt32, count: Int) {
         pool.asciiDigits(of: code)

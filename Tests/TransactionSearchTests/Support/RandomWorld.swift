@@ -18,6 +18,9 @@ struct RandomWorld {
         "7-Eleven", "Lidl", "Uber", "Uber Eats", "한국식당", "Ça va", "ＡＢＣ Mart", "İstanbul Kebap", "Σίσυφος",
         "12 Apostles", "A", "ab", "Ølstue", "Łódź Market",
     ]
+    /// Payees set by hand: some read like a merchant of the list (folded alike or not), some
+    /// like none (`PayeesApart`: a row whose payee is not its merchant's text).
+    static let payees = ["Ana García", "Landlord", "STARBUCKS", "starbucks reserve", "Uber", "Lidl Stiftung", "Café", "пятёрочка"]
     static let categories: [String?] = [nil, "Food & Drink", "Groceries", "Transport", "Café", "Ünique"]
     static let subcategories: [String?] = [nil, "Coffee", "Supermarket", "Taxi", "Bakery"]
     static let cards: [String?] = [nil, "Visa 4242", "Amex 3782 822463 10005", "Card 12", "visa 4242", "Debit 0005"]
@@ -53,12 +56,14 @@ struct RandomWorld {
     mutating func draft(id: String?) -> TransactionDraft {
         let category = pick(RandomWorld.categories)
         let currency = pick(RandomWorld.currencies)
-        return TransactionDraft(
+        var draft = TransactionDraft(
             id: id, date: date(), merchant: pick(RandomWorld.merchants), category: category,
             subcategory: category == nil ? nil : pick(RandomWorld.subcategories), card: pick(RandomWorld.cards),
             account: pick(RandomWorld.accounts), amount: amount(forCurrency: currency), currency: currency.flatMap { Currency($0) },
             status: random.chance(0.2) ? .pending : .posted, notes: pick(RandomWorld.notes),
             importKey: random.chance(0.3) ? importKey() : nil)
+        if random.chance(0.15) { draft.payee = pick(RandomWorld.payees) }
+        return draft
     }
 
     /// An import key no other draft of this world has (64 random bits).
@@ -67,7 +72,7 @@ struct RandomWorld {
     mutating func patch() -> TransactionPatch {
         var patch = TransactionPatch()
         for _ in 0..<random.int(in: 1...3) {
-            switch random.int(in: 0...8) {
+            switch random.int(in: 0...9) {
             case 0: patch.date = .set(date())
             case 1: patch.merchant = .set(pick(RandomWorld.merchants))
             case 2:
@@ -86,6 +91,7 @@ struct RandomWorld {
             case 6: patch.status = .set(random.chance(0.5) ? .pending : .posted)
             case 7: patch.notes = pick(RandomWorld.notes).map { .set($0) } ?? .clear
             case 8 where random.chance(0.3): patch.importKey = random.chance(0.5) ? .set(importKey()) : .clear
+            case 9 where random.chance(0.5): patch.payee = .set(pick(RandomWorld.payees))
             default: patch.merchant = .set(pick(RandomWorld.merchants).uppercased())
             }
         }
@@ -97,7 +103,7 @@ struct RandomWorld {
     mutating func word() -> String {
         switch random.int(in: 0...9) {
         case 0, 1, 2, 3:
-            let source = pick(RandomWorld.merchants + RandomWorld.categories.compactMap { $0 } + RandomWorld.notes.compactMap { $0 })
+            let source = pick(RandomWorld.merchants + RandomWorld.payees + RandomWorld.categories.compactMap { $0 } + RandomWorld.notes.compactMap { $0 })
             let scalars = Array(source.unicodeScalars)
             let length = pick([1, 1, 2, 2, 3, 4, 6])
             let start = random.int(in: 0...max(0, scalars.count - length))

@@ -132,6 +132,8 @@ extension QueryCompiler {
             let index = text[field]
             let codes = field.titles == .card
                 ? CodeSet(index.pool.liveCodes.filter { QueryCompiler.cardMatches(index, $0, term) })
+                : field == .payee && TextField.merchant.isSearched(by: scope)
+                ? payeesApart(containing: term)
                 : QueryCompiler.codes(in: index, containing: term)
             condition.codes[field] = codes
             // Rows are counted here for a field with postings of its own; merchant, category
@@ -152,6 +154,27 @@ extension QueryCompiler {
             condition.estimate += magnitudeCount(range)
         }
         return condition
+    }
+
+    /// The payees with rows apart from their merchants (`PayeesApart`) whose folded text holds
+    /// `term`: what a search of merchants and payees together needs of the payees, the other
+    /// payees' rows being found through merchants of the same folded text. Few payees apart
+    /// (a payee of the merchant's own name on most rows) are each tested; many, the payees'
+    /// trigram index answers and is filtered.
+    func payeesApart(containing term: [UInt8]) -> CodeSet {
+        let apart = contents.payeesApart, index = text[.payee]
+        if apart.payees * 8 > index.codeLimit {
+            let matching = QueryCompiler.codes(in: index, containing: term)
+            return CodeSet(limit: index.codeLimit) { matching.contains($0) && apart.hasRowsApart($0) }
+        }
+        let folded = index.pool.folded
+        var found: [UInt32] = []
+        term.withUnsafeBufferPointer { needle in
+            apart.forEachPayee { code in
+                if folded.withBytes(code, { ByteSearch.contains($0, needle) }) { found.append(code) }
+            }
+        }
+        return CodeSet(found)
     }
 
     /// A plain word of the text (or of a group) in the scope: its strings and amounts, or, when

@@ -39,8 +39,22 @@ extension StoreContents {
                                                                   codeLimit: self.text[field].codeLimit, rowCapacity: capacity))
             }
             self.buildBuckets(rows, merchantOf: merchantOf, categoryOf: categoryOf)
+            self.countPayeesApart(rows, merchantOf: merchantOf)
         }])
         buckets.takeWeekPairsAndCells(from: &periodCells)
+    }
+
+    /// Counts the payees' rows apart (`PayeesApart`) of `rows`.
+    private func countPayeesApart(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>) {
+        let payeeColumn = table.codes(of: .payee), descriptorColumn = table.descriptor
+        let (payees, merchants) = (text[.payee], text[.merchant])
+        var apart = PayeesApart()
+        for row in rows {
+            let payee = payeeColumn[row]
+            guard payee != 0 else { continue }
+            apart.add(payee: payee, differs: !payees.hasFoldedText(of: payee, equalTo: merchantOf[descriptorColumn[row]], in: merchants))
+        }
+        payeesApart = apart
     }
 
     /// The week pairs and the payee and merchant cells of `rows` (ascending), in a value of

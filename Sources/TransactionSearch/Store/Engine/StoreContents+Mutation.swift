@@ -103,6 +103,7 @@ extension StoreContents {
     private func place(_ record: RowRecord, at row: UInt32) {
         table.write(record, at: row)
         addToPostings(row, record)
+        payeesApart.add(payee: record.payee, differs: payeeStandsApart(record))
         buckets.add(record, week: calendar.weekOfDay[record.dayCode])
         buckets.dropCellsUnlessTheyPayOff(rows: count)
     }
@@ -113,6 +114,7 @@ extension StoreContents {
         let record = self.record(row)
         removeFromOrders(row)
         removeFromPostings(row, record)
+        payeesApart.remove(payee: record.payee, differs: payeeStandsApart(record))
         buckets.remove(record, week: calendar.weekOfDay[record.dayCode])
         table.removeKeys(of: row)
         table.free(row)
@@ -164,6 +166,10 @@ extension StoreContents {
                 text[field].removeRow(row, code: from, rowCapacity: capacity)
                 text[field].addRow(row, code: to, rowCapacity: capacity)
             }
+        }
+        if old.payee != new.payee || old.merchant != new.merchant {
+            payeesApart.remove(payee: old.payee, differs: payeeStandsApart(old))
+            payeesApart.add(payee: new.payee, differs: payeeStandsApart(new))
         }
         buckets.replace(old, week: calendar.weekOfDay[old.dayCode], with: new, week: calendar.weekOfDay[new.dayCode])
         buckets.dropCellsUnlessTheyPayOff(rows: count)

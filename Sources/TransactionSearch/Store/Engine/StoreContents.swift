@@ -26,6 +26,9 @@ final class StoreContents: @unchecked Sendable {
     @exclusivity(unchecked) var exchangeRates: ExchangeRates?
     /// The rules and the steps an undo can revert.
     @exclusivity(unchecked) var state = StoreState()
+    /// The payees' rows whose merchant reads otherwise (what a search of both fields needs of
+    /// the payees).
+    @exclusivity(unchecked) var payeesApart = PayeesApart()
 
     /// Candidates from which a scan runs on two threads (`ScanParallelism`); tests lower it to
     /// exercise the split on small stores.
@@ -52,6 +55,13 @@ final class StoreContents: @unchecked Sendable {
     /// The local day of a row.
     @inline(__always)
     func day(ofRow row: UInt32) -> Int32 { calendar.day(ofCode: table.dayCode[row]) }
+
+    /// Whether a record's payee is some text and its folded text is not its merchant's
+    /// (`PayeesApart`). Both strings must be in their pools.
+    @inline(__always)
+    func payeeStandsApart(_ record: RowRecord) -> Bool {
+        record.payee != 0 && !text[.payee].hasFoldedText(of: record.payee, equalTo: record.merchant, in: text[.merchant])
+    }
 
     /// A live row as a record, its derived fields filled in.
     func record(_ row: UInt32) -> RowRecord {
@@ -136,6 +146,7 @@ final class StoreContents: @unchecked Sendable {
         invariant(orders.byDate.count == count && orders.byAmount.count == count, "orders disagree with the row count \(count)")
         table.checkKeys()
         var expected = StoreBuckets()
+        var expectedApart = PayeesApart()
         var liveRows = 0
         let descriptors = text.descriptors
         // Uses counted from the rows, per string code of each field and per day and month code.
@@ -147,6 +158,7 @@ final class StoreContents: @unchecked Sendable {
             liveRows += 1
             let record = self.record(row)
             expected.add(record, week: calendar.weekOfDay[record.dayCode])
+            expectedApart.add(payee: record.payee, differs: payeeStandsApart(record))
             for field in TextField.allCases where record.codes[field] != 0 { textUses[field][Int(record.codes[field])] += 1 }
             dayUses[Int(record.dayCode)] += 1
             if Int(record.sources) < sourceUses.count { sourceUses[Int(record.sources)] += 1 } else { invariantFailure("row \(row) has sources code \(record.sources) past the pool") }
@@ -196,6 +208,7 @@ final class StoreContents: @unchecked Sendable {
             StoreContents.checkSame(expected.pairs.spending, actual.pairs.spending, actual.name + " spending")
             StoreContents.checkSame(expected.pairs.earning, actual.pairs.earning, actual.name + " earning")
         }
+        invariant(expectedApart == payeesApart, "the payees' rows apart from their merchants are miscounted")
         if let cells = buckets.merchantPayeeMonth {
             cells.checkInvariants()
             invariant(expected.merchantPayeeMonth == cells, "merchant-payee-month cells are stale")

@@ -57,7 +57,14 @@ import TransactionSearchSupport
     /// read, its indexes dropped and rebuilt from the strings on restore; two-byte terms (the
     /// keys that changed) answer as in the store that wrote it.
     @Test func aVersionFourSnapshotIsReadWithItsIndexesRebuilt() throws {
-        let original = try SnapshotFileTests.randomStore(seed: 23, rows: 200)
+        // Payees came after version 4: its rows have their merchant's cleaned name.
+        var world = RandomWorld(seed: 23)
+        let original = TransactionStore(configuration: StoreConfiguration(timeZone: TimeZone(identifier: SnapshotFileTests.zone)!))
+        try original.add(contentsOf: (0..<200).map { _ in
+            var draft = world.draft(id: nil)
+            draft.payee = nil
+            return draft
+        })
         let file = SnapshotFile(generation: 1, timeZoneIdentifier: SnapshotFileTests.zone, baseCurrency: .eur,
                                 transactions: original.transactions(in: .dateAscending))
         let decoded = try SnapshotFile.decode(file.encoded(layoutVersion: SnapshotFile.versionWithPairKeys), path: "s").rows
