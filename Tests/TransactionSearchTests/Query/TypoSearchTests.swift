@@ -86,10 +86,10 @@ import TransactionSearchSupport
         #expect(result.corrections == [Correction(term: "stabucks", matched: ["starbucks", "stabucs"])])
     }
 
-    /// Random merchants and notes, random words made from them with a few edits: the rows found
-    /// are those whose merchant or notes hold the word approximately by the textbook definition
-    /// (every substring of every distinct string), unless some string holds it exactly; with
-    /// the candidates verified on one thread and on two.
+    /// Random merchants, notes and payees, random words made from them with a few edits: the
+    /// rows found are those whose merchant, notes or payee hold the word approximately by the
+    /// textbook definition (every substring of every distinct string), unless some string
+    /// holds it exactly; with the candidates verified on one thread and on two.
     @Test(arguments: 0..<4)
     func theMatchesAreThoseOfTheBruteForceReference(seedIndex: Int) throws {
         let seed = UInt64(18_200 + seedIndex)
@@ -102,8 +102,17 @@ import TransactionSearchSupport
         while merchants.count < 30 { let name = text(3...18); if !name.isEmpty { merchants.append(name) } }
         let notes: [String?] = (0..<60).map { _ in random.chance(0.5) ? text(4...24).nilIfBlank : nil }
         let store = try TypoSearchTests.store((0..<60).map { merchants[$0 % merchants.count] }, notes: notes)
-        // Seeds 2 and 3 verify the candidates in two halves on two threads.
-        if seedIndex >= 2 { store.lock.withWriteLock { store.contents.parallelScanMinimum = 2 } }
+        // Seeds 2 and 3 verify the candidates in two halves on two threads, and give some rows
+        // a payee of their own (a payee apart from its merchant is verified; the others take
+        // their merchant's distance).
+        if seedIndex >= 2 {
+            store.lock.withWriteLock { store.contents.parallelScanMinimum = 2 }
+            for index in stride(from: 0, to: 60, by: 4) {
+                var patch = TransactionPatch()
+                patch.payee = .set(random.chance(0.5) ? random.pick(merchants) : text(5...18).nilIfBlank ?? "payee")
+                try store.update(id: "m\(index)", patch)
+            }
+        }
         let transactions = store.transactions()
         for round in 0..<(25 * RandomScale.factor) {
             let source = Array(Folding.fold(random.pick(merchants)).unicodeScalars)
@@ -120,7 +129,7 @@ import TransactionSearchSupport
             }
             let folded = String(String.UnicodeScalarView(word)).trimmingCharacters(in: .whitespaces)
             guard !folded.contains(" ") else { continue }
-            let fields = transactions.map { [Folding.fold($0.merchant), $0.notes.map(Folding.fold) ?? ""] }
+            let fields = transactions.map { [Folding.fold($0.merchant), $0.notes.map(Folding.fold) ?? "", Folding.fold($0.payee)] }
             let exact = fields.contains { $0.contains { $0.contains(folded) } }
             var holds: [String: Bool] = [:]  // per distinct string
             for text in Set(fields.flatMap { $0 }) { holds[text] = exact ? text.contains(folded) : ApproximateReference.holds(folded, in: text) }

@@ -18,16 +18,14 @@ extension QueryCompiler {
         var widened = CompiledCondition()
         var found: [ApproximateFind] = []
         let candidates = fields.map { pattern.candidates(in: text[$0]) }
-        let distances = verify(candidates, of: fields, pattern)
-        var offset = 0
-        for (textField, fieldCandidates) in zip(fields, candidates) {
+        let distances = distances(of: candidates, in: fields, pattern)
+        for (slot, textField) in fields.enumerated() {
             let index = text[textField]
             var codes = CodeSet()
-            for (code, distance) in zip(fieldCandidates, distances[offset...]) where Int(distance) <= pattern.maxDistance {
+            for (code, distance) in zip(candidates[slot], distances[slot]) where Int(distance) <= pattern.maxDistance {
                 codes.insert(code)
                 found.append(ApproximateFind(field: textField, code: code, distance: Int(distance), rows: index.pool.referenceCount(code)))
             }
-            offset += fieldCandidates.count
             widened.codes[textField] = codes
             if textField.keepsPostings { widened.estimate += codes.codes.reduce(0) { $0 + index.rowCount($1) } }
         }
@@ -40,6 +38,59 @@ extension QueryCompiler {
         for spelling in spellings where field == .all || field == .merchant {
             let bytes = Array(spelling.utf8)
             if !compiled.highlightTerms.contains(bytes) { compiled.highlightTerms.append(bytes) }
+        }
+    }
+
+    /// The distance of the word in each candidate string, by field (`candidates[i]` of
+    /// `fields[i]`). A payee whose rows all have a merchant of its folded text (no rows apart,
+    /// `PayeesApart`: on mostly distinct text nearly every payee) takes the distance of the
+    /// merchant of one of its rows instead of being verified: the same folded text, the same
+    /// distance. That merchant is a candidate whenever the payee is within reach (each field's
+    /// candidates hold every string within reach), so one the merchants' candidates lack is
+    /// out of reach, like the payee.
+    private func distances(of candidates: [[UInt32]], in fields: [TextField], _ pattern: ApproximatePattern) -> [[UInt8]] {
+        guard let payeeSlot = fields.firstIndex(of: .payee), let merchantSlot = fields.firstIndex(of: .merchant) else {
+            return split(verify(candidates, of: fields, pattern), like: candidates)
+        }
+        // Read once: each is a struct of arrays, copied (retained) at every read in a loop.
+        let payeePostings = text[.payee].postings, apart = contents.payeesApart
+        let merchantOf = text.descriptors.merchantOf, descriptorColumn = contents.table.descriptor
+        var verified = candidates
+        var twins: [(position: Int, merchant: UInt32)] = []
+        verified[payeeSlot] = []
+        for (position, code) in candidates[payeeSlot].enumerated() {
+            if !apart.hasRowsApart(code), let row = payeePostings[Int(code)].first {
+                twins.append((position, merchantOf[descriptorColumn[row]]))
+            } else {
+                verified[payeeSlot].append(code)
+            }
+        }
+        var distances = split(verify(verified, of: fields, pattern), like: verified)
+        guard !twins.isEmpty else { return distances }
+        var byMerchant = [UInt8](repeating: .max, count: text[.merchant].codeLimit)
+        for (code, distance) in zip(verified[merchantSlot], distances[merchantSlot]) { byMerchant[Int(code)] = distance }
+        var payeeDistances: [UInt8] = []
+        payeeDistances.reserveCapacity(candidates[payeeSlot].count)
+        var (verifiedNext, twinNext) = (0, 0)
+        for position in candidates[payeeSlot].indices {
+            if twinNext < twins.count && twins[twinNext].position == position {
+                payeeDistances.append(byMerchant[Int(twins[twinNext].merchant)])
+                twinNext += 1
+            } else {
+                payeeDistances.append(distances[payeeSlot][verifiedNext])
+                verifiedNext += 1
+            }
+        }
+        distances[payeeSlot] = payeeDistances
+        return distances
+    }
+
+    /// `flat` cut into the lengths of `candidates`' fields.
+    private func split(_ flat: [UInt8], like candidates: [[UInt32]]) -> [[UInt8]] {
+        var offset = 0
+        return candidates.map { codes in
+            defer { offset += codes.count }
+            return Array(flat[offset ..< offset + codes.count])
         }
     }
 
