@@ -4,7 +4,7 @@
 /// an import made: a million generated ids cost a few bytes, and a million ids of the input
 /// what is new in each. Ids of a file mostly share their start with the one before
 /// (`20250312-0001234`, `t2bi3`): the bench's 100,000 ids took 8.5 B/row as bytes and ends
-/// of 4 bytes, 3.2 front-coded. Read only in order (`forEach`, `prefix`, `encode`).
+/// of 4 bytes, 3.0 front-coded. Read only in order (`forEach`, `prefix`, `encode`).
 struct RowIDs: Hashable, Sendable {
     /// Runs of generated ids: the first number and how many follow it, in order added.
     private(set) var runs: [(first: UInt64, count: UInt32)] = []

@@ -53,7 +53,8 @@ extension TransactionStore {
 extension StoreStatistics {
     /// Bytes by structure of `contents`: the columns, the keys, each text field's pool and
     /// index (fields that share a `TextField.structureName` added up, those in the descriptor
-    /// first, then the descriptors), the orders, the calendar and the buckets.
+    /// first, then the descriptors; the payees with `PayeesApart`), the orders, the calendar
+    /// and the buckets.
     static func bytesByStructure(of contents: StoreContents) -> [(name: String, bytes: Int)] {
         let (table, text, orders, calendar) = (contents.table, contents.text, contents.orders, contents.calendar)
         let (buckets, sources, state) = (contents.buckets, contents.sources, contents.state)
@@ -72,6 +73,10 @@ extension StoreStatistics {
         TextField.inDescriptor.forEach(add)
         structures.append(("descriptors", text.descriptors.memoryUse))
         TextField.withColumns.forEach(add)
+        // The count of the payees' rows apart from their merchants counts with the payees.
+        if let index = structures.firstIndex(where: { $0.name == TextField.payee.structureName }) {
+            structures[index].bytes += contents.payeesApart.memoryUse
+        }
         structures += [
             ("date order", orders.byDate.memoryUse),
             ("amount order", orders.byAmount.memoryUse),

@@ -96,10 +96,10 @@ extension QueryCompiler {
 
     /// The distance of the word in each candidate string (`candidates[i]` of `fields[i]`), in
     /// that order, fields after one another. Many candidates are verified in two halves on two
-    /// threads: the merchants and the payees of mostly distinct text are thousands of
-    /// candidates each, about 100 ns apiece (a typo on the bench's long-tail data: 5,800
-    /// strings, 600 µs on one thread). From `parallelScanMinimum / 50` candidates (1,000 by
-    /// default; a candidate costs about as much as 50 rows of a scan).
+    /// threads: the merchants of mostly distinct text are thousands of candidates, about 100 ns
+    /// apiece (a typo on the bench's long-tail data: 2,893 merchants, and as many payees
+    /// before they took their merchant's distance). From `parallelScanMinimum / 50`
+    /// candidates (1,000 by default; a candidate costs about as much as 50 rows of a scan).
     private func verify(_ candidates: [[UInt32]], of fields: [TextField], _ pattern: ApproximatePattern) -> [UInt8] {
         // (the field's place in `fields`, the code) of every candidate.
         let flat = candidates.enumerated().flatMap { slot, codes in codes.lazy.map { (slot, $0) } }
