@@ -47,12 +47,10 @@ extension StoreContents {
     /// Counts the payees' rows apart (`PayeesApart`) of `rows`.
     private func countPayeesApart(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>) {
         let payeeColumn = table.codes(of: .payee), descriptorColumn = table.descriptor
-        let (payees, merchants) = (text[.payee], text[.merchant])
         var apart = PayeesApart()
         for row in rows {
-            let payee = payeeColumn[row]
-            guard payee != 0 else { continue }
-            apart.add(payee: payee, differs: !payees.hasFoldedText(of: payee, equalTo: merchantOf[descriptorColumn[row]], in: merchants))
+            let payee = payeeColumn[row], merchant = merchantOf[descriptorColumn[row]]
+            apart.add(payee: payee, differs: payeeStandsApart(payee: payee, merchant: merchant))
         }
         payeesApart = apart
     }
@@ -73,12 +71,11 @@ extension StoreContents {
         }
         // The (merchant, payee) month cells in a pass of their own, after the pairs, given up
         // as soon as they are too many to pay off (`PeriodCells.paysOff`).
-        let cellLimit = PeriodCells.paysOff(cells: rows.count, rows: rows.count) ? Int.max : rows.count / 2
         var table = PeriodCells()
         for row in rows {
             table.add(PeriodCells.group(merchant: merchantOf[descriptorColumn[row]], payee: payeeColumn[row]),
                       monthOfDay[dayCodes[row]], currency: currencyColumn[row], amount: amountColumn[row])
-            if table.count > cellLimit { return cells }
+            if !PeriodCells.paysOff(cells: table.count, rows: rows.count) { return cells }
         }
         table.trim()
         cells.merchantPayeeMonth = table

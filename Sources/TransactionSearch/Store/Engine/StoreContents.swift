@@ -59,8 +59,13 @@ final class StoreContents: @unchecked Sendable {
     /// Whether a record's payee is some text and its folded text is not its merchant's
     /// (`PayeesApart`). Both strings must be in their pools.
     @inline(__always)
-    func payeeStandsApart(_ record: RowRecord) -> Bool {
-        record.payee != 0 && !text[.payee].hasFoldedText(of: record.payee, equalTo: record.merchant, in: text[.merchant])
+    func payeeStandsApart(_ record: RowRecord) -> Bool { payeeStandsApart(payee: record.payee, merchant: record.merchant) }
+
+    /// Whether `payee` (a code of the payee field, 0: none) is some text whose folded text is
+    /// not that of `merchant` (a code of the merchant field).
+    @inline(__always)
+    func payeeStandsApart(payee: UInt32, merchant: UInt32) -> Bool {
+        payee != 0 && !text[.payee].hasFoldedText(of: payee, equalTo: merchant, in: text[.merchant])
     }
 
     /// A live row as a record, its derived fields filled in.
