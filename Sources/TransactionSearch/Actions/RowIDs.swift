@@ -62,7 +62,13 @@ struct RowIDs: Hashable, Sendable {
 
     /// Adds one id.
     mutating func append(_ id: String) {
-        guard let number = RowIDs.generatedNumber(id) else {
+        var id = id
+        id.withUTF8 { append(utf8: $0) }
+    }
+
+    /// Adds one id given as its UTF-8 bytes (a snapshot's, read in place: no `String` made).
+    private mutating func append(utf8 id: UnsafeBufferPointer<UInt8>) {
+        guard let number = RowIDs.generatedNumber(utf8: id) else {
             appendOther(id)
             return
         }
@@ -75,17 +81,16 @@ struct RowIDs: Hashable, Sendable {
 
     /// Adds an id that is not a generated one: the length it shares with the last, the length
     /// of the rest, the rest.
-    private mutating func appendOther(_ id: String) {
+    private mutating func appendOther(_ id: UnsafeBufferPointer<UInt8>) {
         var shared = 0
-        for byte in id.utf8 {
-            guard shared < lastOther.count, lastOther[shared] == byte else { break }
-            shared += 1
-        }
-        lastOther.removeSubrange(shared...)
-        lastOther.append(contentsOf: id.utf8.dropFirst(shared))
+        let limit = min(id.count, lastOther.count)
+        while shared < limit && lastOther[shared] == id[shared] { shared += 1 }
+        let rest = UnsafeBufferPointer(rebasing: id[shared...])
+        lastOther.removeLast(lastOther.count - shared)
+        lastOther.append(contentsOf: rest)
         RowIDs.appendNumber(shared, to: &otherCodes)
-        RowIDs.appendNumber(lastOther.count - shared, to: &otherCodes)
-        otherCodes.append(contentsOf: lastOther[shared...])
+        RowIDs.appendNumber(rest.count, to: &otherCodes)
+        otherCodes.append(contentsOf: rest)
         otherCount += 1
     }
 
@@ -113,15 +118,20 @@ struct RowIDs: Hashable, Sendable {
 
     /// Calls `body` with each other id in order until it returns false.
     private func forEachOther(_ body: (String) -> Bool) {
+        forEachOtherUTF8 { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Calls `body` with the UTF-8 of each other id in order until it returns false.
+    private func forEachOtherUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
         var current: [UInt8] = []
         var offset = 0
         while offset < otherCodes.count {
             let shared = RowIDs.number(in: otherCodes, at: &offset)
             let rest = RowIDs.number(in: otherCodes, at: &offset)
-            current.removeSubrange(shared...)
+            current.removeLast(current.count - shared)
             current.append(contentsOf: otherCodes[offset ..< offset + rest])
             offset += rest
-            guard body(String(decoding: current, as: UTF8.self)) else { return }
+            guard current.withUnsafeBufferPointer(body) else { return }
         }
     }
 
@@ -152,12 +162,16 @@ struct RowIDs: Hashable, Sendable {
 
     /// N of an id `tx_N` as the store generates them (no leading zero), else nil.
     static func generatedNumber(_ id: String) -> UInt64? {
-        var utf8 = id.utf8[...]
-        guard utf8.count > 3, utf8.count <= 23, utf8.starts(with: "tx_".utf8) else { return nil }
-        utf8 = utf8.dropFirst(3)
-        guard utf8.first != UInt8(ascii: "0") else { return nil }
+        var id = id
+        return id.withUTF8 { generatedNumber(utf8: $0) }
+    }
+
+    /// `generatedNumber(_:)` of an id's UTF-8 bytes.
+    private static func generatedNumber(utf8 id: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard id.count > 3, id.count <= 23, id[0] == UInt8(ascii: "t"), id[1] == UInt8(ascii: "x"),
+              id[2] == UInt8(ascii: "_"), id[3] != UInt8(ascii: "0") else { return nil }
         var number: UInt64 = 0
-        for byte in utf8 {
+        for byte in id[3...] {
             guard (0x30...0x39).contains(byte) else { return nil }
             let (times, overflow) = number.multipliedReportingOverflow(by: 10)
             let (sum, overflowAdding) = times.addingReportingOverflow(UInt64(byte - 0x30))
@@ -175,8 +189,9 @@ struct RowIDs: Hashable, Sendable {
             writer.integer(run.count)
         }
         writer.integer(UInt32(otherCount))
-        forEachOther { id in
-            writer.string(id)
+        forEachOtherUTF8 { id in
+            writer.integer(UInt32(id.count))
+            writer.bytes.append(contentsOf: id)
             return true
         }
     }
@@ -196,7 +211,16 @@ struct RowIDs: Hashable, Sendable {
         }
         let otherCount = Int(try reader.integer(UInt32.self))
         guard otherCount <= (reader.end - reader.offset) / 4 else { throw .init(offset: reader.offset - 4, reason: "an impossible id count") }
-        for _ in 0..<otherCount { ids.append(try reader.string()) }
+        for _ in 0..<otherCount {
+            // Read in place; bytes that are not UTF-8 are repaired as `BinaryReader.string()` does.
+            let length = Int(try reader.integer(UInt32.self))
+            guard reader.end - reader.offset >= length else { throw .init(offset: reader.offset, reason: "a string runs past the end") }
+            let start = try reader.skip(length)
+            reader.bytes.withUnsafeBufferPointer { all in
+                let id = UnsafeBufferPointer(rebasing: all[start ..< start + length])
+                if UTF8Validation.isValid(id) { ids.append(utf8: id) } else { ids.append(String(decoding: id, as: UTF8.self)) }
+            }
+        }
         ids.shrink()
         return ids
     }

@@ -90,7 +90,7 @@ final class FieldIndex: @unchecked Sendable {
     /// Whether the folded text of `code` equals that of `otherCode` in `other`.
     func hasFoldedText(of code: UInt32, equalTo otherCode: UInt32, in other: FieldIndex) -> Bool {
         pool.folded.withBytes(code) { mine in
-            other.pool.folded.withBytes(otherCode) { theirs in mine.elementsEqual(theirs) }
+            other.pool.folded.withBytes(otherCode) { theirs in bytesEqual(mine, theirs) }
         }
     }
 

@@ -25,7 +25,7 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
         return id.withUTF8 { bytes in
             let raw = UnsafeRawBufferPointer(bytes)
             return slots.find(hash: hashBytes(raw, seed: slots.seed)) { row in
-                withIDBytes(row) { $0.elementsEqual(raw) }
+                withIDBytes(row) { bytesEqual($0, raw) }
             }
         }
     }
@@ -110,7 +110,7 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
                     return hashBytes(UnsafeRawBufferPointer(rebasing: all[otherStart ..< otherStart + Int(lengths[other])]), seed: seed)
                 }) { other in
                     let otherStart = Int(starts[other])
-                    return UnsafeRawBufferPointer(rebasing: all[otherStart ..< otherStart + Int(lengths[other])]).elementsEqual(id)
+                    return bytesEqual(UnsafeRawBufferPointer(rebasing: all[otherStart ..< otherStart + Int(lengths[other])]), id)
                 }
                 guard isNew else { return false }
                 starts[row] = UInt32(start)

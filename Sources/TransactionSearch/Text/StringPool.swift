@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Dictionary encoding of one text field: each distinct string gets a small integer code that
 /// the rows store, with a reference count, so that a string no row uses any more is reclaimed
 /// and its code reused. Code 0 is "none" and never names a string.
@@ -194,10 +186,10 @@ struct StringPool: Sendable {
         return CaseMask.canEncode(utf8, over: foldedText) ? CaseMask.byteCount(forTextOf: utf8.count) : utf8.count
     }
 
-    /// Whether two byte strings are equal (length first, then one memcmp).
+    /// Whether two byte strings are equal (`bytesEqual`).
     @inline(__always)
     private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+        bytesEqual(a, b)
     }
 
     /// Whether a string's UTF-8 bytes are `bytes` (length first, then one memcmp).
