@@ -35,7 +35,7 @@ extension TransactionStore {
                 guard needsChangeFacts else { break }
                 noteChange(of: row)
             }
-            step.added = RowIDs(validated.accepted.lazy.map(\.id))
+            step.added = RowIDs(validated.accepted.ids)
             record(count: changes.count + rows.count) {
                 changes.map { .updated(old: $0.before, new: $0.after) } + validated.accepted.map { .added($0) }
             }

@@ -130,9 +130,10 @@ public final class TransactionStore: Sendable {
                 changedByRules ? rows.map { .added(contents.transaction(at: $0)) } : accepted.map { .added($0) }
             }
             var step = UndoStep(kind: .add, sequence: contents.sequence)
-            step.added = RowIDs(accepted.lazy.map(\.id))
+            let ids = accepted.ids
+            step.added = RowIDs(ids)
             contents.state.history.push(step)
-            return BatchResult(addedIDs: accepted.map(\.id), skipped: failures)
+            return BatchResult(addedIDs: ids, skipped: failures)
         }
         afterMutation()
         return result

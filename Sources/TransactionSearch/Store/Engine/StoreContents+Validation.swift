@@ -42,36 +42,41 @@ extension StoreContents {
         let ranges = [0..<middle, middle..<drafts.count]
         var failures: [[BatchFailure]] = [[], []]
         var accepted: [Int] = [0, 0]
-        let normalized = [Transaction](unsafeUninitializedCapacity: drafts.count) { buffer, initialized in
-            // Each part writes only its own stretch of the buffer and its own slots below.
-            nonisolated(unsafe) let buffer = buffer
-            failures.withUnsafeMutableBufferPointer { failures in
-                accepted.withUnsafeMutableBufferPointer { accepted in
-                    nonisolated(unsafe) let (failures, accepted) = (failures, accepted)
-                    BuildParallelism.run(rows: drafts.count, (0..<2).map { part in
-                        {
-                            var count = 0
-                            var invalid: [BatchFailure] = []
-                            var payees = PayeeMemo()
-                            for index in ranges[part] {
-                                do throws(ValidationError) {
-                                    let transaction = try validator.validate(drafts[index]) { payees.payee(of: $0) }
-                                    (buffer.baseAddress! + ranges[part].lowerBound + count).initialize(to: transaction)
-                                    count += 1
-                                } catch {
-                                    invalid.append(BatchFailure(index: index, error: error))
+        // The drafts read in place: `drafts[index]` in the parts' closure copied each draft, a
+        // retain and release of each of its strings (perf: 5 % of a long-tail build's samples).
+        let normalized = drafts.withUnsafeBufferPointer { drafts in
+            [Transaction](unsafeUninitializedCapacity: drafts.count) { buffer, initialized in
+                // Each part reads the drafts and writes only its own stretch of the buffer and
+                // its own slots below.
+                nonisolated(unsafe) let (drafts, buffer) = (drafts, buffer)
+                failures.withUnsafeMutableBufferPointer { failures in
+                    accepted.withUnsafeMutableBufferPointer { accepted in
+                        nonisolated(unsafe) let (failures, accepted) = (failures, accepted)
+                        BuildParallelism.run(rows: drafts.count, (0..<2).map { part in
+                            {
+                                var count = 0
+                                var invalid: [BatchFailure] = []
+                                var payees = PayeeMemo()
+                                for index in ranges[part] {
+                                    do throws(ValidationError) {
+                                        let transaction = try validator.validate(drafts[index]) { payees.payee(of: $0) }
+                                        (buffer.baseAddress! + ranges[part].lowerBound + count).initialize(to: transaction)
+                                        count += 1
+                                    } catch {
+                                        invalid.append(BatchFailure(index: index, error: error))
+                                    }
                                 }
+                                accepted[part] = count
+                                failures[part] = invalid
                             }
-                            accepted[part] = count
-                            failures[part] = invalid
-                        }
-                    })
+                        })
+                    }
                 }
+                if middle > accepted[0] && accepted[1] > 0 {
+                    (buffer.baseAddress! + accepted[0]).moveInitialize(from: buffer.baseAddress! + middle, count: accepted[1])
+                }
+                initialized = accepted[0] + accepted[1]
             }
-            if middle > accepted[0] && accepted[1] > 0 {
-                (buffer.baseAddress! + accepted[0]).moveInitialize(from: buffer.baseAddress! + middle, count: accepted[1])
-            }
-            initialized = accepted[0] + accepted[1]
         }
         return (normalized, failures[0] + failures[1])
     }
