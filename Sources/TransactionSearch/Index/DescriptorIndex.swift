@@ -162,10 +162,10 @@ struct DescriptorIndex: Sendable {
             // reads three contiguous arrays instead of a list per string.
             let (merchantOf, categoryOf, subcategoryOf) = (merchantOf.base, categoryOf.base, subcategoryOf.base)
             let counts = rowCounts.base
-            return CodeSet(limit: codeLimit) { code in
+            return CodeSet(limit: codeLimit) { (code: UInt32) -> UInt64 in
                 let index = Int(code)
-                return counts[index] > 0 && (merchants.contains(merchantOf[index]) || categories.contains(categoryOf[index])
-                    || subcategories.contains(subcategoryOf[index]))
+                let matched = merchants.bit(merchantOf[index]) | categories.bit(categoryOf[index]) | subcategories.bit(subcategoryOf[index])
+                return counts[index] > 0 ? matched : 0
             }
         }
         var result = CodeSet()
