@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Bytes per string code of a pool (its folded text), packed into one arena so that verifying
 /// a search candidate, scanning every string or comparing a key touches contiguous memory,
 /// not one heap object per string (and retains nothing). Space left by removed strings is
@@ -161,11 +153,11 @@ struct PackedTexts: Sendable {
         }
     }
 
-    /// Whether the bytes of `code` are `bytes` (length first, then one memcmp).
+    /// Whether the bytes of `code` are `bytes` (`bytesEqual`).
     @inline(__always)
     func equals(_ code: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         withBytes(code) { own in
-            own.count == bytes.count && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+            bytesEqual(own, bytes)
         }
     }
 

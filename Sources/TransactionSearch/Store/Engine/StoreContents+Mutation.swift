@@ -306,8 +306,7 @@ struct RecordChanges {
             // field). Only a string that is not contiguous UTF-8 (a bridged one) is copied.
             first.utf8.withContiguousStorageIfAvailable { first in
                 second.utf8.withContiguousStorageIfAvailable { second in
-                    first.count == second.count
-                        && (first.isEmpty || first.baseAddress == second.baseAddress || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
+                    first.baseAddress == second.baseAddress && first.count == second.count || bytesEqual(first, second)
                 }
             }.flatMap { $0 } ?? (Array(first.utf8) == Array(second.utf8))
         default: false
