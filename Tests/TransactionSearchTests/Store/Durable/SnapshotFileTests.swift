@@ -84,6 +84,30 @@ import TransactionSearchSupport
         }
     }
 
+    /// A snapshot large enough that its checksum runs beside its decoding: read whole, it
+    /// decodes; damaged anywhere (a bit flipped in the body, a byte in the checksum, cut
+    /// short), it is reported as damaged, whatever the decoding made of the bytes meanwhile.
+    @Test func aLargeDamagedSnapshotIsReportedAsDamaged() throws {
+        let store = TransactionStore(configuration: StoreConfiguration(timeZone: TimeZone(identifier: SnapshotFileTests.zone)!))
+        try store.add(contentsOf: TransactionGenerator(rows: 25_000, seed: 31).generate())
+        let rows = store.transactions(in: .dateAscending)
+        let bytes = SnapshotFile(generation: 1, timeZoneIdentifier: SnapshotFileTests.zone, baseCurrency: .eur, transactions: rows).encoded()
+        #expect(bytes.count / SnapshotFile.bytesPerRowForParallelism >= BuildParallelism.minimumRows, "\(bytes.count) bytes")
+        #expect(try SnapshotFile.decode(bytes, path: "s").rows.flags.count == rows.count)
+        var random = SeededRandom(seed: 33)
+        for _ in 0..<12 {
+            var damaged = bytes
+            let offset = random.int(in: 20...(bytes.count - 1))
+            damaged[offset] ^= UInt8(1 << random.int(in: 0...7))
+            #expect(throws: StoreFileError(.corrupt, file: "s", offset: bytes.count - 4, reason: "checksum mismatch: the file is truncated or damaged"),
+                    "offset \(offset)") { try SnapshotFile.decode(damaged, path: "s") }
+        }
+        let cut = Array(bytes.prefix(bytes.count * 2 / 3))
+        #expect(throws: StoreFileError(.corrupt, file: "s", offset: cut.count - 4, reason: "checksum mismatch: the file is truncated or damaged")) {
+            try SnapshotFile.decode(cut, path: "s")
+        }
+    }
+
     @Test func anEmptyStoreRoundTrips() {
         let (store, failure) = SnapshotFileTests.restored([])
         #expect(failure == nil)
