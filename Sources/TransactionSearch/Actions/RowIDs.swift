@@ -190,8 +190,7 @@ struct RowIDs: Hashable, Sendable {
         }
         writer.integer(UInt32(otherCount))
         forEachOtherUTF8 { id in
-            writer.integer(UInt32(id.count))
-            writer.bytes.append(contentsOf: id)
+            writer.string(utf8: id)
             return true
         }
     }
@@ -213,11 +212,7 @@ struct RowIDs: Hashable, Sendable {
         guard otherCount <= (reader.end - reader.offset) / 4 else { throw .init(offset: reader.offset - 4, reason: "an impossible id count") }
         for _ in 0..<otherCount {
             // Read in place; bytes that are not UTF-8 are repaired as `BinaryReader.string()` does.
-            let length = Int(try reader.integer(UInt32.self))
-            guard reader.end - reader.offset >= length else { throw .init(offset: reader.offset, reason: "a string runs past the end") }
-            let start = try reader.skip(length)
-            reader.bytes.withUnsafeBufferPointer { all in
-                let id = UnsafeBufferPointer(rebasing: all[start ..< start + length])
+            try reader.stringBytes { id in
                 if UTF8Validation.isValid(id) { ids.append(utf8: id) } else { ids.append(String(decoding: id, as: UTF8.self)) }
             }
         }

@@ -157,7 +157,7 @@ struct StringPool: Sendable {
     private static func hasUTF8(_ code: UInt32, _ bytes: UnsafeBufferPointer<UInt8>, in texts: PackedTexts) -> Bool {
         texts.withBytesAndAttachment(code) { foldedBytes, attachment, form in
             switch form {
-            case .plain: return equal(attachment.isEmpty ? foldedBytes : attachment, bytes)
+            case .plain: return bytesEqual(attachment.isEmpty ? foldedBytes : attachment, bytes)
             case .caseMask: return CaseMask.decodes(foldedBytes, mask: attachment, to: bytes)
             }
         }
@@ -168,7 +168,7 @@ struct StringPool: Sendable {
     /// UTF-8 itself.
     private static func store(_ utf8: UnsafeBufferPointer<UInt8>, folded foldedText: UnsafeBufferPointer<UInt8>,
                               as code: UInt32, in texts: inout PackedTexts) {
-        if equal(utf8, foldedText) {
+        if bytesEqual(utf8, foldedText) {
             texts.set(code, to: foldedText, attaching: UnsafeBufferPointer(start: nil, count: 0))
         } else if CaseMask.canEncode(utf8, over: foldedText) {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CaseMask.byteCount(forTextOf: utf8.count)) { mask in
@@ -182,14 +182,8 @@ struct StringPool: Sendable {
 
     /// The bytes `store` attaches for `utf8` over its folded bytes.
     private static func attachmentSize(of utf8: UnsafeBufferPointer<UInt8>, over foldedText: UnsafeBufferPointer<UInt8>) -> Int {
-        if equal(utf8, foldedText) { return 0 }
+        if bytesEqual(utf8, foldedText) { return 0 }
         return CaseMask.canEncode(utf8, over: foldedText) ? CaseMask.byteCount(forTextOf: utf8.count) : utf8.count
-    }
-
-    /// Whether two byte strings are equal (`bytesEqual`).
-    @inline(__always)
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytesEqual(a, b)
     }
 
     /// Whether a string's UTF-8 bytes are `bytes` (length first, then one memcmp).
@@ -197,7 +191,7 @@ struct StringPool: Sendable {
     static func equals(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard string.utf8.count == bytes.count else { return false }
         var string = string
-        return string.withUTF8 { own in equal(own, bytes) }
+        return string.withUTF8 { own in bytesEqual(own, bytes) }
     }
 
     /// Whether `code` names a string in use.
@@ -311,7 +305,7 @@ struct StringPool: Sendable {
             folded.withBytesAndAttachment(code) { foldedBytes, attachment, form in
                 switch form {
                 case .plain:
-                    invariant(attachment.isEmpty || !StringPool.equal(attachment, foldedBytes), "pool keeps \(string) twice")
+                    invariant(attachment.isEmpty || !bytesEqual(attachment, foldedBytes), "pool keeps \(string) twice")
                     invariant(attachment.isEmpty || !CaseMask.canEncode(attachment, over: foldedBytes),
                                  "pool keeps \(string) whole, not as a case mask")
                 case .caseMask:

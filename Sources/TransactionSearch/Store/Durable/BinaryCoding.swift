@@ -23,6 +23,12 @@ struct BinaryWriter {
         bytes.append(contentsOf: value.utf8)
     }
 
+    /// `string(_:)` of a string's UTF-8 bytes (read as `BinaryReader.string()` reads it).
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        integer(UInt32(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+
     mutating func optionalString(_ value: String?) {
         integer(UInt8(value == nil ? 0 : 1))
         if let value { string(value) }
@@ -132,11 +138,18 @@ struct BinaryReader {
     }
 
     mutating func string() throws(Malformed) -> String {
+        try stringBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Reads what `BinaryWriter.string` wrote and hands `body` its bytes in place, not yet
+    /// checked to be UTF-8 (`string()` repairs them; a caller reading many strings checks them
+    /// itself rather than making a `String` of each).
+    mutating func stringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(Malformed) -> Result {
         let length = Int(try integer(UInt32.self))
         guard end - offset >= length else { throw Malformed(offset: offset, reason: "a string runs past the end") }
-        let text = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+        let start = offset
         offset += length
-        return text
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start ..< start + length])) }
     }
 
     mutating func optionalString() throws(Malformed) -> String? {

@@ -44,9 +44,6 @@ extension SnapshotFile {
     /// Reads the body of a snapshot of `version`, `start ..< end`, not yet known to be intact.
     private static func decodeBody(_ bytes: [UInt8], version: UInt32, from start: Int, to bodyEnd: Int,
                                    path: String) throws(StoreFileError) -> SnapshotFile {
-        func corrupt(_ offset: Int, _ reason: String) -> StoreFileError {
-            StoreFileError(.corrupt, file: path, offset: offset, reason: reason)
-        }
         var reader = BinaryReader(bytes, from: start, to: bodyEnd)
         do throws(BinaryReader.Malformed) {
             let generation = try reader.integer(UInt64.self)
@@ -85,7 +82,7 @@ extension SnapshotFile {
             let folded = foldedGeneration == 0 ? nil : FoldedLog(generation: foldedGeneration, length: foldedLength)
             return SnapshotFile(generation: generation, foldedLog: folded, timeZoneIdentifier: zone, baseCurrency: base, rows: rows)
         } catch {
-            throw corrupt(error.offset, error.reason)
+            throw StoreFileError(.corrupt, file: path, offset: error.offset, reason: error.reason)
         }
     }
 
