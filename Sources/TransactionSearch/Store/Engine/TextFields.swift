@@ -4,15 +4,31 @@
 /// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
 /// (see `StoreContents`).
 final class TextFields: @unchecked Sendable {
-    /// Indexed by `TextField.rawValue`.
-    private let indexes: [FieldIndex] = TextField.allCases.map {
-        FieldIndex(isSearchable: $0.isSearchable, keepsPostings: $0.keepsPostings, titles: $0.titles)
+    // One stored `let` per field, not an array: reading an array's element retains the index
+    // and releases it after the call, two atomic operations a field a row of a bulk build; a
+    // `let` of this object is read without them.
+    private let merchant = TextFields.index(.merchant), category = TextFields.index(.category)
+    private let subcategory = TextFields.index(.subcategory), card = TextFields.index(.card)
+    private let account = TextFields.index(.account), notes = TextFields.index(.notes), payee = TextFields.index(.payee)
+
+    private static func index(_ field: TextField) -> FieldIndex {
+        FieldIndex(isSearchable: field.isSearchable, keepsPostings: field.keepsPostings, titles: field.titles)
     }
     @exclusivity(unchecked) var descriptors = DescriptorIndex()
 
     /// The index of a field.
     @inline(__always)
-    subscript(field: TextField) -> FieldIndex { indexes[field.rawValue] }
+    subscript(field: TextField) -> FieldIndex {
+        switch field {
+        case .merchant: merchant
+        case .category: category
+        case .subcategory: subcategory
+        case .card: card
+        case .account: account
+        case .notes: notes
+        case .payee: payee
+        }
+    }
 
     /// Counts a use of a transaction's merchant, category and subcategory and of their
     /// descriptor, into `record`. Touches only those three fields and the descriptors, so a
@@ -29,8 +45,8 @@ final class TextFields: @unchecked Sendable {
     }
 
     /// Counts a use of a transaction's strings in the fields with columns of their own
-    /// (`TextField.withColumns`: card, account, notes), into `codes`. Read through a pointer
-    /// (see `retainDescriptor`).
+    /// (`TextField.withColumns`: card, account, notes, payee), into `codes`. Read through a
+    /// pointer (see `retainDescriptor`).
     func retainColumnFields(of transaction: UnsafePointer<Transaction>, into codes: inout TextFieldValues<UInt32>) {
         TextField.forEach { field in
             if field.keepsPostings { codes[field] = self[field].retain(field.value(in: transaction.pointee)) }
