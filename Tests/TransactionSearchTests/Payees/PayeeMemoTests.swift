@@ -17,6 +17,21 @@ import Testing
         }
     }
 
+    /// Past the size at which its table grows step by step (16,384 slots), every merchant is
+    /// found again and remembered once; a memo whose seed is fixed answers the same.
+    @Test func aLongTailOfMerchantsIsRememberedOnce() {
+        let merchants = (0..<20_000).map { "SHOP \($0 * 7_919 % 100_003) BERLIN" } + ["", "Café", "Cafe\u{301}"]
+        for seed: UInt64? in [nil, 0] {
+            var memo = seed.map { PayeeMemo(seed: $0) } ?? PayeeMemo()
+            for round in 0..<2 {
+                for merchant in merchants {
+                    #expect(memo.payee(of: merchant) == PayeeCleaner.shared.clean(merchant).payee, "round \(round): \(merchant)")
+                }
+            }
+            #expect(memo.count == merchants.count)
+        }
+    }
+
     /// A batch add cleans through the memo; one add at a time does not: the same payees.
     @Test func aBatchCleansAsSingleAddsDo() throws {
         let merchants = ["STARBUCKS STORE 12345 SEATTLE WA", "PAYPAL *SPOTIFY 4029357733", "LIDL DIENSTL 1234", "Пятёрочка 5512"]
