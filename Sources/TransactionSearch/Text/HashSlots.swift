@@ -53,6 +53,16 @@ struct HashSlots: Sendable {
         self.seed = seed
     }
 
+    /// A table of no slots that allocates nothing, only to be swapped in while the owner works
+    /// on its own table (`StringPool.withLookup`); any use of it traps.
+    static var unallocated: HashSlots { HashSlots(slots: [], distances: [], seed: 0) }
+
+    private init(slots: [UInt32], distances: [UInt8], seed: UInt64) {
+        self.slots = slots
+        self.distances = distances
+        self.seed = seed
+    }
+
     /// How many values fit before the table grows.
     var room: Int { HashSlots.room(ofSize: slots.count) }
 

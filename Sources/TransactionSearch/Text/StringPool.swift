@@ -20,6 +20,9 @@ struct StringPool: Sendable {
     private(set) var folded = PackedTexts()
     /// The number of distinct strings in use.
     private(set) var liveCount = 0
+    /// Where a new string is folded, kept between strings (a new array each was an allocation
+    /// and a free per new string).
+    private var foldScratch: [UInt8] = []
 
     /// One past the largest code that was ever used: codes are `1..<codeLimit`.
     var codeLimit: Int { references.count }
@@ -226,21 +229,38 @@ struct StringPool: Sendable {
             code = UInt32(references.count)
             references.append(1)
         }
-        var foldedBytes: [UInt8] = []
-        Folding.appendFolded(text, to: &foldedBytes)
+        foldScratch.removeAll(keepingCapacity: true)
+        Folding.appendFolded(text, to: &foldScratch)
         var text = text
-        text.withUTF8 { utf8 in
-            foldedBytes.withUnsafeBufferPointer { StringPool.store(utf8, folded: $0, as: code, in: &folded) }
-            // A local copy for the hash closure (it reads while `lookup` is written); the texts
-            // are not written while it lives, so it shares their storage.
-            let texts = folded
-            let seed = lookup.seed
-            lookup.insert(code, hash: hashBytes(UnsafeRawBufferPointer(utf8), seed: seed)) {
-                StringPool.utf8(of: $0, in: texts) { hashBytes(UnsafeRawBufferPointer($0), seed: seed) }
-            }
+        let hash = text.withUTF8 { utf8 in
+            foldScratch.withUnsafeBufferPointer { StringPool.store(utf8, folded: $0, as: code, in: &folded) }
+            return hashBytes(UnsafeRawBufferPointer(utf8), seed: lookup.seed)
         }
+        withLookup { table, texts in table.insert(code, hash: hash, hashOf: texts) }
         liveCount += 1
         return (code, true)
+    }
+
+    /// Runs `body` with the lookup table moved out of the pool and a hash function of codes
+    /// that reads the texts in place. (The texts copied for the hash closure while the table
+    /// was written, `let texts = folded`, retained and released each of their four arrays:
+    /// cold headers in a bulk fill, most of the `swift_retain` time of a long-tail build's
+    /// first part.)
+    private mutating func withLookup(_ body: (inout HashSlots, (UInt32) -> Int) -> Void) {
+        var table = HashSlots.unallocated
+        swap(&table, &lookup)
+        let seed = table.seed
+        body(&table) { code in
+            // A call on the texts where they are, not `utf8(of:in: folded)`: handing them over
+            // as a value copied them at each call.
+            self.folded.withBytesAndAttachment(code) { foldedBytes, attachment, form in
+                switch form {
+                case .plain: hashBytes(UnsafeRawBufferPointer(attachment.isEmpty ? foldedBytes : attachment), seed: seed)
+                case .caseMask: CaseMask.withDecoded(foldedBytes, mask: attachment) { hashBytes(UnsafeRawBufferPointer($0), seed: seed) }
+                }
+            }
+        }
+        swap(&table, &lookup)
     }
 
     /// Counts one more use of a code in use.
@@ -255,14 +275,7 @@ struct StringPool: Sendable {
         precondition(isLive(code), "StringPool.release on unused code \(code)")
         references[Int(code)] -= 1
         guard references[Int(code)] == 0 else { return false }
-        do {
-            // A local copy for the hash closure; it must be gone before `folded` is written,
-            // or that write would copy the whole arena.
-            let texts = folded
-            let seed = lookup.seed
-            func hash(_ code: UInt32) -> Int { StringPool.utf8(of: code, in: texts) { hashBytes(UnsafeRawBufferPointer($0), seed: seed) } }
-            lookup.remove(code, hash: hash(code), hashOf: hash)
-        }
+        withLookup { table, hashOf in table.remove(code, hash: hashOf(code), hashOf: hashOf) }
         folded.remove(code)
         freeCodes.append(code)
         liveCount -= 1
