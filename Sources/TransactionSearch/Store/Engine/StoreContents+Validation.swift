@@ -59,7 +59,7 @@ extension StoreContents {
                                 var payees = PayeeMemo()
                                 for index in ranges[part] {
                                     do throws(ValidationError) {
-                                        let transaction = try validator.validate(drafts[index]) { payees.payee(of: $0) }
+                                        let transaction = try validator.validate(at: drafts.baseAddress! + index) { payees.payee(of: $0) }
                                         (buffer.baseAddress! + ranges[part].lowerBound + count).initialize(to: transaction)
                                         count += 1
                                     } catch {
