@@ -241,25 +241,16 @@ struct StringPool: Sendable {
         return (code, true)
     }
 
-    /// Runs `body` with the lookup table moved out of the pool and a hash function of codes
-    /// that reads the texts in place. (The texts copied for the hash closure while the table
-    /// was written, `let texts = folded`, retained and released each of their four arrays:
-    /// cold headers in a bulk fill, most of the `swift_retain` time of a long-tail build's
-    /// first part.)
+    /// Runs `body` with the lookup table moved out of the pool, and the hash of a code's UTF-8
+    /// for the table's moves. (The texts were copied for the hash closure at every new string,
+    /// `let texts = folded`: four retains and releases of array headers that a bulk fill has
+    /// left cold. The closure now copies them only when it is called, which a growing table
+    /// does for each code it moves.)
     private mutating func withLookup(_ body: (inout HashSlots, (UInt32) -> Int) -> Void) {
         var table = HashSlots.unallocated
         swap(&table, &lookup)
         let seed = table.seed
-        body(&table) { code in
-            // A call on the texts where they are, not `utf8(of:in: folded)`: handing them over
-            // as a value copied them at each call.
-            self.folded.withBytesAndAttachment(code) { foldedBytes, attachment, form in
-                switch form {
-                case .plain: hashBytes(UnsafeRawBufferPointer(attachment.isEmpty ? foldedBytes : attachment), seed: seed)
-                case .caseMask: CaseMask.withDecoded(foldedBytes, mask: attachment) { hashBytes(UnsafeRawBufferPointer($0), seed: seed) }
-                }
-            }
-        }
+        body(&table) { code in StringPool.utf8(of: code, in: self.folded) { hashBytes(UnsafeRawBufferPointer($0), seed: seed) } }
         swap(&table, &lookup)
     }
 

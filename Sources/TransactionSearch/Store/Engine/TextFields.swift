@@ -6,7 +6,8 @@
 final class TextFields: @unchecked Sendable {
     // One stored `let` per field, not an array: reading an array's element retains the index
     // and releases it after the call, two atomic operations a field a row of a bulk build; a
-    // `let` of this object is read without them.
+    // `let` of this object is read without them. (Nor a `TextFieldValues` of indexes, which
+    // maps fields the same way: its subscript hands the index out retained too.)
     private let merchant = TextFields.index(.merchant), category = TextFields.index(.category)
     private let subcategory = TextFields.index(.subcategory), card = TextFields.index(.card)
     private let account = TextFields.index(.account), notes = TextFields.index(.notes), payee = TextFields.index(.payee)
