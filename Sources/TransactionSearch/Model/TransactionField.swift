@@ -154,17 +154,7 @@ public enum TransactionField: String, Hashable, Sendable, CaseIterable, Codable,
 
     /// The value of a text field (`.text` kind) in a draft.
     func textValue(in draft: TransactionDraft) -> String? {
-        switch self {
-        case .merchant: draft.merchant
-        case .category: draft.category
-        case .subcategory: draft.subcategory
-        case .card: draft.card
-        case .account: draft.account
-        case .notes: draft.notes
-        case .payee: draft.payee
-        case .importKey: draft.importKey
-        case .id, .date, .amount, .currency, .status: nil
-        }
+        withUnsafePointer(to: draft) { textValue(in: $0) }
     }
 
     /// The value of a text field (`.text` kind) in a draft read where it lies: only that
