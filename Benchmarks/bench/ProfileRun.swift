@@ -53,6 +53,13 @@ enum ProfileRun {
                 try profiledBuild(store, drafts)
                 let elapsed = ContinuousClock.now - start
                 print("profiled build \(round): \(store.count) rows in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+                guard round == 3, store.count > 0 else { continue }
+                // Where the bytes go, per row, largest first: what a memory change is aimed at.
+                let statistics = store.statistics
+                print("memory: \(String(format: "%.1f", Double(statistics.totalBytes) / Double(store.count))) B/row")
+                for (name, bytes) in statistics.bytesByStructure.sorted(by: { $0.bytes > $1.bytes }) {
+                    print("  \(name): \(String(format: "%.1f", Double(bytes) / Double(store.count))) B/row")
+                }
             }
         case "open":
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-profile-\(getpid())")
