@@ -131,7 +131,7 @@ public final class TransactionStore: Sendable {
             }
             var step = UndoStep(kind: .add, sequence: contents.sequence)
             let ids = accepted.ids
-            step.added = RowIDs(ids)
+            step.added = RowIDs(rows: rows, of: contents.table.ids)
             contents.state.history.push(step)
             return BatchResult(addedIDs: ids, skipped: failures)
         }

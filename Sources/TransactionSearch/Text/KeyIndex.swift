@@ -1,7 +1,8 @@
 /// A unique string key per row and the map from key to row: the ids (`KeyIndex<UInt8>`, up to
 /// 255 bytes, every row has one) and the import keys (`KeyIndex<UInt16>`, rows may have none).
-/// The key bytes are packed in one arena (an id of 32 bytes costs 32 bytes plus 5, not a heap
-/// string of 64) and found through `HashSlots` in O(1). A row with no key has length 0.
+/// The keys are packed (`KeyPacking`: hex digits two to a byte) one after another in one arena
+/// (an id of 32 hex digits costs 18 bytes plus 5, not a heap string of 64) and found through
+/// `HashSlots` in O(1), by their packed bytes. A row with no key has length 0.
 ///
 /// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
 /// (see `StoreContents`).
@@ -23,16 +24,23 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
     func row(of id: String) -> UInt32? {
         var id = id
         return id.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            return slots.find(hash: hashBytes(raw, seed: slots.seed)) { row in
-                withIDBytes(row) { bytesEqual($0, raw) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { buffer in
+                let packed = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[..<KeyPacking.pack(bytes, into: buffer.baseAddress!)]))
+                return slots.find(hash: hashBytes(packed, seed: slots.seed)) { row in
+                    withIDBytes(row) { bytesEqual($0, packed) }
+                }
             }
         }
     }
 
     /// The key of a live row ("" when it has none).
     func key(of row: UInt32) -> String {
-        withIDBytes(row) { String(decoding: $0, as: UTF8.self) }
+        withIDBytes(row) { KeyPacking.string($0) }
+    }
+
+    /// Calls `body` with the packed key of a live row (`KeyPacking`; empty when it has none).
+    func withPackedKey<Result>(_ row: UInt32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        withIDBytes(row, body)
     }
 
     /// Whether a row has a key.
@@ -40,18 +48,13 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
         Int(row) < lengths.capacity && lengths[row] != 0
     }
 
-    /// Compares two rows' ids by bytes: negative, zero or positive.
+    /// Compares two rows' keys by their UTF-8 bytes: negative, zero or positive.
     @inline(__always)
     func compare(_ a: UInt32, _ b: UInt32) -> Int {
-        arena.withUnsafeBufferPointer { all in
-            let aStart = Int(starts[a]), aCount = Int(lengths[a])
-            let bStart = Int(starts[b]), bCount = Int(lengths[b])
-            let shared = min(aCount, bCount)
-            for index in 0..<shared {
-                let left = all[aStart + index], right = all[bStart + index]
-                if left != right { return left < right ? -1 : 1 }
-            }
-            return aCount - bCount
+        arena.withUnsafeBytes { all in
+            let aStart = Int(starts[a]), bStart = Int(starts[b])
+            return KeyPacking.compare(UnsafeRawBufferPointer(rebasing: all[aStart ..< aStart + Int(lengths[a])]),
+                                      UnsafeRawBufferPointer(rebasing: all[bStart ..< bStart + Int(lengths[b])]))
         }
     }
 
@@ -63,15 +66,16 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
             precondition(utf8.count >= 1 && utf8.count <= Int(Length.max), "KeyIndex.insert: a key of \(utf8.count) bytes")
             starts.reserve(Int(row) + 1)
             lengths.reserve(Int(row) + 1)
-            starts[row] = UInt32(arena.count)
-            lengths[row] = Length(utf8.count)
-            arena.append(contentsOf: utf8)
-            return hashBytes(UnsafeRawBufferPointer(utf8), seed: seed)
+            let start = arena.count
+            KeyPacking.appendPacked(utf8, to: &arena)
+            starts[row] = UInt32(start)
+            lengths[row] = Length(arena.count - start)
+            return arena.withUnsafeBytes { hashBytes(UnsafeRawBufferPointer(rebasing: $0[start...]), seed: seed) }
         }
         slots.insert(row, hash: hash) { self.hash(of: $0, seed: seed) }
     }
 
-    /// Makes room for `count` more ids of `bytes` bytes in all, in rows below `rowLimit`, so
+    /// Makes room for `count` more ids of at most `bytes` bytes in all, in rows below `rowLimit`, so
     /// that adding them never rehashes or copies: for filling an empty index in bulk.
     func reserve(count: Int, bytes: Int, rowLimit: Int) {
         starts.reserve(rowLimit)
@@ -83,27 +87,47 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
         }
     }
 
-    /// Fills this empty index with the keys of rows `0..<lengths.count`, given packed one after
-    /// another in row order (length 0: the row has none): the bytes are taken in one copy and
-    /// each key is hashed and probed once. False when a key repeats (the index is then unusable).
+    /// Gives back the arena's room beyond its keys, when more than an eighth of it is spare: a
+    /// bulk fill or restore reserves room for the keys unpacked, and packing leaves the rest.
+    func shrinkToFit() {
+        guard arena.capacity - arena.count > arena.count / 8 else { return }
+        arena = arena.withUnsafeBufferPointer { Array($0) }
+    }
+
+    /// Fills this empty index with the keys of rows `0..<lengths.count`, given one after
+    /// another in row order (length 0: the row has none): each key is packed into the arena
+    /// (bytes that are not UTF-8 repaired as a `String` would), then hashed and probed once.
+    /// False when a key repeats (the index is then unusable).
     func restore(packed ids: UnsafeRawBufferPointer, lengths idLengths: [Length]) -> Bool {
         precondition(slots.count == 0 && arena.isEmpty, "KeyIndex.restore on an index in use")
         let count = idLengths.count
-        arena = Array(ids)
+        arena.reserveCapacity(ids.count)
         starts.reserve(count)
         lengths.reserve(count)
+        var offset = 0
+        for row in 0..<UInt32(count) {
+            let length = Int(idLengths[Int(row)])
+            let start = arena.count
+            let key = UnsafeBufferPointer(rebasing: ids.assumingMemoryBound(to: UInt8.self)[offset ..< offset + length])
+            offset += length
+            if UTF8Validation.isValid(key) {
+                KeyPacking.appendPacked(key, to: &arena)
+            } else {
+                var repaired = String(decoding: key, as: UTF8.self)
+                guard repaired.utf8.count <= Int(Length.max) else { return false }
+                repaired.withUTF8 { KeyPacking.appendPacked($0, to: &arena) }
+            }
+            starts[row] = UInt32(start)
+            lengths[row] = Length(arena.count - start)
+        }
+        shrinkToFit()
         slots = HashSlots(capacity: count, seed: slots.seed)
         let seed = slots.seed
         let (starts, lengths) = (self.starts, self.lengths)
         return arena.withUnsafeBytes { all in
-            var start = 0
             for row in 0..<UInt32(count) {
-                let length = Int(idLengths[Int(row)])
-                guard length > 0 else {
-                    starts[row] = UInt32(start)
-                    lengths[row] = 0
-                    continue
-                }
+                let start = Int(starts[row]), length = Int(lengths[row])
+                guard length > 0 else { continue }
                 let id = UnsafeRawBufferPointer(rebasing: all[start ..< start + length])
                 let isNew = slots.insertIfAbsent(row, hash: hashBytes(id, seed: seed), hashOf: { other in
                     let otherStart = Int(starts[other])
@@ -113,9 +137,6 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
                     return bytesEqual(UnsafeRawBufferPointer(rebasing: all[otherStart ..< otherStart + Int(lengths[other])]), id)
                 }
                 guard isNew else { return false }
-                starts[row] = UInt32(start)
-                lengths[row] = Length(length)
-                start += length
             }
             return true
         }

@@ -130,7 +130,8 @@ import TransactionSearchSupport
     @Test(arguments: [1, 2, 3] as [UInt64])
     func rowIDsGiveBackTheirIdsInOrder(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
-        let pieces = ["", "a", "é", "tx_", "2025-03-12/", "ß漢字🙂", "0", String(repeating: "x", count: 140), "tx_7", "t2bi"]
+        let pieces = ["", "a", "é", "tx_", "2025-03-12/", "ß漢字🙂", "0", String(repeating: "x", count: 140), "tx_7", "t2bi",
+                      "393451b3ac6405818caaf7d036feec63", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "deadBEEF01234567", "tx_1234567"]
         for _ in 0..<40 {
             var generated: [String] = [], others: [String] = []
             var ids = RowIDs()
@@ -163,6 +164,12 @@ import TransactionSearchSupport
             decoded.forEach { decodedIDs.append($0) }
             #expect(decoded == ids && decodedIDs == expected)
             #expect(RowIDs(expected) == ids)
+            // Taken packed from an id index (each id once there), the list is the same.
+            var distinct: [String] = [], seenOnce = Set<String>()
+            for id in expected where !id.isEmpty && id.utf8.count <= 255 && seenOnce.insert(id).inserted { distinct.append(id) }
+            let index = KeyIndex<UInt8>()
+            for (row, id) in distinct.enumerated() { index.insert(id, row: UInt32(row)) }
+            #expect(RowIDs(rows: (0..<UInt32(distinct.count)).map { $0 }, of: index) == RowIDs(distinct))
         }
     }
 

@@ -23,6 +23,7 @@ import TransactionSearchSupport
             let exact = KeyIndex<UInt16>()
             exact.reserve(count: keys.count, bytes: keys.reduce(0) { $0 + $1.utf8.count }, rowLimit: table.rowLimit)
             for (row, key) in zip(rows, keys) { exact.insert(key, row: row) }
+            exact.shrinkToFit()
             // Capacities come from the allocator's usable sizes, which on Linux can differ by a
             // few bytes with the heap's history (a reused chunk): a small slack, far below the
             // half-empty arrays that growth by doubling leaves.

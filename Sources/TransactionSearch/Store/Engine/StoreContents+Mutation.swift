@@ -48,6 +48,8 @@ extension StoreContents {
             }
         }
         text.endBulkFill(rows: transactions.count)
+        table.ids.shrinkToFit()
+        table.importKeys.shrinkToFit()
         buildIndexes(ofRows: liveRows)
         return rows
     }
