@@ -101,24 +101,45 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
     func restore(packed ids: UnsafeRawBufferPointer, lengths idLengths: [Length]) -> Bool {
         precondition(slots.count == 0 && arena.isEmpty, "KeyIndex.restore on an index in use")
         let count = idLengths.count
-        arena.reserveCapacity(ids.count)
         starts.reserve(count)
         lengths.reserve(count)
-        var offset = 0
-        for row in 0..<UInt32(count) {
-            let length = Int(idLengths[Int(row)])
-            let start = arena.count
-            let key = UnsafeBufferPointer(rebasing: ids.assumingMemoryBound(to: UInt8.self)[offset ..< offset + length])
-            offset += length
-            if UTF8Validation.isValid(key) {
-                KeyPacking.appendPacked(key, to: &arena)
-            } else {
-                var repaired = String(decoding: key, as: UTF8.self)
-                guard repaired.utf8.count <= Int(Length.max) else { return false }
-                repaired.withUTF8 { KeyPacking.appendPacked($0, to: &arena) }
+        let all = ids.assumingMemoryBound(to: UInt8.self)
+        if UTF8Validation.isValid(all) {
+            // Well-formed as a whole, the keys hold no byte a mark could be read from (one
+            // pass over them all is several times cheaper than one a key), and packing never
+            // lengthens one: each is packed straight into an arena of the keys' size.
+            arena = [UInt8](unsafeUninitializedCapacity: max(all.count, 1)) { arena, initialized in
+                var offset = 0, written = 0
+                for row in 0..<UInt32(count) {
+                    let length = Int(idLengths[Int(row)])
+                    let packed = length < KeyPacking.shortestRun
+                        ? copy(UnsafeBufferPointer(rebasing: all[offset ..< offset + length]), to: arena.baseAddress! + written)
+                        : KeyPacking.pack(UnsafeBufferPointer(rebasing: all[offset ..< offset + length]), into: arena.baseAddress! + written)
+                    self.starts[row] = UInt32(written)
+                    self.lengths[row] = Length(packed)
+                    offset += length
+                    written += packed
+                }
+                initialized = written
             }
-            starts[row] = UInt32(start)
-            lengths[row] = Length(arena.count - start)
+        } else {
+            arena.reserveCapacity(ids.count)
+            var offset = 0
+            for row in 0..<UInt32(count) {
+                let length = Int(idLengths[Int(row)])
+                let start = arena.count
+                let key = UnsafeBufferPointer(rebasing: all[offset ..< offset + length])
+                offset += length
+                if UTF8Validation.isValid(key) {
+                    KeyPacking.appendPacked(key, to: &arena)
+                } else {
+                    var repaired = String(decoding: key, as: UTF8.self)
+                    guard repaired.utf8.count <= Int(Length.max) else { return false }
+                    repaired.withUTF8 { KeyPacking.appendPacked($0, to: &arena) }
+                }
+                starts[row] = UInt32(start)
+                lengths[row] = Length(arena.count - start)
+            }
         }
         shrinkToFit()
         slots = HashSlots(capacity: count, seed: slots.seed)
@@ -140,6 +161,12 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
             }
             return true
         }
+    }
+
+    /// Copies `bytes` to `target`; returns their count.
+    private func copy(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        if let base = bytes.baseAddress { target.update(from: base, count: bytes.count) }
+        return bytes.count
     }
 
     /// Forgets the key of `row` (nothing when it has none).

@@ -87,7 +87,8 @@ enum KeyPacking {
 
     /// Appends the packed form of `key` (well-formed UTF-8) to `bytes`.
     static func appendPacked(_ key: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        guard !key.isEmpty else { return }
+        // Shorter than a run: nothing to pack (the generated ids, `t2bi3`, when a store opens).
+        guard key.count >= shortestRun else { return bytes.append(contentsOf: key) }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count) { buffer in
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<pack(key, into: buffer.baseAddress!)]))
         }
@@ -163,7 +164,7 @@ enum KeyPacking {
 
     /// The key a packed form holds, as a string.
     static func string(_ packed: UnsafeRawBufferPointer) -> String {
-        guard !packed.isEmpty else { return "" }
+        guard hasMarks(packed) else { return String(decoding: packed, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: unpackedCount(packed)) { buffer in
             unpack(packed, into: buffer.baseAddress!)
         }

@@ -95,6 +95,15 @@ import TransactionSearchSupport
         #expect(restored.key(of: 0) == "393451b3ac6405818caaf7d036feec63" && restored.row(of: "393451b3ac6405818caaf7d036feec63") == 0)
         #expect(restored.key(of: 1) == "a\u{FFFD}b" && restored.row(of: "a\u{FFFD}b") == 1)
         #expect(!restored.hasKey(2) && restored.row(of: "tx_9") == 3 && restored.count == 3)
+
+        // Keys that are all UTF-8 are packed straight into the arena: the same answers.
+        let keys = Array(model.keys)
+        let whole = KeyIndex<UInt8>()
+        #expect(keys.flatMap { Array($0.utf8) }.withUnsafeBytes { whole.restore(packed: $0, lengths: keys.map { UInt8($0.utf8.count) }) })
+        for (row, key) in keys.enumerated() {
+            #expect(whole.row(of: key) == UInt32(row) && whole.key(of: UInt32(row)) == key, "\(key)")
+            #expect(whole.withPackedKey(UInt32(row)) { Array($0) } == KeyPackingTests.packed(key), "\(key)")
+        }
     }
 
     static func packed(_ key: String) -> [UInt8] {
