@@ -2,10 +2,11 @@
 /// their first number and length, other ids packed (`KeyPacking`: hex digits two to a byte)
 /// and front-coded one after another (each as the length it shares with the id before it,
 /// then the rest). What an undo keeps of the rows an add or an import made: a million
-/// generated ids cost a few bytes, and a million ids of the input what is new in each. Ids of a file mostly share their start with the one before
-/// (`20250312-0001234`, `t2bi3`): the bench's 100,000 ids took 8.5 B/row as bytes and ends
-/// of 4 bytes, 3.0 front-coded. Hashes share nothing: the Sparkov set's 32 hex digits took
-/// 34 B/row, 18 packed. Read only in order (`forEach`, `prefix`, `encode`).
+/// generated ids cost a few bytes, and a million ids of the input what is new in each. Ids of
+/// a file mostly share their start with the one before (`20250312-0001234`, `t2bi3`): the
+/// bench's 100,000 ids took 8.5 B/row as bytes and ends of 4 bytes, 3.0 front-coded. Hashes
+/// share nothing: the Sparkov set's 32 hex digits took 34 B/row, 18 packed. Read only in
+/// order (`forEach`, `prefix`, `encode`).
 struct RowIDs: Hashable, Sendable {
     /// Runs of generated ids: the first number and how many follow it, in order added.
     private(set) var runs: [(first: UInt64, count: UInt32)] = []
@@ -106,11 +107,7 @@ struct RowIDs: Hashable, Sendable {
     /// Adds an id that is not a generated one, packed: the length it shares with the last,
     /// the length of the rest, the rest.
     private mutating func appendOther(_ utf8: UnsafeBufferPointer<UInt8>) {
-        // Shorter than a run: packing leaves it as it is.
-        guard utf8.count >= KeyPacking.shortestRun else { return appendPackedOther(utf8) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, utf8.count)) { buffer in
-            appendPackedOther(UnsafeBufferPointer(rebasing: buffer[..<KeyPacking.pack(utf8, into: buffer.baseAddress!)]))
-        }
+        KeyPacking.withPacked(utf8) { appendPackedOther($0) }
     }
 
     private mutating func appendPackedOther(_ id: UnsafeBufferPointer<UInt8>) {

@@ -24,8 +24,8 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
     func row(of id: String) -> UInt32? {
         var id = id
         return id.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { buffer in
-                let packed = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[..<KeyPacking.pack(bytes, into: buffer.baseAddress!)]))
+            KeyPacking.withPacked(bytes) { packedBytes in
+                let packed = UnsafeRawBufferPointer(packedBytes)
                 return slots.find(hash: hashBytes(packed, seed: slots.seed)) { row in
                     withIDBytes(row) { bytesEqual($0, packed) }
                 }
@@ -112,9 +112,7 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
                 var offset = 0, written = 0
                 for row in 0..<UInt32(count) {
                     let length = Int(idLengths[Int(row)])
-                    let packed = length < KeyPacking.shortestRun
-                        ? copy(UnsafeBufferPointer(rebasing: all[offset ..< offset + length]), to: arena.baseAddress! + written)
-                        : KeyPacking.pack(UnsafeBufferPointer(rebasing: all[offset ..< offset + length]), into: arena.baseAddress! + written)
+                    let packed = KeyPacking.pack(UnsafeBufferPointer(rebasing: all[offset ..< offset + length]), into: arena.baseAddress! + written)
                     self.starts[row] = UInt32(written)
                     self.lengths[row] = Length(packed)
                     offset += length
@@ -161,12 +159,6 @@ final class KeyIndex<Length: FixedWidthInteger & UnsignedInteger & BitwiseCopyab
             }
             return true
         }
-    }
-
-    /// Copies `bytes` to `target`; returns their count.
-    private func copy(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
-        if let base = bytes.baseAddress { target.update(from: base, count: bytes.count) }
-        return bytes.count
     }
 
     /// Forgets the key of `row` (nothing when it has none).

@@ -28,8 +28,13 @@ enum KeyPacking {
     /// Writes the packed form of `key` (well-formed UTF-8) to `output`, which has room for
     /// `key.count` bytes, and returns its length.
     static func pack(_ key: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
-        digitTable.withUnsafeBufferPointer { table in
-            let count = key.count
+        let count = key.count
+        guard count >= shortestRun else {
+            // Shorter than a run: nothing to pack (generated ids such as `t2bi3`).
+            if let base = key.baseAddress { output.update(from: base, count: count) }
+            return count
+        }
+        return digitTable.withUnsafeBufferPointer { table in
             var index = 0, written = 0
             while index < count {
                 if let upper = uuidCase(key, at: index, table) {
@@ -85,13 +90,18 @@ enum KeyPacking {
         if count & 1 == 1 { target.pointee = value(source[0]) << 4 }
     }
 
+    /// Calls `body` with the packed form of `key` (well-formed UTF-8): packed on the stack, or
+    /// the key itself when it is shorter than a run.
+    static func withPacked<Result>(_ key: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard key.count >= shortestRun else { return body(key) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count) { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[..<pack(key, into: buffer.baseAddress!)]))
+        }
+    }
+
     /// Appends the packed form of `key` (well-formed UTF-8) to `bytes`.
     static func appendPacked(_ key: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        // Shorter than a run: nothing to pack (the generated ids, `t2bi3`, when a store opens).
-        guard key.count >= shortestRun else { return bytes.append(contentsOf: key) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count) { buffer in
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<pack(key, into: buffer.baseAddress!)]))
-        }
+        withPacked(key) { bytes.append(contentsOf: $0) }
     }
 
     /// The length of the key a packed form holds.
