@@ -26,8 +26,9 @@ final class RowTable: @unchecked Sendable {
     /// Kept up to date when the columns grow.
     let codeBases = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>>.allocate(capacity: TextField.allCases.count)
     let flags = ColumnBuffer<UInt8>(filler: 0)
-    /// Who set each field of the row: a code of the store's `SourcesPool` (0: the input).
-    let sources = ColumnBuffer<UInt32>(filler: 0)
+    /// Who set each field of the row: a code of the store's `SourcesPool` (0: the input), in
+    /// two bytes a row (`SourcesColumn`).
+    let sources = SourcesColumn()
     /// Live, pending, expense and income rows as bitsets, kept with the flags and amounts.
     let classes = RowClasses()
     /// The id of each row, and the row of each id.
