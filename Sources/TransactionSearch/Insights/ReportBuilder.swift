@@ -67,7 +67,8 @@ struct ReportBuilder {
     /// Where the buckets keep the report's dimension by its period (by month for a year):
     /// category, card and account pairs by month and week, payee and merchant cells by month.
     enum BucketCells {
-        case pairs(PeriodPairs)
+        /// The cells of a category, card or account (the group the code itself).
+        case pairs(PeriodCells)
         /// The (merchant, payee) cells, read by their merchant or their payee.
         case cells(PeriodCells, byMerchant: Bool)
     }
@@ -147,8 +148,8 @@ struct ReportBuilder {
         }
         switch source {
         case .pairs(let pairs):
-            pairs.forEachPair(of: request.kind) { group, code, table, bucket in
-                table.forEachCurrency(of: bucket) { currency, count, sum in add(group, code, currency, count, sum) }
+            pairs.forEachEntry(of: request.kind) { group, code, currency, count, sum in
+                add(UInt32(truncatingIfNeeded: group), code, currency, count, sum)
             }
         case .cells(let cells, let byMerchant):
             // A group's cells of several merchants (or payees) are added up by the ordering.

@@ -81,15 +81,22 @@ extension TransactionStore {
     /// category name, uncategorized last; `month` keeps one month.
     public func spending(in month: CalendarMonth? = nil) -> [CategorySpending] {
         lock.withReadLock {
-            let spending = contents.buckets.categoryMonth.spending
+            // The expense cells of each (category, month), one per currency, gathered first.
+            var pairs: [UInt64: (count: Int, sums: [(currency: Currency, sum: Int128)])] = [:]
+            contents.buckets.categoryMonth.forEachEntry(of: .expense) { category, monthCode, currency, count, sum in
+                let key = category << 32 | UInt64(monthCode)
+                pairs[key, default: (0, [])].count += count
+                pairs[key, default: (0, [])].sums.append((contents.currencies[currency], sum))
+            }
             var result: [(rank: Int, item: CategorySpending)] = []
-            for pair in spending.pairs {
-                let value = CalendarMonth(monthsSince1970: contents.calendar.months.value(pair.second))
+            for (key, pair) in pairs {
+                let (category, monthCode) = (UInt32(key >> 32), UInt32(truncatingIfNeeded: key))
+                let value = CalendarMonth(monthsSince1970: contents.calendar.months.value(monthCode))
                 if let month, month != value { continue }
-                let rank = pair.first == 0 ? Int.max : Int(contents.text[.category].titleRank[Int(pair.first)])
+                let rank = category == 0 ? Int.max : Int(contents.text[.category].titleRank[Int(category)])
                 result.append((rank, CategorySpending(
-                    category: pair.first == 0 ? nil : contents.text[.category].string(pair.first), month: value,
-                    count: spending.table.count(pair.bucket), spent: moneys(spending.table, pair.bucket))))
+                    category: category == 0 ? nil : contents.text[.category].string(category), month: value,
+                    count: pair.count, spent: pair.sums.sorted { $0.currency < $1.currency }.map { Money(minorUnits: $0.sum, currency: $0.currency) })))
             }
             result.sort { ($0.item.month, $0.rank) < ($1.item.month, $1.rank) }
             return result.map(\.item)
@@ -101,13 +108,6 @@ extension TransactionStore {
         var result: [Money] = []
         forEachCurrency(table, bucket) { currency, _, sum, _ in result.append(Money(minorUnits: sum, currency: currency)) }
         return result
-    }
-
-    /// The sums of a pair's bucket, per currency in code order.
-    private func moneys(_ table: SparseBucketTable, _ bucket: UInt32) -> [Money] {
-        var result: [(Currency, Int128)] = []
-        table.forEachCurrency(of: bucket) { number, _, sum in result.append((contents.currencies[number], sum)) }
-        return result.sorted { $0.0 < $1.0 }.map { Money(minorUnits: $0.1, currency: $0.0) }
     }
 
     private func forEachCurrency(_ table: BucketTable, _ bucket: UInt32,

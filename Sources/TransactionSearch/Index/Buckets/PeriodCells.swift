@@ -1,17 +1,18 @@
-/// The rows of a grouping of many values with few rows each by month, expenses, income and
-/// zero amounts apart: what a report of every row by payee or by merchant reads instead of the
-/// rows. The group is a pair, (merchant, payee) packed in 64 bits (`group(merchant:payee:)`):
-/// a merchant nearly always has one payee, so one table serves both reports, each summing the
-/// cells of its half. The same answer as `PeriodPairs` in less memory.
+/// The rows of a grouping by period, expenses, income and zero amounts apart: what a report
+/// of every row by that grouping reads instead of the rows. The group is 64 bits: a code
+/// (a category, card or account, by month or by week) or a pair, (merchant, payee) packed
+/// (`group(merchant:payee:)`): a merchant nearly always has one payee, so one table serves
+/// both reports, each summing the cells of its half.
 ///
-/// One cell per (group, month, kind, currency) with rows: its key and group in 16 bytes, its
+/// One cell per (group, period, kind, currency) with rows: its key and group in 16 bytes, its
 /// rows in 4, its sum in 8, found through an open-addressing table of cell numbers (linear
-/// probing, at most three quarters full: 4 to 11 bytes a cell). `PeriodPairs` spends a hash
-/// entry and a bucket on each pair (about 46 bytes), which is fine for categories, cards and
-/// accounts (hundreds of pairs) but not here: the bench's 100,000 rows hold about 34,000
-/// (merchant, payee, month) cells, and nearly one a row on long-tail data. (A table for
-/// payees and another for merchants cost 25.6 B/row on the bench's standard data and 48.3 on
-/// long-tail; this one 14.5 and 27.3.)
+/// probing, at most three quarters full: 4 to 11 bytes a cell). A pair kept as a hash entry
+/// (a map at most half full: 26 to 52 bytes) and a bucket of sparse currencies (26 bytes)
+/// took about 60 bytes: the category, card and account pairs by month and week were 9.3 of
+/// the 125 bytes a row of the bench's standard data. The bench's 100,000 rows hold about
+/// 34,000 (merchant, payee, month) cells, and nearly one a row on long-tail data. (A table
+/// for payees and another for merchants cost 25.6 B/row on the bench's standard data and
+/// 48.3 on long-tail; this one 14.5 and 27.3.)
 ///
 /// A change finds its cell in one or two probes. (Cells kept in a chain per group, newest
 /// month first, walked one cold entry after another: a change of an old row of a busy payee

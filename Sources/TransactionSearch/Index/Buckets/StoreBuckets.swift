@@ -18,12 +18,14 @@ struct StoreBuckets: Sendable {
     /// Pending rows only, by account: a balance's not-yet-posted part.
     var pendingByAccount = BucketTable()
     /// Every row by (category, month code), expenses apart: spending per category and month,
-    /// and reports by category (or not grouped) by month or year.
-    var categoryMonth = PeriodPairs()
+    /// and reports by category (or not grouped) by month or year. In cells like the payees'
+    /// (`PeriodCells`, the group the category's code): a pair kept as a hash entry and a
+    /// bucket took about 60 bytes, a cell takes about 35.
+    var categoryMonth = PeriodCells()
     /// Every row by (card, month code) and (account, month code): reports by card or account
     /// by month or year.
-    var cardMonth = PeriodPairs()
-    var accountMonth = PeriodPairs()
+    var cardMonth = PeriodCells()
+    var accountMonth = PeriodCells()
     /// Every row by ((merchant, payee), month code), in hashed cells: tens of thousands
     /// (`PeriodCells`). Reports by payee or merchant by month or year, each summing its half.
     /// Nil once they would hold more than a cell for every other row (`PeriodCells.paysOff`):
@@ -31,12 +33,12 @@ struct StoreBuckets: Sendable {
     /// reads the rows.
     var merchantPayeeMonth: PeriodCells? = PeriodCells()
     /// Every row by (category, card or account; week code): reports by week.
-    var categoryWeek = PeriodPairs()
-    var cardWeek = PeriodPairs()
-    var accountWeek = PeriodPairs()
+    var categoryWeek = PeriodCells()
+    var cardWeek = PeriodCells()
+    var accountWeek = PeriodCells()
 
     /// The report pairs by name (what `StoreContents.checkInvariants` compares).
-    var reportPairs: [(name: String, pairs: PeriodPairs)] {
+    var reportPairs: [(name: String, pairs: PeriodCells)] {
         [("category-month", categoryMonth), ("card-month", cardMonth), ("account-month", accountMonth),
          ("category-week", categoryWeek), ("card-week", cardWeek), ("account-week", accountWeek)]
     }
@@ -83,12 +85,12 @@ struct StoreBuckets: Sendable {
     @inline(__always)
     mutating func addToPairs(_ category: UInt32, _ card: UInt32, _ account: UInt32, month: UInt32, week: UInt32,
                              currency: UInt16, amount: Int64) {
-        categoryMonth.add(category, month, currency: currency, amount: amount)
-        cardMonth.add(card, month, currency: currency, amount: amount)
-        accountMonth.add(account, month, currency: currency, amount: amount)
-        categoryWeek.add(category, week, currency: currency, amount: amount)
-        cardWeek.add(card, week, currency: currency, amount: amount)
-        accountWeek.add(account, week, currency: currency, amount: amount)
+        categoryMonth.add(UInt64(category), month, currency: currency, amount: amount)
+        cardMonth.add(UInt64(card), month, currency: currency, amount: amount)
+        accountMonth.add(UInt64(account), month, currency: currency, amount: amount)
+        categoryWeek.add(UInt64(category), week, currency: currency, amount: amount)
+        cardWeek.add(UInt64(card), week, currency: currency, amount: amount)
+        accountWeek.add(UInt64(account), week, currency: currency, amount: amount)
     }
 
     /// Removes a row; `week` is the week code of its day.
@@ -103,12 +105,12 @@ struct StoreBuckets: Sendable {
         payee.remove(record.payee, currency: currency, amount: amount)
         account.remove(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.remove(record.account, currency: currency, amount: amount) }
-        categoryMonth.remove(record.category, record.monthCode, currency: currency, amount: amount)
-        cardMonth.remove(record.card, record.monthCode, currency: currency, amount: amount)
-        accountMonth.remove(record.account, record.monthCode, currency: currency, amount: amount)
-        categoryWeek.remove(record.category, week, currency: currency, amount: amount)
-        cardWeek.remove(record.card, week, currency: currency, amount: amount)
-        accountWeek.remove(record.account, week, currency: currency, amount: amount)
+        categoryMonth.remove(UInt64(record.category), record.monthCode, currency: currency, amount: amount)
+        cardMonth.remove(UInt64(record.card), record.monthCode, currency: currency, amount: amount)
+        accountMonth.remove(UInt64(record.account), record.monthCode, currency: currency, amount: amount)
+        categoryWeek.remove(UInt64(record.category), week, currency: currency, amount: amount)
+        cardWeek.remove(UInt64(record.card), week, currency: currency, amount: amount)
+        accountWeek.remove(UInt64(record.account), week, currency: currency, amount: amount)
         merchantPayeeMonth?.remove(PeriodCells.group(merchant: record.merchant, payee: record.payee), record.monthCode,
                                   currency: currency, amount: amount)
     }
@@ -156,12 +158,12 @@ struct StoreBuckets: Sendable {
             if wasPending { pendingByAccount.remove(old.account, currency: old.currency, amount: old.amount) }
             if isPending { pendingByAccount.add(new.account, currency: new.currency, amount: new.amount) }
         }
-        categoryMonth.move(from: old.category, old.monthCode, to: new.category, new.monthCode, old: old, new: new)
-        cardMonth.move(from: old.card, old.monthCode, to: new.card, new.monthCode, old: old, new: new)
-        accountMonth.move(from: old.account, old.monthCode, to: new.account, new.monthCode, old: old, new: new)
-        categoryWeek.move(from: old.category, oldWeek, to: new.category, week, old: old, new: new)
-        cardWeek.move(from: old.card, oldWeek, to: new.card, week, old: old, new: new)
-        accountWeek.move(from: old.account, oldWeek, to: new.account, week, old: old, new: new)
+        categoryMonth.move(from: UInt64(old.category), old.monthCode, to: UInt64(new.category), new.monthCode, old: old, new: new)
+        cardMonth.move(from: UInt64(old.card), old.monthCode, to: UInt64(new.card), new.monthCode, old: old, new: new)
+        accountMonth.move(from: UInt64(old.account), old.monthCode, to: UInt64(new.account), new.monthCode, old: old, new: new)
+        categoryWeek.move(from: UInt64(old.category), oldWeek, to: UInt64(new.category), week, old: old, new: new)
+        cardWeek.move(from: UInt64(old.card), oldWeek, to: UInt64(new.card), week, old: old, new: new)
+        accountWeek.move(from: UInt64(old.account), oldWeek, to: UInt64(new.account), week, old: old, new: new)
         merchantPayeeMonth?.move(from: PeriodCells.group(merchant: old.merchant, payee: old.payee), old.monthCode,
                                 to: PeriodCells.group(merchant: new.merchant, payee: new.payee), new.monthCode, old: old, new: new)
     }

@@ -210,8 +210,8 @@ final class StoreContents: @unchecked Sendable {
         StoreContents.checkSame(expected.account, buckets.account, upTo: text[.account].codeLimit, "account")
         StoreContents.checkSame(expected.pendingByAccount, buckets.pendingByAccount, upTo: text[.account].codeLimit, "pending")
         for (expected, actual) in zip(expected.reportPairs, buckets.reportPairs) {
-            StoreContents.checkSame(expected.pairs.spending, actual.pairs.spending, actual.name + " spending")
-            StoreContents.checkSame(expected.pairs.earning, actual.pairs.earning, actual.name + " earning")
+            actual.pairs.checkInvariants()
+            invariant(expected.pairs == actual.pairs, "the \(actual.name) report pairs are stale")
         }
         invariant(expectedApart == payeesApart, "the payees' rows apart from their merchants are miscounted")
         if let cells = buckets.merchantPayeeMonth {
@@ -240,22 +240,6 @@ final class StoreContents: @unchecked Sendable {
         for kind in RowClasses.Kind.allCases {
             invariant(classes.count(kind) == counts[kind.rawValue], "class \(kind) counts \(classes.count(kind)), holds \(counts[kind.rawValue])")
         }
-    }
-
-    private static func checkSame(_ expected: PairBuckets, _ actual: PairBuckets, _ name: String) {
-        for pair in expected.pairs {
-            guard let bucket = actual.bucket(pair.first, pair.second) else {
-                invariantFailure("\(name) lost a pair")
-                continue
-            }
-            var left: [UInt16: (Int, Int128)] = [:]
-            var right: [UInt16: (Int, Int128)] = [:]
-            expected.table.forEachCurrency(of: pair.bucket) { left[$0] = ($1, $2) }
-            actual.table.forEachCurrency(of: bucket) { right[$0] = ($1, $2) }
-            invariant(left.count == right.count && left.allSatisfy { key, value in right[key].map { $0 == value } ?? false },
-                      "\(name) pair \(pair.first), \(pair.second) is stale")
-        }
-        invariant(expected.pairs.count == actual.pairs.count, "\(name) has stale pairs")
     }
 
     private static func checkSame(_ expected: BucketTable, _ actual: BucketTable, upTo limit: Int, _ name: String) {
