@@ -85,12 +85,36 @@ struct StoreBuckets: Sendable {
     @inline(__always)
     mutating func addToPairs(_ category: UInt32, _ card: UInt32, _ account: UInt32, month: UInt32, week: UInt32,
                              currency: UInt16, amount: Int64) {
+        addToMonthPairs(category, card, account, month: month, currency: currency, amount: amount)
+        addToWeekPairs(category, card, account, week: week, currency: currency, amount: amount)
+    }
+
+    /// Adds a row to the category, card and account pairs of its month (a bulk build fills
+    /// these and the week pairs on different threads).
+    @inline(__always)
+    mutating func addToMonthPairs(_ category: UInt32, _ card: UInt32, _ account: UInt32, month: UInt32, currency: UInt16, amount: Int64) {
         categoryMonth.add(UInt64(category), month, currency: currency, amount: amount)
         cardMonth.add(UInt64(card), month, currency: currency, amount: amount)
         accountMonth.add(UInt64(account), month, currency: currency, amount: amount)
+    }
+
+    /// Adds a row to the category, card and account pairs of its week.
+    @inline(__always)
+    mutating func addToWeekPairs(_ category: UInt32, _ card: UInt32, _ account: UInt32, week: UInt32, currency: UInt16, amount: Int64) {
         categoryWeek.add(UInt64(category), week, currency: currency, amount: amount)
         cardWeek.add(UInt64(card), week, currency: currency, amount: amount)
         accountWeek.add(UInt64(account), week, currency: currency, amount: amount)
+    }
+
+    /// Gives back the spare room a bulk fill left in the report pairs (`PeriodCells.trim`; a
+    /// table already at its size is not copied).
+    mutating func trimPairs() {
+        categoryMonth.trim()
+        cardMonth.trim()
+        accountMonth.trim()
+        categoryWeek.trim()
+        cardWeek.trim()
+        accountWeek.trim()
     }
 
     /// Removes a row; `week` is the week code of its day.

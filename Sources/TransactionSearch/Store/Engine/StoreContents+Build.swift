@@ -65,13 +65,10 @@ extension StoreContents {
         cells.merchantPayeeMonth = nil
         for row in rows {
             let currency = currencyColumn[row], amount = amountColumn[row], week = weekOfDay[dayCodes[row]]
-            cells.categoryWeek.add(UInt64(categoryOf[descriptorColumn[row]]), week, currency: currency, amount: amount)
-            cells.cardWeek.add(UInt64(cardColumn[row]), week, currency: currency, amount: amount)
-            cells.accountWeek.add(UInt64(accountColumn[row]), week, currency: currency, amount: amount)
+            cells.addToWeekPairs(categoryOf[descriptorColumn[row]], cardColumn[row], accountColumn[row], week: week,
+                                 currency: currency, amount: amount)
         }
-        cells.categoryWeek.trim()
-        cells.cardWeek.trim()
-        cells.accountWeek.trim()
+        cells.trimPairs()
         // The (merchant, payee) month cells in a pass of their own, after the pairs, given up
         // as soon as they are too many to pay off (`PeriodCells.paysOff`).
         var table = PeriodCells()
@@ -125,13 +122,10 @@ extension StoreContents {
                                                 amounts: pending.map { amounts[$0] })
                 for index in rows.indices {
                     let row = rows[index], month = monthOfDay[dayCodes[row]], currency = currencies[index], amount = amounts[index]
-                    buckets.categoryMonth.add(UInt64(categoryOf[descriptorColumn[row]]), month, currency: currency, amount: amount)
-                    buckets.cardMonth.add(UInt64(cardColumn[row]), month, currency: currency, amount: amount)
-                    buckets.accountMonth.add(UInt64(accountColumn[row]), month, currency: currency, amount: amount)
+                    buckets.addToMonthPairs(categoryOf[descriptorColumn[row]], cardColumn[row], accountColumn[row], month: month,
+                                            currency: currency, amount: amount)
                 }
-                buckets.categoryMonth.trim()
-                buckets.cardMonth.trim()
-                buckets.accountMonth.trim()
+                buckets.trimPairs()
             }
         }
     }
