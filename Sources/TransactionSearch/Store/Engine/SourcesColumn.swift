@@ -42,9 +42,6 @@ final class SourcesColumn: @unchecked Sendable {
     /// Makes room for rows `0..<count` (`ColumnBuffer.reserve`).
     func reserve(_ count: Int) { codes.reserve(count) }
 
-    /// The rows' capacity.
-    var capacity: Int { codes.capacity }
-
     /// Rows whose code is kept in the overflow map.
     var overflowCount: Int { overflow.count }
 
