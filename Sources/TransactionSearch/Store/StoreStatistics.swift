@@ -42,8 +42,8 @@ extension TransactionStore {
     public var statistics: StoreStatistics {
         lock.withReadLock {
             StoreStatistics(
-                rows: contents.count, merchants: contents.text[.merchant].pool.liveCount, categories: contents.text[.category].pool.liveCount,
-                cards: contents.text[.card].pool.liveCount, accounts: contents.text[.account].pool.liveCount, notes: contents.text[.notes].pool.liveCount,
+                rows: contents.count, merchants: contents.text[.merchant].liveCount, categories: contents.text[.category].liveCount,
+                cards: contents.text[.card].liveCount, accounts: contents.text[.account].liveCount, notes: contents.text[.notes].liveCount,
                 descriptors: contents.text.descriptors.liveCount, days: contents.calendar.days.liveCount, currencies: contents.currencies.count,
                 bytesByStructure: StoreStatistics.bytesByStructure(of: contents))
         }

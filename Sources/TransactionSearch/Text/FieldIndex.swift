@@ -1,7 +1,12 @@
 /// Everything the store keeps for one dictionary-encoded text field (merchant, category,
-/// subcategory, card, account, notes): the string pool, the rows of each string, a trigram
-/// index over the distinct strings' folded text when the field is searched, and the order of
+/// subcategory, card, account, notes, payee): its strings with their trigram index
+/// (`FieldStrings`, shared by merchants and payees), the rows of each string, and the order of
 /// the strings' titles when the field is a grouping.
+///
+/// A field whose strings are shared counts its own uses of each code (`useCount`): the pool
+/// counts both fields', and a code live in the pool may have no use in this field. Every
+/// question about this field's strings (live, how many, which rows) is asked here, not of
+/// the pool.
 ///
 /// A class, so that the store's `TextFields` hands out the index itself, never a copy of its
 /// dozen arrays; touched only under the store's lock, so its properties skip the dynamic
@@ -17,13 +22,23 @@ final class FieldIndex: @unchecked Sendable {
         case card
     }
 
-    @exclusivity(unchecked) private(set) var pool = StringPool()
+    /// The strings and their trigram index; another field's too when `sharesStrings`.
+    let strings: FieldStrings
+    /// Whether another field shares `strings`; this field's uses are then kept in `uses`.
+    let sharesStrings: Bool
+    /// Whether this field answers for `strings` (their memory, their checks): the field that
+    /// made them.
+    let ownsStrings: Bool
+    /// This field's uses by code when `sharesStrings` (empty otherwise: the pool's counts are
+    /// this field's).
+    @exclusivity(unchecked) private var uses: [UInt32] = []
+    /// Codes with uses in this field when `sharesStrings`.
+    @exclusivity(unchecked) private var sharedLiveCount = 0
     /// Rows by code; code 0 holds the rows with no value.
     @exclusivity(unchecked) private(set) var postings = CodePostings()
-    @exclusivity(unchecked) private(set) var trigrams = TrigramIndex()
-    let isSearchable: Bool
+    var isSearchable: Bool { strings.isSearchable }
     /// Whether rows are kept per string here; merchant, category and subcategory rows are kept
-    /// per descriptor instead (see `DescriptorIndex`), and their row count is the reference count.
+    /// per descriptor instead (see `DescriptorIndex`), and their row count is the use count.
     let keepsPostings: Bool
     let titles: Titles
     /// Live codes by (folded title, title, string) ascending: the order of groups, in chunks
@@ -61,16 +76,79 @@ final class FieldIndex: @unchecked Sendable {
         let ranks: [UInt32]
         func precedes(_ a: UInt32, _ b: UInt32) -> Bool { ranks[Int(a)] < ranks[Int(b)] }
     }
-    /// While an empty field is filled in bulk, new strings are indexed at the end, all at once.
+    /// While an empty field is filled in bulk, new titles are ordered at the end, all at once.
     @exclusivity(unchecked) private var defersIndexing = false
 
+    /// A field with strings of its own.
     init(isSearchable: Bool, keepsPostings: Bool, titles: Titles) {
-        self.isSearchable = isSearchable
+        strings = FieldStrings(isSearchable: isSearchable)
+        ownsStrings = true
+        self.keepsPostings = keepsPostings
+        self.titles = titles
+        sharesStrings = false
+    }
+
+    /// A field sharing strings with another: `owner` made them (and counts their memory).
+    init(keepsPostings: Bool, titles: Titles, sharing shared: FieldStrings, owner: Bool) {
+        strings = shared
+        ownsStrings = owner
+        sharesStrings = true
         self.keepsPostings = keepsPostings
         self.titles = titles
     }
 
+    /// The pool of the strings (read in place, not copied).
+    var pool: StringPool {
+        _read { yield strings.pool }
+    }
+
+    /// The trigram index of the strings (read in place, not copied).
+    var trigrams: TrigramIndex {
+        _read { yield strings.trigrams }
+    }
+
     var codeLimit: Int { pool.codeLimit }
+
+    /// Whether some row uses `code` in this field.
+    @inline(__always)
+    func isLive(_ code: UInt32) -> Bool {
+        guard sharesStrings else { return pool.isLive(code) }
+        return Int(code) < uses.count && uses[Int(code)] > 0
+    }
+
+    /// How many rows use `code` in this field (0 for a code not in use).
+    @inline(__always)
+    func useCount(_ code: UInt32) -> Int {
+        guard sharesStrings else { return pool.isLive(code) ? pool.referenceCount(code) : 0 }
+        return Int(code) < uses.count ? Int(uses[Int(code)]) : 0
+    }
+
+    /// How many rows use any of `codes` in this field (each counted once per code).
+    func useCount(of codes: CodeSet) -> Int {
+        guard sharesStrings else { return pool.referenceCount(of: codes) }
+        return uses.withUnsafeBufferPointer { uses in
+            var total = 0
+            codes.forEach { code in
+                if Int(code) < uses.count { total &+= Int(uses[Int(code)]) }
+            }
+            return total
+        }
+    }
+
+    /// The number of distinct strings in use in this field.
+    var liveCount: Int { sharesStrings ? sharedLiveCount : pool.liveCount }
+
+    /// The codes in use in this field, ascending.
+    var liveCodes: [UInt32] {
+        guard sharesStrings else { return pool.liveCodes }
+        return (1..<UInt32(max(uses.count, 1))).filter { uses[Int($0)] > 0 }
+    }
+
+    /// `codes` less those with no use in this field (a shared pool's codes of the other field).
+    func liveOnly(_ codes: CodeSet) -> CodeSet {
+        guard sharesStrings else { return codes }
+        return CodeSet(codes.codes.filter { isLive($0) })
+    }
 
     /// The string of `code`. (Reached through this index, not `pool`: `text[field].pool` from
     /// another type copied the pool, a retain and release of each of its arrays, which at a
@@ -99,27 +177,56 @@ final class FieldIndex: @unchecked Sendable {
         pool.asciiDigits(of: code)
     }
 
-    /// The code of a text, or nil when no row has it.
-    func code(of text: String) -> UInt32? { pool.code(of: text) }
+    /// The code of a text, or nil when no row has it in this field.
+    func code(of text: String) -> UInt32? { pool.code(of: text).flatMap { isLive($0) ? $0 : nil } }
 
-    /// Counts a use of `text` (nil: code 0) and returns its code; a new string is indexed.
+    /// Counts a use of `text` (nil: code 0) and returns its code; a string new to the field
+    /// is indexed.
     func retain(_ text: String?) -> UInt32 {
         guard let text else { return 0 }
-        let (code, isNew) = pool.retain(text)
-        if isNew { didAdd(code) }
+        let (code, isNew) = strings.retain(text)
+        if sharesStrings {
+            if addUse(code) { didAdd(code) }
+        } else if isNew {
+            didAdd(code)
+        }
         return code
     }
 
-    /// Counts one more use of a code in use (0 is always in use).
-    func retain(code: UInt32) {
-        if code != 0 { pool.retain(code: code) }
+    /// Counts one more use of a code in use in this field (0 is always in use), or, with
+    /// `anyField`, of a code in use in the shared pool (the other field's string).
+    func retain(code: UInt32, anyField: Bool = false) {
+        guard code != 0 else { return }
+        precondition(anyField || isLive(code), "FieldIndex.retain(code:) on code \(code) not in use here")
+        strings.pool.retain(code: code)
+        if sharesStrings && addUse(code) { didAdd(code) }
+    }
+
+    /// Counts a use of `code` in `uses`; true when it is the field's first.
+    @inline(__always)
+    private func addUse(_ code: UInt32) -> Bool {
+        let index = Int(code)
+        if index >= uses.count { uses.append(contentsOf: repeatElement(0, count: pool.codeLimit - uses.count)) }
+        uses[index] += 1
+        guard uses[index] == 1 else { return false }
+        sharedLiveCount += 1
+        return true
     }
 
     /// Counts a use less; the last use of a string removes it from every structure.
     func release(_ code: UInt32) {
         guard code != 0 else { return }
-        if pool.referenceCount(code) == 1 { willRemove(code) }
-        pool.release(code)
+        if sharesStrings {
+            precondition(isLive(code), "FieldIndex.release of code \(code) not in use here")
+            uses[Int(code)] -= 1
+            if uses[Int(code)] == 0 {
+                sharedLiveCount -= 1
+                willRemove(code)
+            }
+        } else if pool.referenceCount(code) == 1 {
+            willRemove(code)
+        }
+        strings.release(code)
     }
 
     func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
@@ -137,37 +244,74 @@ final class FieldIndex: @unchecked Sendable {
         postings = CodePostings(lists)
     }
 
-    /// Takes a pool and trigram index restored from a snapshot into this empty field (the
-    /// index built here when not given) and orders the titles. Posting lists come after,
-    /// from `setPostings`.
+    /// Takes a pool and trigram index restored from a snapshot into this empty field that
+    /// owns its strings (the index built here when not given) and orders the titles. Posting
+    /// lists come after, from `setPostings`.
     func restore(_ restored: StringPool, trigrams restoredTrigrams: TrigramIndex?) {
-        precondition(pool.liveCount == 0 && titleList.count == 0, "FieldIndex.restore on a field in use")
-        pool = restored
-        indexAllStrings(trigrams: restoredTrigrams)
+        precondition(ownsStrings && liveCount == 0 && titleList.count == 0, "FieldIndex.restore on a field in use")
+        strings.restore(restored, trigrams: restoredTrigrams)
+        if sharesStrings {
+            uses = restored.referenceCounts
+            sharedLiveCount = restored.liveCount
+        }
+        orderAllTitles()
+    }
+
+    /// Retains a snapshot's strings of this empty field into the strings it shares with
+    /// another field, restored first, each with its number of uses (`uses[i + 1]` for string
+    /// `i`), and orders the titles. Returns the code of each table number (0 for 0), or nil
+    /// when a string repeats or has no use.
+    func restoreSharing(_ table: SnapshotRows.StringTable, uses tableUses: [UInt32]) -> [UInt32]? {
+        precondition(sharesStrings && !ownsStrings && liveCount == 0, "FieldIndex.restoreSharing on a field in use")
+        var codes = [UInt32](repeating: 0, count: table.count + 1)
+        for number in 1 ..< table.count + 1 {
+            let count = tableUses[number]
+            guard count > 0 else { return nil }
+            let code = strings.retain(table.string(at: number - 1)).code
+            guard !isLive(code) else { return nil }
+            _ = addUse(code)
+            if count > 1 {
+                strings.pool.retain(code: code, times: count - 1)
+                uses[Int(code)] += count - 1
+            }
+            codes[number] = code
+        }
+        orderAllTitles()
+        return codes
     }
 
     /// Starts filling this empty field in bulk: strings retained until `endBulkFill` are
     /// indexed then, all at once, not one by one (several times cheaper for a large import).
     func beginBulkFill() {
-        precondition(pool.liveCount == 0 && titleList.count == 0, "FieldIndex.beginBulkFill on a field in use")
+        precondition(liveCount == 0 && titleList.count == 0, "FieldIndex.beginBulkFill on a field in use")
         defersIndexing = true
+        strings.beginBulkFill()
     }
 
     /// Indexes every string retained since `beginBulkFill`, the pool first given back the
-    /// spare room its growth left (one copy; it is held at its size after a bulk fill).
+    /// spare room its growth left (one copy; it is held at its size after a bulk fill). For
+    /// strings of its own; the fields sharing strings end theirs through `TextFields`.
     func endBulkFill() {
-        precondition(defersIndexing, "FieldIndex.endBulkFill without beginBulkFill")
-        defersIndexing = false
-        pool.shrinkToFit()
-        indexAllStrings(trigrams: nil)
+        precondition(!sharesStrings, "FieldIndex.endBulkFill on shared strings")
+        strings.shrinkAfterBulkFill()
+        strings.endBulkFill()
+        endTitlesBulkFill()
     }
 
-    /// Builds the trigram index (unless given) and the title order of every live string at
-    /// once: a radix-sorted build and one sort, instead of an insert per string.
-    private func indexAllStrings(trigrams given: TrigramIndex?) {
-        let codes = pool.liveCodes
-        if isSearchable { trigrams = given ?? TrigramIndex(codes: codes, folded: pool.folded) }
+    /// Orders every title retained since `beginBulkFill` at once: the field's part of ending
+    /// a bulk fill, its strings' pool already shrunk.
+    func endTitlesBulkFill() {
+        precondition(defersIndexing, "FieldIndex.endBulkFill without beginBulkFill")
+        defersIndexing = false
+        if uses.capacity > uses.count { uses = uses.withUnsafeBufferPointer { Array($0) } }
+        orderAllTitles()
+    }
+
+    /// Builds the title order of every live string at once: a radix-sorted build and one
+    /// sort, instead of an insert per string.
+    private func orderAllTitles() {
         guard titles != .none else { return }
+        let codes = liveCodes
         titleRank = [UInt32](repeating: 0, count: pool.codeLimit)
         titleList.build(sortedRows: titles == .plain ? plainTitleOrder(codes) : codes.map { (code: $0, key: titleKey($0)) }
             .sorted { $0.key < $1.key }.map(\.code), order: LabelOrder(ranks: titleRank))
@@ -177,7 +321,7 @@ final class FieldIndex: @unchecked Sendable {
     /// Rows carrying `code` (not counted for code 0 of a field without postings).
     @inline(__always)
     func rowCount(_ code: UInt32) -> Int {
-        guard keepsPostings else { return code == 0 || !pool.isLive(code) ? 0 : pool.referenceCount(code) }
+        guard keepsPostings else { return code == 0 ? 0 : useCount(code) }
         return Int(code) < postings.count ? postings[Int(code)].count : 0
     }
 
@@ -187,19 +331,17 @@ final class FieldIndex: @unchecked Sendable {
         return titles == .card ? Transaction.cardTitle(of: text) : text
     }
 
+    /// Bytes held by this field: its strings' when it owns them, its own uses, postings and
+    /// title order.
     var memoryUse: Int {
-        var bytes = pool.memoryUse + trigrams.memoryUse + titleList.memoryUse + titleRank.capacity * 4
-        bytes += postings.memoryUse
+        var bytes = (ownsStrings ? strings.memoryUse : 0) + titleList.memoryUse + titleRank.capacity * 4
+        bytes += postings.memoryUse + uses.capacity * 4
         return bytes
     }
 
+    /// Orders the title of a code new to the field (the strings index a new string).
     private func didAdd(_ code: UInt32) {
-        guard !defersIndexing else { return }
-        if isSearchable {
-            let folded = pool.folded.bytes(code)
-            folded.withUnsafeBufferPointer { trigrams.insert(code, folded: $0, codeLimit: pool.codeLimit) }
-        }
-        guard titles != .none else { return }
+        guard !defersIndexing, titles != .none else { return }
         // Sort keys are made when a string arrives (rare) rather than kept for every string.
         let key = titleKey(code)
         while titleRank.count <= Int(code) { titleRank.append(0) }
@@ -218,12 +360,9 @@ final class FieldIndex: @unchecked Sendable {
         }
     }
 
+    /// Takes the title of a code the field no longer uses out of the order.
     private func willRemove(_ code: UInt32) {
         precondition(!defersIndexing, "FieldIndex: a string removed during a bulk fill")
-        if isSearchable {
-            let folded = pool.folded.bytes(code)
-            folded.withUnsafeBufferPointer { trigrams.remove(code, folded: $0, codeLimit: pool.codeLimit) }
-        }
         guard titles != .none else { return }
         titleList.remove(code, order: LabelOrder(ranks: titleRank))
     }
@@ -311,29 +450,31 @@ final class FieldIndex: @unchecked Sendable {
     }
 
     /// The first string whose folded text, or the trigram index, differs from what this build
-    /// computes from the strings (a snapshot brings both from disk), or nil.
+    /// computes from the strings (a snapshot brings both from disk), or nil; nil for strings
+    /// another field owns (that field answers).
     func textIndexProblem() -> String? {
-        for code in pool.liveCodes where pool.folded.bytes(code) != Array(Folding.fold(pool.string(code)).utf8) {
-            return "the folded text of \"\(pool.string(code))\" differs from this build's folding"
-        }
-        guard isSearchable, trigrams != TrigramIndex(codes: pool.liveCodes, folded: pool.folded) else { return nil }
-        return "the trigram index differs from its strings"
+        ownsStrings ? strings.textIndexProblem() : nil
     }
 
     func checkInvariants() {
-        pool.checkInvariants()
-        if let problem = textIndexProblem() { invariantFailure("field index: \(problem)") }
+        if ownsStrings { strings.checkInvariants() }
+        if sharesStrings {
+            invariant(liveCodes.count == sharedLiveCount, "\(sharedLiveCount) codes counted live, \(liveCodes.count) used")
+            for code in liveCodes {
+                invariant(pool.isLive(code) && pool.referenceCount(code) >= useCount(code), "code \(code) used beyond its pool's count")
+            }
+        }
         if titles != .none {
             titleList.checkInvariants(order: LabelOrder(ranks: titleRank))
             let titleOrder = self.titleOrder
-            invariant(titleOrder.count == pool.liveCount, "title order has \(titleOrder.count) of \(pool.liveCount)")
+            invariant(titleOrder.count == liveCount, "title order has \(titleOrder.count) of \(liveCount)")
             for (index, code) in titleOrder.enumerated() {
                 invariant(index == 0 || titleRank[Int(titleOrder[index - 1])] < titleRank[Int(code)], "title rank of \(code) is out of order")
                 if index > 0 { invariant(titleKey(titleOrder[index - 1]) < titleKey(code), "titles out of order") }
             }
         }
         for code in 1..<UInt32(pool.codeLimit) where keepsPostings {
-            invariant(pool.isLive(code) ? rowCount(code) == pool.referenceCount(code) : rowCount(code) == 0,
+            invariant(rowCount(code) == useCount(code),
                          "postings of \(code) disagree with its references")
         }
     }

@@ -260,6 +260,15 @@ struct StringPool: Sendable {
         references[Int(code)] += 1
     }
 
+    /// Counts `times` more uses of a code in use (a restored table's uses of a shared string).
+    mutating func retain(code: UInt32, times: UInt32) {
+        precondition(isLive(code), "StringPool.retain(code:times:) on unused code \(code)")
+        references[Int(code)] += times
+    }
+
+    /// The uses of every code, by code (0 at code 0 and at free codes).
+    var referenceCounts: [UInt32] { references }
+
     /// Counts one use less; returns true when that was the last use and the string is reclaimed.
     @discardableResult
     mutating func release(_ code: UInt32) -> Bool {

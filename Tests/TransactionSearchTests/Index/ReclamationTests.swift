@@ -22,14 +22,17 @@ import TransactionSearchSupport
         }
         store.checkInvariants()
         let contents = store.contents
-        #expect(contents.text[.merchant].pool.liveCount <= rows)
-        #expect(contents.text[.merchant].codeLimit <= rows + 2)
+        // Merchants and payees share one pool (`FieldStrings`): the strings of both in use.
+        let liveStrings = Set(store.transactions().flatMap { [$0.merchant, $0.payee] }.filter { !$0.isEmpty })
+        #expect(contents.text[.merchant].liveCount <= rows)
+        #expect(contents.text[.merchant].pool.liveCount == liveStrings.count)
+        #expect(contents.text[.merchant].codeLimit <= 2 * rows + 2)
         #expect(contents.text[.notes].codeLimit <= rows + 2)
         #expect(contents.text[.category].codeLimit <= rows + 2)
         #expect(contents.calendar.days.codeLimit <= rows + 2)
-        // The postings hold exactly the n-grams of the merchants in use, nothing left behind.
-        let liveMerchants = Set(store.transactions().map(\.merchant))
-        let expectedPostings = liveMerchants.reduce(0) { total, merchant in
+        // The postings hold exactly the n-grams of the merchants and payees in use, nothing
+        // left behind.
+        let expectedPostings = liveStrings.reduce(0) { total, merchant in
             total + Array(Folding.fold(merchant).utf8).withUnsafeBufferPointer { Trigram.distinctKeys(of: $0, includingShort: true).count }
         }
         #expect(contents.text[.merchant].trigrams.postingCount == expectedPostings)

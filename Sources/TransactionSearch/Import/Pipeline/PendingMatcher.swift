@@ -63,7 +63,7 @@ struct PendingMatcher {
         guard limit > 1 else { return [] }
         let step = max(1, (limit - 1) / 2_000)
         var sample: [String] = []
-        for code in stride(from: 1, to: limit, by: step) where merchants.pool.isLive(UInt32(code)) {
+        for code in stride(from: 1, to: limit, by: step) where merchants.isLive(UInt32(code)) {
             sample.append(merchants.string(UInt32(code)))
         }
         return MerchantSimilarity.commonWords(in: sample)

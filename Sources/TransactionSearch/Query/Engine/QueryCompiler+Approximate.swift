@@ -17,14 +17,18 @@ extension QueryCompiler {
         compiled.widenedWords.append(word)
         var widened = CompiledCondition()
         var found: [ApproximateFind] = []
-        let candidates = fields.map { pattern.candidates(in: text[$0]) }
+        // A shared pool's strings of the other field are no candidates here (`FieldStrings`).
+        let candidates = fields.map { field in
+            let index = text[field]
+            return index.sharesStrings ? pattern.candidates(in: index).filter { index.isLive($0) } : pattern.candidates(in: index)
+        }
         let distances = distances(of: candidates, in: fields, pattern)
         for (slot, textField) in fields.enumerated() {
             let index = text[textField]
             var codes = CodeSet()
             for (code, distance) in zip(candidates[slot], distances[slot]) where Int(distance) <= pattern.maxDistance {
                 codes.insert(code)
-                found.append(ApproximateFind(field: textField, code: code, distance: Int(distance), rows: index.pool.referenceCount(code)))
+                found.append(ApproximateFind(field: textField, code: code, distance: Int(distance), rows: index.useCount(code)))
             }
             widened.codes[textField] = codes
             if textField.keepsPostings { widened.estimate += codes.codes.reduce(0) { $0 + index.rowCount($1) } }

@@ -120,7 +120,7 @@ extension QueryCompiler {
     func countRows(of condition: inout CompiledCondition) {
         var estimate = 0
         for field in TextField.withColumns {
-            let rows = text[field].pool.referenceCount(of: condition.codes[field])
+            let rows = text[field].useCount(of: condition.codes[field])
             condition.rowsByField[PostingField.column(field).index] = rows
             estimate += rows
         }

@@ -130,16 +130,20 @@ extension QueryCompiler {
         var condition = CompiledCondition()
         for field in TextField.searched(by: scope) {
             let index = text[field]
+            // A payee term keeps only codes payees use: the strings they share hold the
+            // merchants' too, and a code no payee has would make the term seem to match.
             let codes = field.titles == .card
-                ? CodeSet(index.pool.liveCodes.filter { QueryCompiler.cardMatches(index, $0, term) })
+                ? CodeSet(index.liveCodes.filter { QueryCompiler.cardMatches(index, $0, term) })
                 : field == .payee && TextField.merchant.isSearched(by: scope)
                 ? payeesApart(containing: term)
+                : field.keepsPostings && index.sharesStrings
+                ? index.liveOnly(QueryCompiler.codes(in: index, containing: term))
                 : QueryCompiler.codes(in: index, containing: term)
             condition.codes[field] = codes
             // Rows are counted here for a field with postings of its own; merchant, category
             // and subcategory rows through their descriptors below.
             if field.keepsPostings {
-                let rows = index.pool.referenceCount(of: codes)
+                let rows = index.useCount(of: codes)
                 condition.rowsByField[PostingField.column(field).index] = rows
                 condition.estimate += rows
             }
@@ -249,7 +253,7 @@ extension QueryCompiler {
                 })
             }
             var found: [UInt32] = []
-            for code in 1..<UInt32(index.codeLimit) where index.pool.isLive(code) {
+            for code in 1..<UInt32(index.codeLimit) where index.isLive(code) {
                 if folded.withBytes(code, { ByteSearch.contains($0, needle) }) { found.append(code) }
             }
             return CodeSet(found)
@@ -269,14 +273,14 @@ extension QueryCompiler {
     func codes(in index: FieldIndex, named name: String?) -> [UInt32] {
         guard let name else { return [0] }
         let wanted = TermFolding.phrase(name)
-        return index.pool.liveCodes.filter { index.pool.folded.bytes($0) == wanted }
+        return index.liveCodes.filter { index.pool.folded.bytes($0) == wanted }
     }
 
     /// Cards a filter value names: by folded name, masked title or last four digits.
     func cardCodes(named name: String?) -> [UInt32] {
         guard let name else { return [0] }
         let wanted = TermFolding.phrase(name)
-        return text[.card].pool.liveCodes.filter { code in
+        return text[.card].liveCodes.filter { code in
             if text[.card].pool.folded.bytes(code) == wanted { return true }
             let title = text[.card].title(code)
             return Array(Folding.fold(title).utf8) == wanted

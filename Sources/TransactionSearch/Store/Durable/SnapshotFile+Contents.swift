@@ -19,14 +19,15 @@ extension SnapshotFile {
         writer.string(contents.clock.timeZone.identifier)
         writer.integer(contents.baseCurrency.packed)
 
-        // Each field's live strings, numbered in code order.
+        // Each field's live strings, numbered in code order. (Merchants and payees share one
+        // pool: each field writes the strings it uses, and the trigram lists of those.)
         var numbers = TextFieldValues<[UInt32]>(repeating: [])
         for field in TextField.allCases {
             let index = contents.text[field]
             let pool = index.pool
             var renumbered = [UInt32](repeating: 0, count: pool.codeLimit)
             var count: UInt32 = 0
-            for code in 1..<UInt32(max(pool.codeLimit, 1)) where pool.isLive(code) {
+            for code in 1..<UInt32(max(pool.codeLimit, 1)) where index.isLive(code) {
                 count += 1
                 renumbered[Int(code)] = count
             }
@@ -42,11 +43,11 @@ extension SnapshotFile {
                 }
             }
             if field.isSearchable {
-                let trigrams = index.trigrams.columns
+                let trigrams = SnapshotFile.trigramColumns(index.trigrams.columns, renumbered: renumbered)
                 writer.integer(UInt32(trigrams.keys.count))
                 writer.column(trigrams.keys)
                 writer.column(trigrams.ends)
-                writer.column(trigrams.codes.map { renumbered[Int($0)] })
+                writer.column(trigrams.codes)
             }
             numbers[field] = renumbered
         }
@@ -110,5 +111,23 @@ extension SnapshotFile {
         contents.state.encode(into: &writer)
         writer.integer(CRC32C.checksum(writer.bytes))
         return writer.bytes
+    }
+
+    /// A trigram index's columns with each code renumbered, the codes numbered 0 (strings of
+    /// another field in a shared pool) left out, and the keys left with no code with them.
+    static func trigramColumns(_ columns: (keys: [UInt32], ends: [UInt32], codes: [UInt32]),
+                               renumbered: [UInt32]) -> (keys: [UInt32], ends: [UInt32], codes: [UInt32]) {
+        var result: (keys: [UInt32], ends: [UInt32], codes: [UInt32]) = ([], [], [])
+        result.codes.reserveCapacity(columns.codes.count)
+        var start = 0
+        for (key, end) in zip(columns.keys, columns.ends) {
+            let before = result.codes.count
+            for code in columns.codes[start ..< Int(end)] where renumbered[Int(code)] != 0 { result.codes.append(renumbered[Int(code)]) }
+            start = Int(end)
+            guard result.codes.count > before else { continue }
+            result.keys.append(key)
+            result.ends.append(UInt32(result.codes.count))
+        }
+        return result
     }
 }

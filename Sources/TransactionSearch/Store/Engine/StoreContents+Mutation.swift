@@ -55,14 +55,17 @@ extension StoreContents {
     }
 
     /// The rows of a bulk build written in two parts side by side (`BuildParallelism`): one
-    /// takes the days, currencies, merchants, categories, subcategories, descriptors, ids and
-    /// import keys, the other the fields with columns of their own (`TextField.withColumns`:
-    /// cards, accounts, notes, payees); each goes through the rows in order, so every pool
-    /// gives the codes a single pass gives. The records are then written.
+    /// takes the days, currencies, merchants, categories, subcategories, descriptors, payees
+    /// (which share the merchants' strings), ids and import keys, the other the other fields
+    /// with columns of their own (`TextField.isRetainedApart`: cards, accounts, notes); each
+    /// goes through the rows in order, so every pool gives the codes a single pass gives. The
+    /// records are then written.
     ///
     /// The ids go with the first part: with them in the second, on long-tail data, the
     /// second part took 1.6 times the first's CPU time (perf, 100,000 rows), and the build
-    /// waited for it; with the payees moved over instead, the first took 2.2 times the second's.
+    /// waited for it. (With their own strings, payees moved to the first part made it 2.2
+    /// times the second's; sharing the merchants', a payee of its merchant's text costs no
+    /// lookup.)
     private func fillInTwoParts(_ transactions: [Transaction]) -> [UInt32] {
         let count = transactions.count
         let rows = (0..<count).map { _ in table.allocateRow() }
@@ -87,7 +90,7 @@ extension StoreContents {
                     {
                         for index in 0..<count {
                             var codes = TextFieldValues<UInt32>(repeating: 0)
-                            self.text.retainColumnFields(of: transactions.baseAddress! + index, into: &codes)
+                            self.text.retainOtherColumnFields(of: transactions.baseAddress! + index, into: &codes)
                             others.initializeElement(at: index, to: codes)
                         }
                     },
@@ -97,7 +100,7 @@ extension StoreContents {
         for index in 0..<count {
             var record = records[index]
             TextField.forEach { field in
-                if field.keepsPostings { record.codes[field] = others[index][field] }
+                if field.isRetainedApart { record.codes[field] = others[index][field] }
             }
             table.write(record, at: rows[index])
         }
@@ -225,7 +228,7 @@ extension StoreContents {
     }
 
     /// The record of a transaction read where it lies (a bulk build's: see
-    /// `TextFields.retainDescriptor`).
+    /// `TextFields.retainDescriptorAndPayee`).
     private func makeRecord(_ transaction: UnsafePointer<Transaction>, retainingColumnFields: Bool = true) -> RowRecord {
         let (instant, day, isCalendarDay) = calendar.place(transaction.pointee.date)
         let (dayCode, monthCode) = calendar.retainDay(day)
@@ -237,8 +240,8 @@ extension StoreContents {
             currency: currencies.intern(transaction.pointee.amount.currency),
             codes: TextFieldValues(repeating: 0), descriptor: 0, flags: flags,
             sources: sources.retain(transaction.pointee.sources))
-        text.retainDescriptor(of: transaction, into: &record)
-        if retainingColumnFields { text.retainColumnFields(of: transaction, into: &record.codes) }
+        text.retainDescriptorAndPayee(of: transaction, into: &record)
+        if retainingColumnFields { text.retainOtherColumnFields(of: transaction, into: &record.codes) }
         return record
     }
 

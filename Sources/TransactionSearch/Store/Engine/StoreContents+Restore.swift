@@ -26,7 +26,17 @@ extension StoreContents {
         for field in TextField.withColumns {
             textUses[field.rawValue] = StoreContents.rowsPerNumber(snapshot.numbers(of: field), limit: snapshot.table(field).count)
         }
+        // The payees' strings go into the merchants' pool, restored first: their codes are
+        // the table numbers renumbered (`payeeCodes`).
+        var payeeCodes: [UInt32] = []
         for field in TextField.allCases {
+            if field.sharesStrings != nil {
+                guard let codes = text.restorePayees(snapshot.table(field), uses: textUses[field.rawValue]) else {
+                    return "a string appears twice or is used by no row in the \(field) table"
+                }
+                payeeCodes = codes
+                continue
+            }
             guard let pool = StringPool(restoring: snapshot.table(field), references: textUses[field.rawValue]) else {
                 return "a string appears twice or is used by no row in the \(field) table"
             }
@@ -34,7 +44,7 @@ extension StoreContents {
         }
         guard text.descriptors.restore(keys: snapshot.descriptorKeys) else { return "a descriptor appears twice" }
         guard Set(snapshot.sourceEntries).count == snapshot.sourceEntries.count else { return "an entry of who set the fields appears twice" }
-        if let failure = insertRows(of: snapshot) { return failure }
+        if let failure = insertRows(of: snapshot, payeeCodes: payeeCodes) { return failure }
         buildIndexes(ofRows: Array(0..<UInt32(count)))
         state = snapshot.state
         return nil
@@ -42,7 +52,7 @@ extension StoreContents {
 
     /// Writes every row of the snapshot to the columns, ids and day pools; why it cannot when an id
     /// repeats.
-    private func insertRows(of snapshot: SnapshotRows) -> String? {
+    private func insertRows(of snapshot: SnapshotRows, payeeCodes: [UInt32]) -> String? {
         let count = snapshot.count
         let currencyNumbers = snapshot.currencies.map { currencies.intern($0) }
         table.reserve(count)
@@ -75,7 +85,10 @@ extension StoreContents {
         for code in snapshot.sourceCodes { sourceUses[Int(code)] += 1 }
         sources = SourcesPool(restoring: snapshot.sourceEntries, uses: sourceUses)
         // The rows went into rows 0..<count of the empty table, in file order.
-        for field in TextField.withColumns { table.fillCodes(of: field, from: snapshot.numbers(of: field)) }
+        for field in TextField.withColumns {
+            let numbers = snapshot.numbers(of: field)
+            table.fillCodes(of: field, from: field.sharesStrings == nil ? numbers : numbers.map { payeeCodes[Int($0)] })
+        }
         return nil
     }
 

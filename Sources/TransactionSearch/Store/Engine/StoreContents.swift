@@ -186,8 +186,8 @@ final class StoreContents: @unchecked Sendable {
         invariant(liveRows == count, "live rows \(liveRows) != count \(count)")
         for field in TextField.allCases {
             for code in 1..<text[field].codeLimit {
-                invariant(text[field].pool.referenceCount(UInt32(code)) == textUses[field][code],
-                             "\(field) code \(code): \(text[field].pool.referenceCount(UInt32(code))) uses counted, \(textUses[field][code]) rows")
+                invariant(text[field].useCount(UInt32(code)) == textUses[field][code],
+                             "\(field) code \(code): \(text[field].useCount(UInt32(code))) uses counted, \(textUses[field][code]) rows")
             }
         }
         for code in 1..<calendar.days.codeLimit {

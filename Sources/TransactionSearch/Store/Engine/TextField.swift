@@ -1,5 +1,5 @@
-/// The text fields a store keeps as dictionary-encoded strings, each with its own pool and
-/// index (`FieldIndex`), described once here: how a row holds it, whether words are searched
+/// The text fields a store keeps as dictionary-encoded strings, each with its own index
+/// (`FieldIndex`; payees share the merchants' strings, `sharesStrings`), described once here: how a row holds it, whether words are searched
 /// in it and by which scopes, how its group titles are made, how the snapshot and the
 /// statistics name it. The store (columns, records, bulk builds, restore, mutations), the
 /// snapshot, the memory figures, the invariant checks, the query compiler, the row predicate
@@ -40,6 +40,20 @@ enum TextField: Int, CaseIterable, Sendable {
         case .card, .account, .notes, .payee: true
         }
     }
+
+    /// The field whose strings (`FieldStrings`: pool and trigram index) this one shares, or
+    /// nil for strings of its own. Payees share the merchants': a payee is its merchant's name
+    /// cleaned, most often the very same text.
+    var sharesStrings: TextField? {
+        switch self {
+        case .payee: .merchant
+        case .merchant, .category, .subcategory, .card, .account, .notes: nil
+        }
+    }
+
+    /// Whether a bulk build retains the field apart from the descriptor's (the fields with
+    /// columns of their own, but the payee, whose strings are the merchants').
+    var isRetainedApart: Bool { keepsPostings && sharesStrings == nil }
 
     /// How group titles are made from the field's strings.
     var titles: FieldIndex.Titles {

@@ -1,5 +1,6 @@
 /// The store's text: one `FieldIndex` per `TextField` (strings, folded bytes, trigram index,
 /// postings, title order) and the descriptors that combine merchant, category and subcategory.
+/// Merchants and payees share their strings (`FieldStrings`, `TextField.sharesStrings`).
 ///
 /// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
 /// (see `StoreContents`).
@@ -8,9 +9,17 @@ final class TextFields: @unchecked Sendable {
     // and releases it after the call, two atomic operations a field a row of a bulk build; a
     // `let` of this object is read without them. (Nor a `TextFieldValues` of indexes, which
     // maps fields the same way: its subscript hands the index out retained too.)
-    private let merchant = TextFields.index(.merchant), category = TextFields.index(.category)
+    private let merchant: FieldIndex, category = TextFields.index(.category)
     private let subcategory = TextFields.index(.subcategory), card = TextFields.index(.card)
-    private let account = TextFields.index(.account), notes = TextFields.index(.notes), payee = TextFields.index(.payee)
+    private let account = TextFields.index(.account), notes = TextFields.index(.notes), payee: FieldIndex
+
+    init() {
+        precondition(TextField.payee.sharesStrings == .merchant && TextField.allCases.allSatisfy { $0 == .payee || $0.sharesStrings == nil },
+                     "TextFields shares the merchants' strings with the payees only")
+        let names = FieldStrings(isSearchable: TextField.merchant.isSearchable && TextField.payee.isSearchable)
+        merchant = FieldIndex(keepsPostings: TextField.merchant.keepsPostings, titles: TextField.merchant.titles, sharing: names, owner: true)
+        payee = FieldIndex(keepsPostings: TextField.payee.keepsPostings, titles: TextField.payee.titles, sharing: names, owner: false)
+    }
 
     private static func index(_ field: TextField) -> FieldIndex {
         FieldIndex(isSearchable: field.isSearchable, keepsPostings: field.keepsPostings, titles: field.titles)
@@ -32,25 +41,37 @@ final class TextFields: @unchecked Sendable {
     }
 
     /// Counts a use of a transaction's merchant, category and subcategory and of their
-    /// descriptor, into `record`. Touches only those three fields and the descriptors, so a
-    /// bulk build runs it beside `retainColumnFields`.
+    /// descriptor, and of its payee (which shares the merchants' strings), into `record`.
+    /// Touches only those four fields and the descriptors, so a bulk build runs it beside
+    /// `retainOtherColumnFields`. A payee of its merchant's very text takes the merchant's
+    /// code without a lookup.
     /// The transaction is read through a pointer: each field is read where it lies (a
     /// transaction passed by value out of a bulk build's array was copied, every string
     /// retained and released, per row).
-    func retainDescriptor(of transaction: UnsafePointer<Transaction>, into record: inout RowRecord) {
-        record.codes.merchant = self[.merchant].retain(transaction.pointee.merchant)
-        record.codes.category = self[.category].retain(transaction.pointee.category)
-        record.codes.subcategory = self[.subcategory].retain(transaction.pointee.subcategory)
+    func retainDescriptorAndPayee(of transaction: UnsafePointer<Transaction>, into record: inout RowRecord) {
+        let merchantCode = merchant.retain(transaction.pointee.merchant)
+        record.codes.merchant = merchantCode
+        record.codes.category = category.retain(transaction.pointee.category)
+        record.codes.subcategory = subcategory.retain(transaction.pointee.subcategory)
         record.descriptor = descriptors.code(for: DescriptorIndex.Key(
             merchant: record.merchant, category: record.category, subcategory: record.subcategory))
+        let payeeText = transaction.pointee.payee
+        if payeeText.isEmpty {
+            record.codes.payee = 0
+        } else if payeeText == transaction.pointee.merchant {
+            payee.retain(code: merchantCode, anyField: true)
+            record.codes.payee = merchantCode
+        } else {
+            record.codes.payee = payee.retain(payeeText)
+        }
     }
 
-    /// Counts a use of a transaction's strings in the fields with columns of their own
-    /// (`TextField.withColumns`: card, account, notes, payee), into `codes`. Read through a
-    /// pointer (see `retainDescriptor`).
-    func retainColumnFields(of transaction: UnsafePointer<Transaction>, into codes: inout TextFieldValues<UInt32>) {
+    /// Counts a use of a transaction's strings in the other fields with columns of their own
+    /// (card, account, notes: `TextField.withColumns` but the payee), into `codes`. Read
+    /// through a pointer (see `retainDescriptorAndPayee`).
+    func retainOtherColumnFields(of transaction: UnsafePointer<Transaction>, into codes: inout TextFieldValues<UInt32>) {
         TextField.forEach { field in
-            if field.keepsPostings { codes[field] = self[field].retain(field.value(in: transaction.pointee)) }
+            if field.isRetainedApart { codes[field] = self[field].retain(field.value(in: transaction.pointee)) }
         }
     }
 
@@ -65,12 +86,28 @@ final class TextFields: @unchecked Sendable {
     }
 
     /// Indexes every string retained since `beginBulkFill`, the fields side by side for a
-    /// batch of `rows` rows (`BuildParallelism`).
+    /// batch of `rows` rows (`BuildParallelism`); the merchants and payees in one part, since
+    /// they share their strings.
     func endBulkFill(rows: Int) {
-        BuildParallelism.run(rows: rows, TextField.allCases.map { field in { self[field].endBulkFill() } })
+        var parts: [() -> Void] = TextField.allCases.filter { !self[$0].sharesStrings }.map { field in { self[field].endBulkFill() } }
+        parts.append {
+            self.merchant.strings.shrinkAfterBulkFill()
+            self.merchant.strings.endBulkFill()
+            self.merchant.endTitlesBulkFill()
+            self.payee.endTitlesBulkFill()
+        }
+        BuildParallelism.run(rows: rows, parts)
     }
 
-    /// Bytes held by every field's pool and index and by the descriptors.
+    /// Restores the payees' table of a snapshot into the strings they share with the
+    /// merchants, restored first: the code of each table number, or nil when a string
+    /// repeats or has no use (see `FieldIndex.restoreSharing`).
+    func restorePayees(_ table: SnapshotRows.StringTable, uses: [UInt32]) -> [UInt32]? {
+        payee.restoreSharing(table, uses: uses)
+    }
+
+    /// Bytes held by every field's pool and index and by the descriptors (shared strings
+    /// counted once, with the merchants).
     var memoryUse: Int {
         TextField.allCases.reduce(descriptors.memoryUse) { $0 + self[$1].memoryUse }
     }
@@ -86,6 +123,12 @@ final class TextFields: @unchecked Sendable {
 
     func checkInvariants() {
         for field in TextField.allCases { self[field].checkInvariants() }
+        let pool = merchant.pool
+        for code in 1..<UInt32(pool.codeLimit) {
+            let uses = merchant.useCount(code) + payee.useCount(code)
+            invariant((pool.isLive(code) ? pool.referenceCount(code) : 0) == uses,
+                      "shared string \(code): \(pool.isLive(code) ? pool.referenceCount(code) : 0) uses counted, \(uses) by merchants and payees")
+        }
         descriptors.checkInvariants()
     }
 }
