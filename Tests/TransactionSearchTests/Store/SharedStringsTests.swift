@@ -21,15 +21,16 @@ import TransactionSearchSupport
     private func checkAgainstRows(_ store: TransactionStore) throws {
         store.checkInvariants()
         let rows = store.transactions(in: .dateAscending)
-        let merchants = Set(rows.map(\.merchant)), payees = Set(rows.map(\.payee).filter { !$0.isEmpty })
+        // By bytes: strings equal as `String`s in other Unicode spellings are distinct here.
+        let merchants = Set(rows.map { Array($0.merchant.utf8) }), payees = Set(rows.map { Array($0.payee.utf8) }.filter { !$0.isEmpty })
         store.lock.withReadLock {
             let text = store.contents.text
             #expect(text[.merchant].liveCount == merchants.count)
             #expect(text[.payee].liveCount == payees.count)
             #expect(text[.merchant].pool.liveCount == merchants.union(payees).count)
             for name in Self.names {
-                #expect((text[.merchant].code(of: name) != nil) == merchants.contains(name), "merchant \(name)")
-                #expect((text[.payee].code(of: name) != nil) == payees.contains(name), "payee \(name)")
+                #expect((text[.merchant].code(of: name) != nil) == merchants.contains(Array(name.utf8)), "merchant \(name)")
+                #expect((text[.payee].code(of: name) != nil) == payees.contains(Array(name.utf8)), "payee \(name)")
             }
         }
         for term in ["cafe", "rewe", "zoe", "trip", "ne", "s"] {
@@ -80,6 +81,23 @@ import TransactionSearchSupport
         #expect(store.search(try Query(parsing: "merchant:apu")).total.count == 0)
         #expect(store.search(try Query(parsing: "apu")).total.count == 1)
         #expect(store.search(try Query(parsing: "kwik")).total.count == 1)
+    }
+
+    /// A payee that equals its merchant as a `String` but is spelled in other Unicode is its
+    /// own string, kept byte for byte, by one add and by a bulk build alike.
+    @Test func aPayeeInAnotherUnicodeSpellingKeepsItsBytes() throws {
+        let decomposed = "Cafe\u{301} Noir", precomposed = "Caf\u{E9} Noir"
+        for bulk in [false, true] {
+            let store = TransactionStore()
+            var drafts = [TransactionDraft.sample("a", merchant: precomposed), TransactionDraft.sample("b", merchant: precomposed)]
+            drafts[0].payee = decomposed
+            drafts[1].payee = precomposed
+            if bulk { try store.add(contentsOf: drafts) } else { for draft in drafts { try store.add(draft) } }
+            #expect(store.transaction(id: "a")!.payee.utf8.elementsEqual(decomposed.utf8), "bulk: \(bulk)")
+            #expect(store.transaction(id: "b")!.payee.utf8.elementsEqual(precomposed.utf8), "bulk: \(bulk)")
+            try checkAgainstRows(store)
+            #expect(store.lock.withReadLock { store.contents.text[.payee].liveCount } == 2)
+        }
     }
 
     @Test func aSnapshotRestoresTheSharedStrings() throws {

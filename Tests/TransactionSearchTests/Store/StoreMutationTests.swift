@@ -181,7 +181,7 @@ import Testing
         }
         #expect(store.count == 100)
         #expect(store.lock.withReadLock { store.contents.table.rowLimit } == 100)
-        #expect(store.lock.withReadLock { store.contents.text[.merchant].pool.liveCount } == 2)  // Starbucks, M19
+        #expect(store.lock.withReadLock { store.contents.text[.merchant].liveCount } == 2)  // Starbucks, M19
         store.checkInvariants()
     }
 

@@ -9,7 +9,7 @@ import TransactionSearchSupport
         let result = try store.add(contentsOf: drafts)
         #expect(result.addedIDs.count == 100_000)
         #expect(store.count == 100_000)
-        let distinctMerchants = store.lock.withReadLock { store.contents.text[.merchant].pool.liveCount }
+        let distinctMerchants = store.lock.withReadLock { store.contents.text[.merchant].liveCount }
         #expect((2000...3000).contains(distinctMerchants))
         store.checkInvariants()
         // A few mutations on the big store keep every structure exact.

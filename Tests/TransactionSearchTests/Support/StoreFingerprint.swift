@@ -12,7 +12,7 @@ struct StoreFingerprint: Equatable {
         transactions = store.transactions(in: .dateAscending)
         sequence = store.sequence
         memoryUse = store.lock.withReadLock { store.contents.memoryUse }
-        merchantCount = store.lock.withReadLock { store.contents.text[.merchant].pool.liveCount }
+        merchantCount = store.lock.withReadLock { store.contents.text[.merchant].liveCount }
     }
 }
 

@@ -43,8 +43,9 @@ final class TextFields: @unchecked Sendable {
     /// Counts a use of a transaction's merchant, category and subcategory and of their
     /// descriptor, and of its payee (which shares the merchants' strings), into `record`.
     /// Touches only those four fields and the descriptors, so a bulk build runs it beside
-    /// `retainOtherColumnFields`. A payee of its merchant's very text takes the merchant's
-    /// code without a lookup.
+    /// `retainOtherColumnFields`. A payee of its merchant's very bytes takes the merchant's
+    /// code without a lookup (bytes, not `String ==`: a payee spelled in other Unicode is
+    /// another string, kept as given).
     /// The transaction is read through a pointer: each field is read where it lies (a
     /// transaction passed by value out of a bulk build's array was copied, every string
     /// retained and released, per row).
@@ -58,7 +59,7 @@ final class TextFields: @unchecked Sendable {
         let payeeText = transaction.pointee.payee
         if payeeText.isEmpty {
             record.codes.payee = 0
-        } else if payeeText == transaction.pointee.merchant {
+        } else if RecordChanges.sameBytes(payeeText, transaction.pointee.merchant) {
             payee.retain(code: merchantCode, anyField: true)
             record.codes.payee = merchantCode
         } else {
