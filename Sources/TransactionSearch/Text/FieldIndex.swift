@@ -193,11 +193,10 @@ final class FieldIndex: @unchecked Sendable {
         return code
     }
 
-    /// Counts one more use of a code in use in this field (0 is always in use), or, with
-    /// `anyField`, of a code in use in the shared pool (the other field's string).
-    func retain(code: UInt32, anyField: Bool = false) {
+    /// Counts one more use of a code in use in the pool (0 is always in use): this field's
+    /// string, or the other field's when the strings are shared.
+    func retain(code: UInt32) {
         guard code != 0 else { return }
-        precondition(anyField || isLive(code), "FieldIndex.retain(code:) on code \(code) not in use here")
         strings.pool.retain(code: code)
         if sharesStrings && addUse(code) { didAdd(code) }
     }
@@ -293,7 +292,6 @@ final class FieldIndex: @unchecked Sendable {
     /// strings of its own; the fields sharing strings end theirs through `TextFields`.
     func endBulkFill() {
         precondition(!sharesStrings, "FieldIndex.endBulkFill on shared strings")
-        strings.shrinkAfterBulkFill()
         strings.endBulkFill()
         endTitlesBulkFill()
     }
@@ -459,10 +457,8 @@ final class FieldIndex: @unchecked Sendable {
     func checkInvariants() {
         if ownsStrings { strings.checkInvariants() }
         if sharesStrings {
+            // The uses of both fields against the pool's counts: `TextFields.checkInvariants`.
             invariant(liveCodes.count == sharedLiveCount, "\(sharedLiveCount) codes counted live, \(liveCodes.count) used")
-            for code in liveCodes {
-                invariant(pool.isLive(code) && pool.referenceCount(code) >= useCount(code), "code \(code) used beyond its pool's count")
-            }
         }
         if titles != .none {
             titleList.checkInvariants(order: LabelOrder(ranks: titleRank))

@@ -47,17 +47,13 @@ final class FieldStrings: @unchecked Sendable {
         defersIndexing = true
     }
 
-    /// Gives the pool back the spare room its growth left: the first step of ending a bulk
-    /// fill, before the fields order their titles from the pool's bytes.
-    func shrinkAfterBulkFill() {
-        precondition(defersIndexing, "FieldStrings.shrinkAfterBulkFill without beginBulkFill")
-        pool.shrinkToFit()
-    }
-
-    /// Indexes every string retained since `beginBulkFill` at once (a radix-sorted build).
+    /// Gives the pool back the spare room its growth left (one copy; it is held at its size
+    /// after a bulk fill) and indexes every string retained since `beginBulkFill` at once (a
+    /// radix-sorted build): before the fields order their titles from the pool's bytes.
     func endBulkFill() {
         precondition(defersIndexing, "FieldStrings.endBulkFill without beginBulkFill")
         defersIndexing = false
+        pool.shrinkToFit()
         if isSearchable { trigrams = TrigramIndex(codes: pool.liveCodes, folded: pool.folded) }
     }
 

@@ -56,11 +56,12 @@ final class TextFields: @unchecked Sendable {
         record.codes.subcategory = subcategory.retain(transaction.pointee.subcategory)
         record.descriptor = descriptors.code(for: DescriptorIndex.Key(
             merchant: record.merchant, category: record.category, subcategory: record.subcategory))
-        let payeeText = transaction.pointee.payee
-        if payeeText.isEmpty {
+        guard let payeeText = TextField.payee.value(in: transaction.pointee) else {
             record.codes.payee = 0
-        } else if RecordChanges.sameBytes(payeeText, transaction.pointee.merchant) {
-            payee.retain(code: merchantCode, anyField: true)
+            return
+        }
+        if RecordChanges.sameBytes(payeeText, transaction.pointee.merchant) {
+            payee.retain(code: merchantCode)
             record.codes.payee = merchantCode
         } else {
             record.codes.payee = payee.retain(payeeText)
@@ -92,7 +93,6 @@ final class TextFields: @unchecked Sendable {
     func endBulkFill(rows: Int) {
         var parts: [() -> Void] = TextField.allCases.filter { !self[$0].sharesStrings }.map { field in { self[field].endBulkFill() } }
         parts.append {
-            self.merchant.strings.shrinkAfterBulkFill()
             self.merchant.strings.endBulkFill()
             self.merchant.endTitlesBulkFill()
             self.payee.endTitlesBulkFill()
