@@ -27,6 +27,13 @@ struct DescriptorGroups: Sendable {
         if Int(key) < others.count { others[Int(key)].forEach(body) }
     }
 
+    /// A descriptor of `key`, nil for none.
+    @inline(__always)
+    func first(of key: UInt32) -> UInt32? {
+        guard Int(key) < first.capacity, first[key] != 0 else { return nil }
+        return first[key]
+    }
+
     /// Whether `descriptor` is listed under `key`.
     func lists(_ descriptor: UInt32, under key: UInt32) -> Bool {
         guard Int(key) < first.capacity, descriptor != 0 else { return false }

@@ -1,25 +1,32 @@
-/// The distinct (merchant, category, subcategory) combinations in use, "descriptors", each
-/// with the rows that carry it.
+/// The distinct (merchant, category, subcategory, payee) combinations in use, "descriptors",
+/// each with the rows that carry it.
 ///
-/// A merchant almost always comes with the same category, so there are about as many
-/// descriptors as merchants. A search term resolves to a set of descriptors (those whose
-/// merchant, category or subcategory contains it): testing a row is then one bit, the rows of
-/// a term are the union of disjoint posting lists, and the rows a dense term does *not* match
-/// are the postings of the descriptors outside its set. The rows of one merchant, category or
-/// subcategory are the union of its descriptors' postings.
+/// A merchant almost always comes with the same category and the same payee (its name
+/// cleaned), so there are about as many descriptors as merchants. A search term resolves to a
+/// set of descriptors (those whose merchant, category, subcategory or payee contains it):
+/// testing a row is then one bit, the rows of a term are the union of disjoint posting lists,
+/// and the rows a dense term does *not* match are the postings of the descriptors outside its
+/// set. The rows of one merchant, category, subcategory or payee are the union of its
+/// descriptors' postings.
+///
+/// The payee is part of the key since 0.6.9: a column of payee codes (4 bytes a row) and the
+/// payees' own posting lists (8 bytes a row on the long-tail data) repeated what the
+/// merchant's descriptor already says of nearly every row.
 struct DescriptorIndex: Sendable {
     struct Key: Hashable, Sendable {
         var merchant: UInt32
         var category: UInt32
         var subcategory: UInt32
+        var payee: UInt32
     }
 
     private var codeOf = HashSlots()
-    /// The merchant, category and subcategory of each descriptor code (code 0 is never used),
-    /// in buffers with stable addresses, which the query loops read through pointers.
+    /// The merchant, category, subcategory and payee of each descriptor code (code 0 is never
+    /// used), in buffers with stable addresses, which the query loops read through pointers.
     let merchantOf = ColumnBuffer<UInt32>(filler: 0)
     let categoryOf = ColumnBuffer<UInt32>(filler: 0)
     let subcategoryOf = ColumnBuffer<UInt32>(filler: 0)
+    let payeeOf = ColumnBuffer<UInt32>(filler: 0)
     /// The rows of each descriptor (its posting list's count), contiguous: a term matching
     /// thousands of descriptors counts their rows from one array (0 for a free code).
     let rowCounts = ColumnBuffer<UInt32>(filler: 0)
@@ -27,18 +34,19 @@ struct DescriptorIndex: Sendable {
     private(set) var codeLimit = 1
     private(set) var postings = CodePostings()
     private var freeCodes: [UInt32] = []
-    /// Descriptor codes by merchant, category and subcategory code, each leaving its groups in
-    /// constant time (not a search through a category's thousands of descriptors).
+    /// Descriptor codes by merchant, category, subcategory and payee code, each leaving its
+    /// groups in constant time (not a search through a category's thousands of descriptors).
     private(set) var byMerchant = DescriptorGroups()
     private(set) var byCategory = DescriptorGroups()
     private(set) var bySubcategory = DescriptorGroups()
+    private(set) var byPayee = DescriptorGroups()
 
     var liveCount: Int { codeOf.count }
 
     /// The key of a descriptor code.
     @inline(__always)
     func key(_ code: UInt32) -> Key {
-        Key(merchant: merchantOf[code], category: categoryOf[code], subcategory: subcategoryOf[code])
+        Key(merchant: merchantOf[code], category: categoryOf[code], subcategory: subcategoryOf[code], payee: payeeOf[code])
     }
 
     @inline(__always)
@@ -52,7 +60,8 @@ struct DescriptorIndex: Sendable {
         return total
     }
 
-    /// Rows of all the descriptors of a merchant, category or subcategory (`code` in `groups`).
+    /// Rows of all the descriptors of a merchant, category, subcategory or payee (`code` in
+    /// `groups`).
     func rowCount(of code: UInt32, in groups: DescriptorGroups) -> Int {
         var total = 0
         groups.forEach(of: code) { total += rowCount($0) }
@@ -64,6 +73,7 @@ struct DescriptorIndex: Sendable {
         var mixed = UInt64(key.merchant) &* 0x9E37_79B9_7F4A_7C15
         mixed = (mixed ^ UInt64(key.category)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ UInt64(key.subcategory)) &* 0x94D0_49BB_1331_11EB
+        mixed = (mixed ^ UInt64(key.payee)) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
     }
 
@@ -81,50 +91,21 @@ struct DescriptorIndex: Sendable {
         } else {
             code = UInt32(codeLimit)
             codeLimit += 1
-            for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts] { buffer.reserve(codeLimit) }
+            for buffer in [merchantOf, categoryOf, subcategoryOf, payeeOf, rowCounts] { buffer.reserve(codeLimit) }
         }
         merchantOf[code] = key.merchant
         categoryOf[code] = key.category
         subcategoryOf[code] = key.subcategory
-        let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
+        payeeOf[code] = key.payee
+        let (merchants, categories, subcategories, payees) = (merchantOf, categoryOf, subcategoryOf, payeeOf)
         codeOf.insert(code, hash: DescriptorIndex.hash(key)) {
-            DescriptorIndex.hash(Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]))
+            DescriptorIndex.hash(Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0], payee: payees[$0]))
         }
         byMerchant.add(code, under: key.merchant)
         byCategory.add(code, under: key.category)
         bySubcategory.add(code, under: key.subcategory)
+        byPayee.add(code, under: key.payee)
         return code
-    }
-
-    /// Fills this empty index with a snapshot's descriptors: key `i` (three numbers a key,
-    /// merchant, category, subcategory) gets code `i + 1`. False when a key repeats. Posting
-    /// lists come after, from `setPostings`.
-    mutating func restore(keys: [UInt32]) -> Bool {
-        precondition(codeLimit == 1 && keys.count % 3 == 0, "DescriptorIndex.restore on an index in use")
-        let count = keys.count / 3
-        codeOf = HashSlots(capacity: count)
-        codeLimit = count + 1
-        for buffer in [merchantOf, categoryOf, subcategoryOf, rowCounts] { buffer.reserve(codeLimit) }
-        postings = CodePostings()
-        let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
-        for index in 0..<count {
-            let code = UInt32(index + 1)
-            let key = Key(merchant: keys[index * 3], category: keys[index * 3 + 1], subcategory: keys[index * 3 + 2])
-            let hashOf = { (other: UInt32) in
-                DescriptorIndex.hash(Key(merchant: merchants[other], category: categories[other], subcategory: subcategories[other]))
-            }
-            let isNew = codeOf.insertIfAbsent(code, hash: DescriptorIndex.hash(key), hashOf: hashOf) {
-                Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]) == key
-            }
-            guard isNew else { return false }
-            merchantOf[code] = key.merchant
-            categoryOf[code] = key.category
-            subcategoryOf[code] = key.subcategory
-            byMerchant.add(code, under: key.merchant)
-            byCategory.add(code, under: key.category)
-            bySubcategory.add(code, under: key.subcategory)
-        }
-        return true
     }
 
     /// Sets every posting list at once (indexed by code), for rows added in bulk.
@@ -145,26 +126,35 @@ struct DescriptorIndex: Sendable {
         rowCounts[code] -= 1
         guard rowCounts[code] == 0 else { return }
         let key = self.key(code)
-        let (merchants, categories, subcategories) = (merchantOf, categoryOf, subcategoryOf)
+        let (merchants, categories, subcategories, payees) = (merchantOf, categoryOf, subcategoryOf, payeeOf)
         codeOf.remove(code, hash: DescriptorIndex.hash(key)) {
-            DescriptorIndex.hash(Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0]))
+            DescriptorIndex.hash(Key(merchant: merchants[$0], category: categories[$0], subcategory: subcategories[$0], payee: payees[$0]))
         }
         byMerchant.remove(code, from: key.merchant)
         byCategory.remove(code, from: key.category)
         bySubcategory.remove(code, from: key.subcategory)
+        byPayee.remove(code, from: key.payee)
         freeCodes.append(code)
     }
 
-    /// The descriptors whose merchant, category or subcategory is in the sets.
-    func descriptors(merchants: CodeSet, categories: CodeSet, subcategories: CodeSet) -> CodeSet {
-        if (merchants.count + categories.count + subcategories.count) * 8 > codeLimit {
+    /// The descriptors whose merchant, category, subcategory or payee is in the sets.
+    func descriptors(merchants: CodeSet, categories: CodeSet, subcategories: CodeSet, payees: CodeSet) -> CodeSet {
+        if (merchants.count + categories.count + subcategories.count + payees.count) * 8 > codeLimit {
             // Many strings matched (a short term): one pass over the descriptors' own columns
-            // reads three contiguous arrays instead of a list per string.
-            let (merchantOf, categoryOf, subcategoryOf) = (merchantOf.base, categoryOf.base, subcategoryOf.base)
+            // reads four contiguous arrays instead of a list per string.
+            let (merchantOf, categoryOf, subcategoryOf, payeeOf) = (merchantOf.base, categoryOf.base, subcategoryOf.base, payeeOf.base)
             let counts = rowCounts.base
+            if payees.isEmpty {
+                return CodeSet(limit: codeLimit) { (code: UInt32) -> UInt64 in
+                    let index = Int(code)
+                    let matched = merchants.bit(merchantOf[index]) | categories.bit(categoryOf[index]) | subcategories.bit(subcategoryOf[index])
+                    return counts[index] > 0 ? matched : 0
+                }
+            }
             return CodeSet(limit: codeLimit) { (code: UInt32) -> UInt64 in
                 let index = Int(code)
-                let matched = merchants.bit(merchantOf[index]) | categories.bit(categoryOf[index]) | subcategories.bit(subcategoryOf[index])
+                let matched = merchants.bit(merchantOf[index]) | categories.bit(categoryOf[index])
+                    | subcategories.bit(subcategoryOf[index]) | payees.bit(payeeOf[index])
                 return counts[index] > 0 ? matched : 0
             }
         }
@@ -175,18 +165,20 @@ struct DescriptorIndex: Sendable {
         collect(merchants, byMerchant)
         collect(categories, byCategory)
         collect(subcategories, bySubcategory)
+        collect(payees, byPayee)
         return result
     }
 
     /// Calls `body` with the rows of every descriptor of `code` in `groups` (the rows of one
-    /// merchant, category or subcategory).
+    /// merchant, category, subcategory or payee).
     func forEachRow(of code: UInt32, in groups: DescriptorGroups, _ body: (UInt32) -> Void) {
         groups.forEach(of: code) { postings[Int($0)].forEach(body) }
     }
 
     var memoryUse: Int {
         var bytes = codeOf.memoryUse + rowCounts.memoryUse + merchantOf.memoryUse + categoryOf.memoryUse + subcategoryOf.memoryUse
-        bytes += byMerchant.memoryUse + byCategory.memoryUse + bySubcategory.memoryUse + postings.memoryUse
+        bytes += payeeOf.memoryUse + byMerchant.memoryUse + byCategory.memoryUse + bySubcategory.memoryUse + byPayee.memoryUse
+        bytes += postings.memoryUse
         return bytes + freeCodes.capacity * 4
     }
 
@@ -200,11 +192,12 @@ struct DescriptorIndex: Sendable {
             let key = self.key(code)
             invariant(self.code(of: key) == code, "descriptor \(code) is stale")
             invariant(byMerchant.lists(code, under: key.merchant) && byCategory.lists(code, under: key.category)
-                         && bySubcategory.lists(code, under: key.subcategory), "descriptor \(code) is not listed")
+                         && bySubcategory.lists(code, under: key.subcategory) && byPayee.lists(code, under: key.payee),
+                      "descriptor \(code) is not listed")
         }
         for code in freeCodes { invariant(postings[Int(code)].count == 0, "a free descriptor has rows") }
         invariant(live == codeOf.count, "descriptor map holds \(codeOf.count) of \(live)")
-        for groups in [byMerchant, byCategory, bySubcategory] {
+        for groups in [byMerchant, byCategory, bySubcategory, byPayee] {
             invariant(groups.count == codeOf.count, "groups hold \(groups.count) of \(codeOf.count) descriptors")
         }
     }

@@ -4,11 +4,11 @@
 /// A payee is mostly its merchant's name cleaned, and on text that is mostly distinct (the
 /// bench's long-tail data: 98.7 % of rows) it is the merchant's text itself. A word searched
 /// in every field then matches a row's payee exactly when it matches its merchant, so the
-/// payee's rows were found twice: the payee strings searched beside the merchant strings,
-/// and each row set again from the payee's postings. A search of merchants and payees
-/// together (`TermField.all`) now takes only the payees with rows apart
-/// (`QueryCompiler.textCondition`): every other row of a matching payee has a merchant of the
-/// same folded text, which the same word matches.
+/// payee's descriptors would be gathered twice: once through the merchant strings the word
+/// matches, once through the payee strings. A search of merchants and payees together
+/// (`TermField.all`) takes only the payees with rows apart (`QueryCompiler.textCondition`):
+/// every other row of a matching payee has a merchant of the same folded text, which the same
+/// word matches.
 struct PayeesApart: Sendable, Equatable {
     /// Rows apart by payee code.
     private(set) var rows: [UInt32] = []

@@ -32,12 +32,17 @@ import Testing
         #expect(visited == TextField.allCases)
     }
 
-    /// A field is held either through the descriptor (merchant, category, subcategory: its
-    /// key's parts, in order) or in a column of its own; each column field is stored, encoded
-    /// and counted by its position among them.
+    /// A field is held either through the descriptor (merchant, category, subcategory, payee:
+    /// its key's parts, in order) or in a column of its own; each column field is stored,
+    /// encoded and counted by its position among them. A snapshot keeps its own layout: three
+    /// fields in its descriptors, the payee among its columns.
     @Test func everyFieldIsStoredOnce() {
-        #expect(TextField.inDescriptor == [.merchant, .category, .subcategory])
-        #expect(TextField.inDescriptor + TextField.withColumns == TextField.allCases)
+        #expect(TextField.inDescriptor == [.merchant, .category, .subcategory, .payee])
+        #expect(TextField.withColumns == [.card, .account, .notes])
+        #expect(Set(TextField.inDescriptor + TextField.withColumns) == Set(TextField.allCases))
+        #expect(TextField.inDescriptor.count + TextField.withColumns.count == TextField.allCases.count)
+        #expect(Set(SnapshotRows.descriptorFields + SnapshotRows.columnFields) == Set(TextField.allCases))
+        #expect(SnapshotRows.descriptorFields.count + SnapshotRows.columnFields.count == TextField.allCases.count)
         for (position, field) in TextField.withColumns.enumerated() {
             #expect(TextField.columnIndex[field.rawValue] == position)
             #expect(PostingField.all[PostingField.column(field).index] == .column(field))

@@ -6,8 +6,9 @@
 struct CompiledCondition: Sendable {
     /// Per text field, the codes of its strings that match (`TextField.searched(by:)`).
     var codes = TextFieldValues(repeating: CodeSet())
-    /// The descriptors whose merchant, category or subcategory matches: what rows are tested
-    /// on for those three fields (the other fields' codes are tested in their own columns).
+    /// The descriptors whose merchant, category, subcategory or payee matches: what rows are
+    /// tested on for those four fields (the other fields' codes are tested in their own
+    /// columns).
     var descriptors = CodeSet()
     /// Scaled magnitudes, half-open ranges (see `AmountScaling`): ascending, not empty, apart.
     var magnitudes: [Range<UInt64>] = []
@@ -31,9 +32,10 @@ struct CompiledCondition: Sendable {
             && magnitudes.isEmpty && (dayCodes?.isEmpty ?? true) && pending == nil
     }
 
-    /// Sets the descriptors from the matched merchants, categories and subcategories.
+    /// Sets the descriptors from the matched merchants, categories, subcategories and payees.
     mutating func setDescriptors(from index: DescriptorIndex) {
-        descriptors = index.descriptors(merchants: codes.merchant, categories: codes.category, subcategories: codes.subcategory)
+        descriptors = index.descriptors(merchants: codes.merchant, categories: codes.category, subcategories: codes.subcategory,
+                                        payees: codes.payee)
     }
 
     /// Adds the magnitudes of `range`, keeping the ranges ascending and apart.

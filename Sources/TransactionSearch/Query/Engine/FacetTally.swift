@@ -20,7 +20,7 @@ struct FacetColumn {
         case .merchant: (codes, translation) = (view.descriptor, view.merchantOfDescriptor)
         case .card: (codes, translation) = (view.card, nil)
         case .account: (codes, translation) = (view.account, nil)
-        case .payee: (codes, translation) = (view.payee, nil)
+        case .payee: (codes, translation) = (view.descriptor, view.payeeOfDescriptor)
         case .month: (codes, translation) = (view.dayCode, view.monthOfDay)
         case .status: (codes, translation) = (view.card, nil)
         }

@@ -153,6 +153,7 @@ struct PageSelector {
         case .category: return contents.text.descriptors.rowCount(of: group, in: contents.text.descriptors.byCategory)
         case .merchant: return contents.text[.merchant].rowCount(group)
         case .account: return contents.text[.account].rowCount(group)
+        case .payee: return contents.text.descriptors.rowCount(of: group, in: contents.text.descriptors.byPayee)
         default: return contents.count
         }
     }
@@ -164,6 +165,7 @@ struct PageSelector {
         case .category: contents.text.descriptors.forEachRow(of: group, in: contents.text.descriptors.byCategory, body)
         case .merchant: contents.text.descriptors.forEachRow(of: group, in: contents.text.descriptors.byMerchant, body)
         case .account: contents.text[.account].postings[Int(group)].forEach(body)
+        case .payee: contents.text.descriptors.forEachRow(of: group, in: contents.text.descriptors.byPayee, body)
         default: contents.walkRows(in: .dateAscending) { body($0); return true }
         }
     }

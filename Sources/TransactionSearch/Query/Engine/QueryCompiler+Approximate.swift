@@ -48,7 +48,7 @@ extension QueryCompiler {
     /// The distance of the word in each candidate string, by field (`candidates[i]` of
     /// `fields[i]`). A payee whose rows all have a merchant of its folded text (no rows apart,
     /// `PayeesApart`: on mostly distinct text nearly every payee) takes the distance of the
-    /// merchant of one of its rows instead of being verified: the same folded text, the same
+    /// merchant of one of its descriptors instead of being verified: the same folded text, the same
     /// distance. That merchant is a candidate whenever the payee is within reach (each field's
     /// candidates hold every string within reach), so one the merchants' candidates lack is
     /// out of reach, like the payee.
@@ -57,14 +57,14 @@ extension QueryCompiler {
             return split(verify(candidates, of: fields, pattern), like: candidates)
         }
         // Read once: each is a struct of arrays, copied (retained) at every read in a loop.
-        let payeePostings = text[.payee].postings, apart = contents.payeesApart
-        let merchantOf = text.descriptors.merchantOf, descriptorColumn = contents.table.descriptor
+        let byPayee = text.descriptors.byPayee, apart = contents.payeesApart
+        let merchantOf = text.descriptors.merchantOf
         var verified = candidates
         var twins: [(position: Int, merchant: UInt32)] = []
         verified[payeeSlot] = []
         for (position, code) in candidates[payeeSlot].enumerated() {
-            if !apart.hasRowsApart(code), let row = payeePostings[Int(code)].first {
-                twins.append((position, merchantOf[descriptorColumn[row]]))
+            if !apart.hasRowsApart(code), let descriptor = byPayee.first(of: code) {
+                twins.append((position, merchantOf[descriptor]))
             } else {
                 verified[payeeSlot].append(code)
             }

@@ -94,7 +94,8 @@ extension QueryCompiler {
         if !filters.categories.isEmpty {
             let allowed = CodeSet(filters.categories.flatMap { codes(in: text[.category], named: $0) })
             compiled.categories = allowed
-            compiled.categoryDescriptors = text.descriptors.descriptors(merchants: CodeSet(), categories: allowed, subcategories: CodeSet())
+            compiled.categoryDescriptors = text.descriptors.descriptors(merchants: CodeSet(), categories: allowed, subcategories: CodeSet(),
+                                                                          payees: CodeSet())
         }
         if !filters.accounts.isEmpty {
             compiled.accounts = CodeSet(filters.accounts.flatMap { codes(in: text[.account], named: $0) })
@@ -136,12 +137,12 @@ extension QueryCompiler {
                 ? CodeSet(index.liveCodes.filter { QueryCompiler.cardMatches(index, $0, term) })
                 : field == .payee && TextField.merchant.isSearched(by: scope)
                 ? payeesApart(containing: term)
-                : field.keepsPostings && index.sharesStrings
+                : field.sharesStrings != nil
                 ? index.liveOnly(QueryCompiler.codes(in: index, containing: term))
                 : QueryCompiler.codes(in: index, containing: term)
             condition.codes[field] = codes
-            // Rows are counted here for a field with postings of its own; merchant, category
-            // and subcategory rows through their descriptors below.
+            // Rows are counted here for a field with postings of its own; merchant, category,
+            // subcategory and payee rows through their descriptors below.
             if field.keepsPostings {
                 let rows = index.useCount(of: codes)
                 condition.rowsByField[PostingField.column(field).index] = rows

@@ -246,7 +246,7 @@ struct TallyWriter {
         case .merchant: (groups, translation) = (rows.descriptor, rows.merchantOfDescriptor)
         case .week, .year: (groups, translation) = (rows.dayCode, periodOfDay)
         case .account: (groups, translation) = (rows.account, nil)
-        case .payee: (groups, translation) = (rows.payee, nil)
+        case .payee: (groups, translation) = (rows.descriptor, rows.payeeOfDescriptor)
         }
         groupFactor = grouping == .none ? 0 : 1
     }

@@ -52,13 +52,24 @@ extension SnapshotFile {
             numbers[field] = renumbered
         }
 
-        // The descriptors rows use, numbered in code order.
+        // The file's descriptors are (merchant, category, subcategory), the store's have the
+        // payee too (`SnapshotRows.descriptorFields`): those that differ by their payee only
+        // are one in the file, numbered in the order of their first code; the payee goes in
+        // its column.
         let descriptors = contents.text.descriptors
         var descriptorNumbers = [UInt32](repeating: 0, count: descriptors.codeLimit)
         var descriptorKeys: [UInt32] = []
+        var fileNumbers: [DescriptorIndex.Key: UInt32] = [:]
         for code in 1..<UInt32(max(descriptors.codeLimit, 1)) where descriptors.rowCount(code) > 0 {
-            descriptorNumbers[Int(code)] = UInt32(descriptorKeys.count / 3 + 1)
-            let key = descriptors.key(code)
+            var key = descriptors.key(code)
+            key.payee = 0
+            if let number = fileNumbers[key] {
+                descriptorNumbers[Int(code)] = number
+                continue
+            }
+            let number = UInt32(descriptorKeys.count / 3 + 1)
+            fileNumbers[key] = number
+            descriptorNumbers[Int(code)] = number
             descriptorKeys += [numbers.merchant[Int(key.merchant)], numbers.category[Int(key.category)],
                                numbers.subcategory[Int(key.subcategory)]]
         }
@@ -100,10 +111,16 @@ extension SnapshotFile {
             RowFlags(rawValue: table.flags[row]).contains(.calendarDay) ? Int64(contents.day(ofRow: row)) : table.instant(row)
         })
         writer.column(rows.map { descriptorNumbers[Int(table.descriptor[$0])] })
-        for field in TextField.withColumns {
-            let codes = table.codes(of: field)
+        let payeeOf = descriptors.payeeOf
+        for field in SnapshotRows.columnFields {
             let renumbered = numbers[field]
-            writer.column(rows.map { renumbered[Int(codes[$0])] })
+            if field.keepsPostings {
+                let codes = table.codes(of: field)
+                writer.column(rows.map { renumbered[Int(codes[$0])] })
+            } else {
+                precondition(field == .payee, "SnapshotFile: \(field) has no column in the store")
+                writer.column(rows.map { renumbered[Int(payeeOf[table.descriptor[$0]])] })
+            }
         }
         writer.column(rows.map { table.amount[$0] })
         writer.column(rows.map { table.currency[$0] })

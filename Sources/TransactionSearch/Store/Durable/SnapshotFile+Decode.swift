@@ -141,7 +141,7 @@ extension SnapshotFile {
         let count = Int(try reader.integer(UInt32.self))
         let start = reader.offset
         rows.descriptorKeys = try reader.column(count * 3, of: UInt32.self)
-        let limits = TextField.inDescriptor.map { rows.table($0).count }
+        let limits = SnapshotRows.descriptorFields.map { rows.table($0).count }
         for (index, number) in rows.descriptorKeys.enumerated() {
             let part = index % 3
             // A descriptor always has a merchant; category and subcategory may be none.
@@ -182,7 +182,7 @@ extension SnapshotFile {
 
         rows.descriptors = try readNumbers(&reader, count, limit: rows.descriptorCount, allowsNone: false, "a descriptor")
         let hasPayees = rows.version > SnapshotFile.versionWithoutPayees
-        for (position, field) in TextField.withColumns.enumerated() {
+        for (position, field) in SnapshotRows.columnFields.enumerated() {
             guard field != .payee || hasPayees else {
                 rows.columnNumbers[position] = [UInt32](repeating: 0, count: count)
                 continue

@@ -15,7 +15,7 @@
 /// lengths (UInt8) then the ids' bytes, import key lengths (UInt16, 0 for none) then their
 /// bytes, flags (UInt8: calendar day, pending), dates (Int64 milliseconds or days), descriptor
 /// numbers, then the numbers of each text field with a column of its own, in
-/// `TextField.withColumns` order: card, account, note, payee (UInt32, 0 for none), amounts
+/// `SnapshotRows.columnFields` order: card, account, note, payee (UInt32, 0 for none), amounts
 /// (Int64 minor units), currency positions (UInt16), source codes (UInt32); the rules and the
 /// undo history (`StoreState`); then the CRC-32C of everything before it. Rows are written in the store's date order.
 ///
@@ -80,7 +80,7 @@ struct SnapshotFile {
         }
         var rows = SnapshotRows()
         for transaction in transactions {
-            let key = TextField.inDescriptor.map { number($0.value(in: transaction), $0) }
+            let key = SnapshotRows.descriptorFields.map { number($0.value(in: transaction), $0) }
             var flags: UInt8 = transaction.status == .pending ? SnapshotRows.pendingFlag : 0
             switch transaction.date {
             case .instant(let milliseconds):
@@ -93,7 +93,7 @@ struct SnapshotFile {
             rows.importKeyLengths.append(UInt16(transaction.importKey?.utf8.count ?? 0))
             rows.flags.append(flags)
             rows.descriptors.append(UInt32(descriptors.number(key)))
-            for (position, field) in TextField.withColumns.enumerated() {
+            for (position, field) in SnapshotRows.columnFields.enumerated() {
                 rows.columnNumbers[position].append(number(field.value(in: transaction), field))
             }
             rows.amounts.append(Int64(clamping: transaction.amount.minorUnits))
@@ -119,7 +119,7 @@ struct SnapshotFile {
         writer.column(rows.flags)
         writer.column(rows.dates)
         writer.column(rows.descriptors)
-        for (position, numbers) in rows.columnNumbers.enumerated() where TextField.withColumns[position] != .payee || hasPayees {
+        for (position, numbers) in rows.columnNumbers.enumerated() where SnapshotRows.columnFields[position] != .payee || hasPayees {
             writer.column(numbers)
         }
         writer.column(rows.amounts)

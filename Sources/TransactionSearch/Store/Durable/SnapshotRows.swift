@@ -47,9 +47,9 @@ struct SnapshotRows {
     /// Milliseconds since 1970, or days since 1970 for a calendar date.
     var dates: [Int64] = []
     var descriptors: [UInt32] = []
-    /// Per text field with a column of its own, in `TextField.withColumns` order (card,
-    /// account, notes): each row's table number (`numbers(of:)`).
-    var columnNumbers: [[UInt32]] = TextField.withColumns.map { _ in [] }
+    /// Per field of `columnFields` (card, account, notes, payee): each row's table number
+    /// (`numbers(of:)`).
+    var columnNumbers: [[UInt32]] = SnapshotRows.columnFields.map { _ in [] }
     var amounts: [Int64] = []
     /// Positions in `currencies`.
     var currencyIndexes: [UInt16] = []
@@ -70,9 +70,19 @@ struct SnapshotRows {
     /// carries its trigram index).
     func table(_ field: TextField) -> StringTable { tables[field.rawValue] }
 
-    /// The table numbers of a field that rows carry directly (`TextField.withColumns`); the
-    /// descriptor numbers for merchant, category and subcategory, which come through them.
+    /// The table numbers of a field that rows carry directly (`columnFields`); the descriptor
+    /// numbers for merchant, category and subcategory, which come through them.
     func numbers(of field: TextField) -> [UInt32] {
-        field.keepsPostings ? columnNumbers[TextField.columnIndex[field.rawValue]] : descriptors
+        SnapshotRows.columnFields.firstIndex(of: field).map { columnNumbers[$0] } ?? descriptors
     }
+
+    /// The fields a snapshot's descriptors name, in the order of their numbers. The file's
+    /// layout, kept whatever the store's own descriptors hold (they hold the payee too since
+    /// 0.6.9; the file keeps a column of payees, and restoring makes the store's descriptors
+    /// from both).
+    static let descriptorFields: [TextField] = [.merchant, .category, .subcategory]
+
+    /// The fields a snapshot writes a column of table numbers for, one number a row, in this
+    /// order (the file's layout).
+    static let columnFields: [TextField] = [.card, .account, .notes, .payee]
 }

@@ -10,10 +10,10 @@ struct RowRecord: Hashable, Sendable {
     /// Minor units, signed.
     var amount: Int64
     var currency: UInt16
-    /// The pool code of each text field (0 for none); merchant, category and subcategory
-    /// are also held through `descriptor`.
+    /// The pool code of each text field (0 for none); merchant, category, subcategory and
+    /// payee are also held through `descriptor`.
     var codes: TextFieldValues<UInt32>
-    /// The (merchant, category, subcategory) combination (see `DescriptorIndex`).
+    /// The (merchant, category, subcategory, payee) combination (see `DescriptorIndex`).
     var descriptor: UInt32
     var flags: RowFlags
     /// Who set each field (a `SourcesPool` code; 0: the input).
@@ -35,6 +35,11 @@ struct RowRecord: Hashable, Sendable {
     var account: UInt32 { codes.account }
     /// The payee's code.
     var payee: UInt32 { codes.payee }
+
+    /// The descriptor's key of these codes.
+    var descriptorKey: DescriptorIndex.Key {
+        DescriptorIndex.Key(merchant: codes.merchant, category: codes.category, subcategory: codes.subcategory, payee: codes.payee)
+    }
 }
 
 /// Bits of a row's status byte.

@@ -12,15 +12,15 @@ struct RowView {
     let amount: UnsafeMutablePointer<Int64>
     let currency: UnsafeMutablePointer<UInt16>
     let descriptor: UnsafeMutablePointer<UInt32>
-    /// Per descriptor code: its merchant and category.
+    /// Per descriptor code: its merchant, category and payee.
     let merchantOfDescriptor: UnsafeMutablePointer<UInt32>
     let categoryOfDescriptor: UnsafeMutablePointer<UInt32>
+    let payeeOfDescriptor: UnsafeMutablePointer<UInt32>
     /// Per day code: its month code.
     let monthOfDay: UnsafeMutablePointer<UInt32>
-    /// The card, account and payee columns (groupings and filters read them by name).
+    /// The card and account columns (groupings and filters read them by name).
     let card: UnsafeMutablePointer<UInt32>
     let account: UnsafeMutablePointer<UInt32>
-    let payee: UnsafeMutablePointer<UInt32>
     /// Per `TextField` (by raw value), the column its codes are read from (`codes(of:)`).
     let codeBases: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>>
     let flags: UnsafeMutablePointer<UInt8>
@@ -36,10 +36,10 @@ struct RowView {
         descriptor = columns.descriptor.base
         merchantOfDescriptor = contents.text.descriptors.merchantOf.base
         categoryOfDescriptor = contents.text.descriptors.categoryOf.base
+        payeeOfDescriptor = contents.text.descriptors.payeeOf.base
         monthOfDay = contents.calendar.monthOfDay.base
         card = columns.codes(of: .card).base
         account = columns.codes(of: .account).base
-        payee = columns.codes(of: .payee).base
         codeBases = columns.codeBases
         flags = columns.flags.base
         scales = UnsafePointer(contents.currencies.scaleBuffer.base)
@@ -65,8 +65,8 @@ struct RowView {
     @inline(__always)
     subscript(magnitudeOf row: UInt32) -> UInt64 { magnitude(Int(row)) }
 
-    /// The column of a text field's codes (merchant, category and subcategory read through the
-    /// descriptor column).
+    /// The column of a text field's codes (merchant, category, subcategory and payee read
+    /// through the descriptor column).
     @inline(__always)
     func codes(of field: TextField) -> UnsafeMutablePointer<UInt32> {
         codeBases[field.rawValue]
@@ -85,7 +85,7 @@ struct RowView {
         case .merchant: merchantOfDescriptor[Int(descriptor[row])]
         case .week, .year: periodOfDay.map { $0[Int(dayCode[row])] } ?? 0
         case .account: account[row]
-        case .payee: payee[row]
+        case .payee: payeeOfDescriptor[Int(descriptor[row])]
         }
     }
 }

@@ -16,7 +16,7 @@ extension StoreContents {
         // Taken before the parts run (the view and these): the orders and the buckets read them
         // while the postings part writes another property of the descriptors.
         let dateOrder = DateRowOrder(rows: view, ids: table.ids), amountOrder = AmountRowOrder(rows: view, ids: table.ids)
-        let merchantOf = text.descriptors.merchantOf, categoryOf = text.descriptors.categoryOf
+        let merchantOf = text.descriptors.merchantOf, categoryOf = text.descriptors.categoryOf, payeeOf = text.descriptors.payeeOf
         // The orders beside the postings and then the buckets: they write different
         // structures. (Three parts, the buckets apart, took 12 M instructions off the longer
         // thread on long-tail data but held the buckets' and the orders' temporary arrays at
@@ -30,7 +30,7 @@ extension StoreContents {
             let dateSorted = StoreContents.isInDateOrder(rows, dateOrder) ? rows : self.sortedByDate(rows, view)
             self.orders.byDate.build(sortedRows: dateSorted, order: dateOrder)
             self.orders.byAmount.build(sortedRows: StoreContents.sortedByAmount(dateSorted: dateSorted, view), order: amountOrder)
-            periodCells = self.weekPairsAndCells(rows, merchantOf: merchantOf, categoryOf: categoryOf)
+            periodCells = self.weekPairsAndCells(rows, merchantOf: merchantOf, categoryOf: categoryOf, payeeOf: payeeOf)
         }, {
             self.text.descriptors.setPostings(PostingList.buildAll(rows: rows, codes: view.descriptor,
                                                                    codeLimit: self.text.descriptors.codeLimit, rowCapacity: capacity))
@@ -38,18 +38,19 @@ extension StoreContents {
                 self.text[field].setPostings(PostingList.buildAll(rows: rows, codes: view.codes(of: field),
                                                                   codeLimit: self.text[field].codeLimit, rowCapacity: capacity))
             }
-            self.buildBuckets(rows, merchantOf: merchantOf, categoryOf: categoryOf)
-            self.countPayeesApart(rows, merchantOf: merchantOf)
+            self.buildBuckets(rows, merchantOf: merchantOf, categoryOf: categoryOf, payeeOf: payeeOf)
+            self.countPayeesApart(rows, merchantOf: merchantOf, payeeOf: payeeOf)
         }])
         buckets.takeWeekPairsAndCells(from: &periodCells)
     }
 
     /// Counts the payees' rows apart (`PayeesApart`) of `rows`.
-    private func countPayeesApart(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>) {
-        let payeeColumn = table.codes(of: .payee), descriptorColumn = table.descriptor
+    private func countPayeesApart(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, payeeOf: ColumnBuffer<UInt32>) {
+        let descriptorColumn = table.descriptor
         var apart = PayeesApart()
         for row in rows {
-            let payee = payeeColumn[row], merchant = merchantOf[descriptorColumn[row]]
+            let descriptor = descriptorColumn[row]
+            let payee = payeeOf[descriptor], merchant = merchantOf[descriptor]
             apart.add(payee: payee, differs: payeeStandsApart(payee: payee, merchant: merchant))
         }
         payeesApart = apart
@@ -57,9 +58,10 @@ extension StoreContents {
 
     /// The week pairs and the payee and merchant cells of `rows` (ascending), in a value of
     /// their own: what `buildIndexes` makes beside the other buckets.
-    private func weekPairsAndCells(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, categoryOf: ColumnBuffer<UInt32>) -> StoreBuckets {
+    private func weekPairsAndCells(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, categoryOf: ColumnBuffer<UInt32>,
+                                   payeeOf: ColumnBuffer<UInt32>) -> StoreBuckets {
         let dayCodes = table.dayCode, descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, weekOfDay = calendar.weekOfDay
-        let cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account), payeeColumn = table.codes(of: .payee)
+        let cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account)
         let currencyColumn = table.currency, amountColumn = table.amount
         var cells = StoreBuckets()
         cells.merchantPayeeMonth = nil
@@ -73,7 +75,8 @@ extension StoreContents {
         // as soon as they are too many to pay off (`PeriodCells.paysOff`).
         var table = PeriodCells()
         for row in rows {
-            table.add(PeriodCells.group(merchant: merchantOf[descriptorColumn[row]], payee: payeeColumn[row]),
+            let descriptor = descriptorColumn[row]
+            table.add(PeriodCells.group(merchant: merchantOf[descriptor], payee: payeeOf[descriptor]),
                       monthOfDay[dayCodes[row]], currency: currencyColumn[row], amount: amountColumn[row])
             if !PeriodCells.paysOff(cells: table.count, rows: rows.count) { return cells }
         }
@@ -86,11 +89,11 @@ extension StoreContents {
     /// pairs and the cells are `weekPairsAndCells`). What a table is given besides
     /// the store's own columns is one array of bucket codes at a time (4 bytes a row): the
     /// build's memory beyond the store is what an import's peak is judged by.
-    private func buildBuckets(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, categoryOf: ColumnBuffer<UInt32>) {
+    private func buildBuckets(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, categoryOf: ColumnBuffer<UInt32>,
+                              payeeOf: ColumnBuffer<UInt32>) {
         // Class references and pointers taken once: reading a struct property of this class in
         // a per-row closure would copy the struct each time.
         let dayCodes = table.dayCode, cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account)
-        let payeeColumn = table.codes(of: .payee)
         let descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, flags = table.flags
         let table = self.table
         // Rows ascending and as many as the row numbers are rows 0..<count: the amount and
@@ -114,7 +117,7 @@ extension StoreContents {
                 rows.map { merchantOf[descriptorColumn[$0]] }.withUnsafeBufferPointer {
                     buckets.merchant.addAll(buckets: $0, currencies: currencies, amounts: amounts)
                 }
-                rows.map { payeeColumn[$0] }.withUnsafeBufferPointer {
+                rows.map { payeeOf[descriptorColumn[$0]] }.withUnsafeBufferPointer {
                     buckets.payee.addAll(buckets: $0, currencies: currencies, amounts: amounts)
                 }
                 let pending = rows.indices.filter { flags[rows[$0]] & RowFlags.pending.rawValue != 0 }

@@ -57,7 +57,7 @@ extension StoreContents {
     /// The rows of a bulk build written in two parts side by side (`BuildParallelism`): one
     /// takes the days, currencies, merchants, categories, subcategories, descriptors and payees
     /// (which share the merchants' strings), the other the other fields with columns of their
-    /// own (`TextField.isRetainedApart`: cards, accounts, notes), the ids and the import keys;
+    /// own (`TextField.keepsPostings`: cards, accounts, notes), the ids and the import keys;
     /// each goes through the rows in order, so every pool gives the codes a single pass gives.
     /// The records are then written.
     ///
@@ -100,7 +100,7 @@ extension StoreContents {
         for index in 0..<count {
             var record = records[index]
             TextField.forEach { field in
-                if field.isRetainedApart { record.codes[field] = others[index][field] }
+                if field.keepsPostings { record.codes[field] = others[index][field] }
             }
             table.write(record, at: rows[index])
         }
@@ -136,7 +136,7 @@ extension StoreContents {
     ///
     /// Only what changed is looked up: a text field whose bytes are the same keeps its code
     /// (no pool lookup, no use counted and given back), and so do the day and the descriptor
-    /// when the date and the descriptor's three fields are the same. At a million rows each
+    /// when the date and the descriptor's four fields are the same. At a million rows each
     /// lookup was a few cache misses, most of an update after a burst of queries.
     @discardableResult
     func replace(row: UInt32, with transaction: Transaction, was previous: Transaction) -> (old: RowRecord, new: RowRecord) {
@@ -214,9 +214,9 @@ extension StoreContents {
             if changes.fields[field] { record.codes[field] = text[field].retain(field.value(in: transaction)) }
         }
         if changes.sources { record.sources = sources.retain(transaction.sources) }
-        if record.merchant != old.merchant || record.category != old.category || record.subcategory != old.subcategory {
-            record.descriptor = text.descriptors.code(for: DescriptorIndex.Key(
-                merchant: record.merchant, category: record.category, subcategory: record.subcategory))
+        if record.merchant != old.merchant || record.category != old.category || record.subcategory != old.subcategory
+            || record.payee != old.payee {
+            record.descriptor = text.descriptors.code(for: record.descriptorKey)
         }
         return record
     }

@@ -2,9 +2,9 @@
 extension StoreContents {
     /// Fills this new, empty store from a snapshot. The string pools take the tables as they
     /// are (codes are table numbers; folded bytes and trigram indexes come from the file, so
-    /// nothing is folded or indexed again), the descriptors and currencies take theirs, each
-    /// row goes into the columns in file order (its id hashed once, its day worked out in the
-    /// store's zone), and the indexes are built in bulk (`buildIndexes`); the file's rows are
+    /// nothing is folded or indexed again), the currencies take theirs, each row goes into the
+    /// columns in file order (its id hashed once, its day worked out in the store's zone, its
+    /// descriptor found from the file's and its payee), and the indexes are built in bulk (`buildIndexes`); the file's rows are
     /// in date order, which is checked rather than sorted again.
     ///
     /// Returns why the snapshot cannot be a store (an id, string or descriptor twice, a string
@@ -19,11 +19,11 @@ extension StoreContents {
         guard !descriptorRows.dropFirst().contains(0) else { return "a descriptor no row uses" }
         var textUses = TextField.allCases.map { [UInt32](repeating: 0, count: snapshot.table($0).count + 1) }
         for descriptor in 0..<snapshot.descriptorCount {
-            for (part, field) in TextField.inDescriptor.enumerated() {
+            for (part, field) in SnapshotRows.descriptorFields.enumerated() {
                 textUses[field.rawValue][Int(snapshot.descriptorKeys[descriptor * 3 + part])] += descriptorRows[descriptor + 1]
             }
         }
-        for field in TextField.withColumns {
+        for field in SnapshotRows.columnFields {
             textUses[field.rawValue] = StoreContents.rowsPerNumber(snapshot.numbers(of: field), limit: snapshot.table(field).count)
         }
         // The payees' strings go into the merchants' pool, restored first: their codes are
@@ -42,7 +42,7 @@ extension StoreContents {
             }
             text[field].restore(pool, trigrams: snapshot.table(field).trigrams)
         }
-        guard text.descriptors.restore(keys: snapshot.descriptorKeys) else { return "a descriptor appears twice" }
+        guard StoreContents.areDistinct(descriptorKeys: snapshot.descriptorKeys) else { return "a descriptor appears twice" }
         guard Set(snapshot.sourceEntries).count == snapshot.sourceEntries.count else { return "an entry of who set the fields appears twice" }
         if let failure = insertRows(of: snapshot, payeeCodes: payeeCodes) { return failure }
         buildIndexes(ofRows: Array(0..<UInt32(count)))
@@ -57,8 +57,12 @@ extension StoreContents {
         let currencyNumbers = snapshot.currencies.map { currencies.intern($0) }
         table.reserve(count)
         if let failure = table.restoreKeys(from: snapshot) { return failure }
-        let descriptors = text.descriptors
-        let merchantOf = descriptors.merchantOf, categoryOf = descriptors.categoryOf, subcategoryOf = descriptors.subcategoryOf
+        // The store's descriptors hold the payee too: each row's is found from its file
+        // descriptor and its payee, the last one found for a file descriptor tried first
+        // (a merchant has nearly always one payee).
+        let keys = snapshot.descriptorKeys
+        let payeeNumbers = snapshot.numbers(of: .payee)
+        var lastFound = [(payee: UInt32, code: UInt32)](repeating: (0, 0), count: snapshot.descriptorCount + 1)
         for position in 0..<count {
             let row = table.allocateRow()
             assert(row == UInt32(position), "a restore writes rows 0..<count in order")
@@ -72,10 +76,21 @@ extension StoreContents {
             var rowFlags: RowFlags = [.live]
             if isCalendarDay { rowFlags.insert(.calendarDay) }
             if flags & SnapshotRows.pendingFlag != 0 { rowFlags.insert(.pending) }
-            let descriptor = snapshot.descriptors[position]
-            // The codes of the fields with columns of their own are copied whole below.
+            let fileDescriptor = Int(snapshot.descriptors[position])
+            // The codes of the fields with columns of their own are copied whole below; the
+            // other strings' codes are their table numbers (the payees' renumbered).
             var codes = TextFieldValues<UInt32>(repeating: 0)
-            (codes.merchant, codes.category, codes.subcategory) = (merchantOf[descriptor], categoryOf[descriptor], subcategoryOf[descriptor])
+            let first = (fileDescriptor - 1) * 3
+            (codes.merchant, codes.category, codes.subcategory) = (keys[first], keys[first + 1], keys[first + 2])
+            codes.payee = payeeCodes.isEmpty ? 0 : payeeCodes[Int(payeeNumbers[position])]
+            let descriptor: UInt32
+            if lastFound[fileDescriptor].code != 0 && lastFound[fileDescriptor].payee == codes.payee {
+                descriptor = lastFound[fileDescriptor].code
+            } else {
+                descriptor = text.descriptors.code(for: DescriptorIndex.Key(
+                    merchant: codes.merchant, category: codes.category, subcategory: codes.subcategory, payee: codes.payee))
+                lastFound[fileDescriptor] = (codes.payee, descriptor)
+            }
             table.write(RowRecord(
                 instant: instant, dayCode: dayCode, monthCode: monthCode,
                 amount: snapshot.amounts[position], currency: currencyNumbers[Int(snapshot.currencyIndexes[position])],
@@ -86,10 +101,19 @@ extension StoreContents {
         sources = SourcesPool(restoring: snapshot.sourceEntries, uses: sourceUses)
         // The rows went into rows 0..<count of the empty table, in file order.
         for field in TextField.withColumns {
-            let numbers = snapshot.numbers(of: field)
-            table.fillCodes(of: field, from: field.sharesStrings == nil ? numbers : numbers.map { payeeCodes[Int($0)] })
+            table.fillCodes(of: field, from: snapshot.numbers(of: field))
         }
         return nil
+    }
+
+    /// Whether a snapshot's descriptor keys (three numbers a key) are all different.
+    private static func areDistinct(descriptorKeys keys: [UInt32]) -> Bool {
+        var seen = Set<DescriptorIndex.Key>(minimumCapacity: keys.count / 3)
+        for first in stride(from: 0, to: keys.count - 2, by: 3) {
+            let key = DescriptorIndex.Key(merchant: keys[first], category: keys[first + 1], subcategory: keys[first + 2], payee: 0)
+            guard seen.insert(key).inserted else { return false }
+        }
+        return true
     }
 
     /// How many times each number `0...limit` occurs.

@@ -76,6 +76,7 @@ final class StoreContents: @unchecked Sendable {
         codes.merchant = text.descriptors.merchantOf[descriptor]
         codes.category = text.descriptors.categoryOf[descriptor]
         codes.subcategory = text.descriptors.subcategoryOf[descriptor]
+        codes.payee = text.descriptors.payeeOf[descriptor]
         TextField.forEach { field in
             if field.keepsPostings { codes[field] = table.codeBases[field.rawValue][Int(row)] }
         }
@@ -168,8 +169,7 @@ final class StoreContents: @unchecked Sendable {
             dayUses[Int(record.dayCode)] += 1
             if Int(record.sources) < sourceUses.count { sourceUses[Int(record.sources)] += 1 } else { invariantFailure("row \(row) has sources code \(record.sources) past the pool") }
             monthUses[Int(record.monthCode)] += 1
-            let key = DescriptorIndex.Key(merchant: record.merchant, category: record.category, subcategory: record.subcategory)
-            invariant(descriptors.key(record.descriptor) == key, "row \(row) has a stale descriptor")
+            invariant(descriptors.key(record.descriptor) == record.descriptorKey, "row \(row) has a stale descriptor")
             invariant(descriptors.postings[Int(record.descriptor)].contains(row), "descriptor posting lost row \(row)")
             for field in TextField.withColumns {
                 invariant(text[field].postings[Int(record.codes[field])].contains(row), "\(field) posting lost row \(row)")

@@ -32,12 +32,13 @@ enum TextField: Int, CaseIterable, Sendable {
     }
 
     /// Whether the field has a column of codes of its own (`RowTable.codes(of:)`) and lists its
-    /// rows per string in its own posting lists. Merchant, category and subcategory do not:
-    /// a row holds them through its descriptor (`DescriptorIndex`), whose postings list them.
+    /// rows per string in its own posting lists. Merchant, category, subcategory and payee do
+    /// not: a row holds them through its descriptor (`DescriptorIndex`), whose postings list
+    /// them.
     var keepsPostings: Bool {
         switch self {
-        case .merchant, .category, .subcategory: false
-        case .card, .account, .notes, .payee: true
+        case .merchant, .category, .subcategory, .payee: false
+        case .card, .account, .notes: true
         }
     }
 
@@ -50,10 +51,6 @@ enum TextField: Int, CaseIterable, Sendable {
         case .merchant, .category, .subcategory, .card, .account, .notes: nil
         }
     }
-
-    /// Whether a bulk build retains the field apart from the descriptor's (the fields with
-    /// columns of their own, but the payee, whose strings are the merchants').
-    var isRetainedApart: Bool { keepsPostings && sharesStrings == nil }
 
     /// How group titles are made from the field's strings.
     var titles: FieldIndex.Titles {
@@ -112,7 +109,7 @@ extension TextField {
     static let columnIndex: [Int] = allCases.map { withColumns.firstIndex(of: $0) ?? -1 }
 
     /// The fields a row holds through its descriptor, in `allCases` order (merchant, category,
-    /// subcategory: the parts of a `DescriptorIndex.Key`).
+    /// subcategory, payee: the parts of a `DescriptorIndex.Key`).
     static let inDescriptor: [TextField] = allCases.filter { !$0.keepsPostings }
 
     /// The fields a text term of `scope` looks in, in `allCases` order.

@@ -40,12 +40,11 @@ final class TextFields: @unchecked Sendable {
         }
     }
 
-    /// Counts a use of a transaction's merchant, category and subcategory and of their
-    /// descriptor, and of its payee (which shares the merchants' strings), into `record`.
-    /// Touches only those four fields and the descriptors, so a bulk build runs it beside
-    /// `retainOtherColumnFields`. A payee of its merchant's very bytes takes the merchant's
-    /// code without a lookup (bytes, not `String ==`: a payee spelled in other Unicode is
-    /// another string, kept as given).
+    /// Counts a use of a transaction's merchant, category, subcategory and payee (which shares
+    /// the merchants' strings) and of their descriptor, into `record`. Touches only those four
+    /// fields and the descriptors, so a bulk build runs it beside `retainOtherColumnFields`. A
+    /// payee of its merchant's very bytes takes the merchant's code without a lookup (bytes,
+    /// not `String ==`: a payee spelled in other Unicode is another string, kept as given).
     /// The transaction is read through a pointer: each field is read where it lies (a
     /// transaction passed by value out of a bulk build's array was copied, every string
     /// retained and released, per row).
@@ -54,26 +53,25 @@ final class TextFields: @unchecked Sendable {
         record.codes.merchant = merchantCode
         record.codes.category = category.retain(transaction.pointee.category)
         record.codes.subcategory = subcategory.retain(transaction.pointee.subcategory)
-        record.descriptor = descriptors.code(for: DescriptorIndex.Key(
-            merchant: record.merchant, category: record.category, subcategory: record.subcategory))
-        guard let payeeText = TextField.payee.value(in: transaction.pointee) else {
-            record.codes.payee = 0
-            return
-        }
-        if RecordChanges.sameBytes(payeeText, transaction.pointee.merchant) {
-            payee.retain(code: merchantCode)
-            record.codes.payee = merchantCode
+        if let payeeText = TextField.payee.value(in: transaction.pointee) {
+            if RecordChanges.sameBytes(payeeText, transaction.pointee.merchant) {
+                payee.retain(code: merchantCode)
+                record.codes.payee = merchantCode
+            } else {
+                record.codes.payee = payee.retain(payeeText)
+            }
         } else {
-            record.codes.payee = payee.retain(payeeText)
+            record.codes.payee = 0
         }
+        record.descriptor = descriptors.code(for: record.descriptorKey)
     }
 
-    /// Counts a use of a transaction's strings in the other fields with columns of their own
-    /// (card, account, notes: `TextField.withColumns` but the payee), into `codes`. Read
+    /// Counts a use of a transaction's strings in the fields with columns of their own (card,
+    /// account, notes: `TextField.withColumns`), into `codes`. Read
     /// through a pointer (see `retainDescriptorAndPayee`).
     func retainOtherColumnFields(of transaction: UnsafePointer<Transaction>, into codes: inout TextFieldValues<UInt32>) {
         TextField.forEach { field in
-            if field.isRetainedApart { codes[field] = self[field].retain(field.value(in: transaction.pointee)) }
+            if field.keepsPostings { codes[field] = self[field].retain(field.value(in: transaction.pointee)) }
         }
     }
 
