@@ -1,4 +1,4 @@
-/// The descriptor codes of each merchant, category or subcategory code (its "key"), in no
+/// The descriptor codes of each merchant, category, subcategory or payee code (its "key"), in no
 /// particular order: the descriptors whose rows make up one group.
 ///
 /// Nearly every merchant has one descriptor, so a key's first descriptor is kept inline (four

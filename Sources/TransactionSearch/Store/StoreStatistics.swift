@@ -13,7 +13,8 @@ public struct StoreStatistics: Hashable, Sendable {
     public var accounts: Int
     /// Distinct notes.
     public var notes: Int
-    /// Distinct (merchant, category, subcategory) combinations.
+    /// Distinct (merchant, category, subcategory, payee) combinations (before 0.6.9, without
+    /// the payee).
     public var descriptors: Int
     /// Distinct local days with at least one row.
     public var days: Int

@@ -37,8 +37,9 @@ final class FieldIndex: @unchecked Sendable {
     /// Rows by code; code 0 holds the rows with no value.
     @exclusivity(unchecked) private(set) var postings = CodePostings()
     var isSearchable: Bool { strings.isSearchable }
-    /// Whether rows are kept per string here; merchant, category and subcategory rows are kept
-    /// per descriptor instead (see `DescriptorIndex`), and their row count is the use count.
+    /// Whether rows are kept per string here; merchant, category, subcategory and payee rows
+    /// are kept per descriptor instead (see `DescriptorIndex`), and their row count is the use
+    /// count.
     let keepsPostings: Bool
     let titles: Titles
     /// Live codes by (folded title, title, string) ascending: the order of groups, in chunks
@@ -316,7 +317,8 @@ final class FieldIndex: @unchecked Sendable {
         spreadRanks()
     }
 
-    /// Rows carrying `code` (not counted for code 0 of a field without postings).
+    /// Rows carrying `code` (not counted for code 0 of a field without postings: the rows with
+    /// no payee, say, are `DescriptorIndex.rowCount(of: 0, in: byPayee)`).
     @inline(__always)
     func rowCount(_ code: UInt32) -> Int {
         guard keepsPostings else { return code == 0 ? 0 : useCount(code) }

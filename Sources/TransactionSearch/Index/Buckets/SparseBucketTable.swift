@@ -1,6 +1,7 @@
 /// Counts and exact sums per currency for a dimension with many values of few rows each (the
-/// merchants): each bucket holds a chain of entries, one per currency it has rows in, rather
-/// than a slot for every currency the store has.
+/// descriptors, and through them the merchants and payees): each bucket holds a chain of
+/// entries, one per currency it has rows in, rather than a slot for every currency the store
+/// has.
 ///
 /// On long-tail data (22,500 merchants, 1.44 currencies each, 5 in the store) a dense
 /// `BucketTable` takes 64 bytes a merchant (a count, and a count and a sum per currency);
@@ -102,6 +103,29 @@ struct SparseBucketTable: Sendable, BulkBucketFilling {
                 rows[bucket] += counts[Int(entry)]
                 currencyCounts[slot] = counts[Int(entry)]
                 denseSums.set(sums[Int(entry)], at: slot)
+                entry = next[Int(entry)]
+            }
+        }
+        return BucketTable(counts: rows, currencyCounts: currencyCounts, sums: denseSums, stride: stride)
+    }
+
+    /// A dense table of groups of these buckets: bucket `b` counts in group `groupOf[b]`
+    /// (every group below `groupLimit`). The descriptors' table read by merchant or by payee:
+    /// in time proportional to the buckets, as `dense()`.
+    func dense(groupedBy groupOf: UnsafePointer<UInt32>, groupLimit: Int) -> BucketTable {
+        let stride = currencyLimit
+        var rows = [Int32](repeating: 0, count: groupLimit)
+        var currencyCounts = [Int32](repeating: 0, count: groupLimit * stride)
+        var denseSums = ExactSums(count: groupLimit * stride)
+        for bucket in heads.indices where heads[bucket] != 0 {
+            let group = Int(groupOf[bucket])
+            precondition(group < groupLimit, "SparseBucketTable.dense: group \(group) of bucket \(bucket) past \(groupLimit)")
+            var entry = heads[bucket]
+            while entry != 0 {
+                let slot = group * stride + Int(currencies[Int(entry)])
+                rows[group] += counts[Int(entry)]
+                currencyCounts[slot] += counts[Int(entry)]
+                denseSums.add(sums[Int(entry)], at: slot)
                 entry = next[Int(entry)]
             }
         }

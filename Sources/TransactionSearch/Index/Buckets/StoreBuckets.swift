@@ -1,5 +1,6 @@
 /// Every aggregate the store keeps current: the totals, buckets by day, month, card, category,
-/// merchant, payee and account (balances), the pending part of each account, and the report
+/// descriptor (read by merchant or by payee) and account (balances), the pending part of each
+/// account, and the report
 /// pairs (category, card and account by month and by week, payee and merchant by month,
 /// expenses apart). One add or remove per row change keeps them all exact.
 struct StoreBuckets: Sendable {
@@ -10,10 +11,12 @@ struct StoreBuckets: Sendable {
     var month = BucketTable(tracksIncome: true)
     var card = BucketTable()
     var category = BucketTable()
-    /// Sparse: tens of thousands of merchants with a currency or two each.
-    var merchant = SparseBucketTable()
-    /// Sparse like merchants: a payee per shop.
-    var payee = SparseBucketTable()
+    /// By descriptor (`DescriptorIndex`: merchant, category, subcategory and payee), sparse:
+    /// tens of thousands of merchants with a currency or two each. Read by merchant or by
+    /// payee (`merchants(of:limit:)`, `payees(of:limit:)`): a table by merchant and one by
+    /// payee held the same sums twice on text where a payee is its merchant's name (6.7 B/row
+    /// each on the long-tail data).
+    var descriptor = SparseBucketTable()
     var account = BucketTable()
     /// Pending rows only, by account: a balance's not-yet-posted part.
     var pendingByAccount = BucketTable()
@@ -51,12 +54,21 @@ struct StoreBuckets: Sendable {
         month.add(record.monthCode, currency: currency, amount: amount)
         card.add(record.card, currency: currency, amount: amount)
         category.add(record.category, currency: currency, amount: amount)
-        merchant.add(record.merchant, currency: currency, amount: amount)
-        payee.add(record.payee, currency: currency, amount: amount)
+        descriptor.add(record.descriptor, currency: currency, amount: amount)
         account.add(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.add(record.account, currency: currency, amount: amount) }
         addToPairs(record.category, record.card, record.account, month: record.monthCode, week: week, currency: currency, amount: amount)
         addToCells(payee: record.payee, merchant: record.merchant, month: record.monthCode, currency: currency, amount: amount)
+    }
+
+    /// Counts and sums by merchant code (below `limit`), from the descriptors' table.
+    func merchants(of descriptors: DescriptorIndex, limit: Int) -> BucketTable {
+        descriptor.dense(groupedBy: descriptors.merchantOf.base, groupLimit: limit)
+    }
+
+    /// Counts and sums by payee code (below `limit`), from the descriptors' table.
+    func payees(of descriptors: DescriptorIndex, limit: Int) -> BucketTable {
+        descriptor.dense(groupedBy: descriptors.payeeOf.base, groupLimit: limit)
     }
 
     /// Moves the week pairs and the payee and merchant cells of `other` here (a bulk build
@@ -125,8 +137,7 @@ struct StoreBuckets: Sendable {
         month.remove(record.monthCode, currency: currency, amount: amount)
         card.remove(record.card, currency: currency, amount: amount)
         category.remove(record.category, currency: currency, amount: amount)
-        merchant.remove(record.merchant, currency: currency, amount: amount)
-        payee.remove(record.payee, currency: currency, amount: amount)
+        descriptor.remove(record.descriptor, currency: currency, amount: amount)
         account.remove(record.account, currency: currency, amount: amount)
         if record.flags.contains(.pending) { pendingByAccount.remove(record.account, currency: currency, amount: amount) }
         categoryMonth.remove(UInt64(record.category), record.monthCode, currency: currency, amount: amount)
@@ -151,13 +162,9 @@ struct StoreBuckets: Sendable {
             StoreBuckets.move(in: &card, from: old.card, to: new.card, currency: currency, amount: amount)
             StoreBuckets.move(in: &category, from: old.category, to: new.category, currency: currency, amount: amount)
             StoreBuckets.move(in: &account, from: old.account, to: new.account, currency: currency, amount: amount)
-            if old.merchant != new.merchant {
-                merchant.remove(old.merchant, currency: currency, amount: amount)
-                merchant.add(new.merchant, currency: currency, amount: amount)
-            }
-            if old.payee != new.payee {
-                payee.remove(old.payee, currency: currency, amount: amount)
-                payee.add(new.payee, currency: currency, amount: amount)
+            if old.descriptor != new.descriptor {
+                descriptor.remove(old.descriptor, currency: currency, amount: amount)
+                descriptor.add(new.descriptor, currency: currency, amount: amount)
             }
             replacePendingAndPairs(old, week: oldWeek, with: new, week: week)
             return
@@ -194,7 +201,7 @@ struct StoreBuckets: Sendable {
 
     var memoryUse: Int {
         total.memoryUse + day.memoryUse + month.memoryUse + card.memoryUse + category.memoryUse
-            + merchant.memoryUse + payee.memoryUse + account.memoryUse + pendingByAccount.memoryUse
+            + descriptor.memoryUse + account.memoryUse + pendingByAccount.memoryUse
             + categoryMonth.memoryUse + cardMonth.memoryUse + accountMonth.memoryUse
             + categoryWeek.memoryUse + cardWeek.memoryUse + accountWeek.memoryUse
             + (merchantPayeeMonth?.memoryUse ?? 0)

@@ -64,9 +64,13 @@ struct BucketTallies {
             case .month: return Tally(sharing: buckets.month, totals: total, grouping: .month)
             case .card: return Tally(sharing: buckets.card, totals: total, grouping: .card)
             case .category: return Tally(sharing: buckets.category, totals: total, grouping: .category)
-            case .merchant: return Tally(sharing: buckets.merchant.dense(), totals: total, grouping: .merchant)
+            case .merchant:
+                let table = buckets.merchants(of: contents.text.descriptors, limit: contents.text[.merchant].codeLimit)
+                return Tally(sharing: table, totals: total, grouping: .merchant)
             case .account: return Tally(sharing: buckets.account, totals: total, grouping: .account)
-            case .payee: return Tally(sharing: buckets.payee.dense(), totals: total, grouping: .payee)
+            case .payee:
+                let table = buckets.payees(of: contents.text.descriptors, limit: contents.text[.payee].codeLimit)
+                return Tally(sharing: table, totals: total, grouping: .payee)
             case .week, .year: preconditionFailure("BucketTallies: \(query.grouping) without its periods")
             }
         }

@@ -141,10 +141,10 @@ struct FacetCounter {
         }
         switch field {
         case .category: return from(buckets.category)
-        case .merchant: return from(buckets.merchant.dense())
+        case .merchant: return from(buckets.merchants(of: contents.text.descriptors, limit: contents.text[.merchant].codeLimit))
         case .card: return from(buckets.card)
         case .account: return from(buckets.account)
-        case .payee: return from(buckets.payee.dense())
+        case .payee: return from(buckets.payees(of: contents.text.descriptors, limit: contents.text[.payee].codeLimit))
         case .month: return from(buckets.month)
         case .status:
             // Pending rows are the pending part of every account; posted rows the rest.

@@ -1,5 +1,5 @@
 /// The posting lists a condition's rows can be listed from: the descriptors' (merchant,
-/// category, subcategory), or those of a text field with a column of its own (card, account,
+/// category, subcategory, payee), or those of a text field with a column of its own (card, account,
 /// notes: `TextField.withColumns`). The planner counts rows through them; the executor walks
 /// them.
 enum PostingField: Equatable, Sendable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 /// The rows of a store: one contiguous column per field (struct of arrays), the ids, and the
 /// free row numbers. A text field with a column of its own (`TextField.keepsPostings`) gets it
-/// from its description; merchant, category and subcategory live in the row's descriptor, the
-/// month in a per-day table (`StoreCalendar`): 12 + 4 bytes a row saved. Rows are addressed by
+/// from its description; merchant, category, subcategory and payee live in the row's
+/// descriptor, the month in a per-day table (`StoreCalendar`): 16 + 4 bytes a row saved. Rows are addressed by
 /// UInt32 numbers; a deleted row's number goes on a free list and is reused by the next add,
 /// so the columns never grow past the largest number of rows the store has held.
 ///
@@ -17,12 +17,13 @@ final class RowTable: @unchecked Sendable {
     let dayStart: ColumnBuffer<Int64>
     let amount = ColumnBuffer<Int64>(filler: 0)
     let currency = ColumnBuffer<UInt16>(filler: 0)
-    /// The (merchant, category, subcategory) combination: those three are read through it.
+    /// The (merchant, category, subcategory, payee) combination: those four are read through it.
     let descriptor = ColumnBuffer<UInt32>(filler: 0)
     /// The code columns of the text fields that have one, in `TextField.withColumns` order.
     private let codeColumns: [ColumnBuffer<UInt32>] = TextField.withColumns.map { _ in ColumnBuffer(filler: 0) }
     /// Per `TextField` (by raw value), the base of the column its codes are read from: its own,
-    /// or the descriptor column for merchant, category and subcategory (`RowView.codes(of:)`).
+    /// or the descriptor column for merchant, category, subcategory and payee
+    /// (`RowView.codes(of:)`).
     /// Kept up to date when the columns grow.
     let codeBases = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>>.allocate(capacity: TextField.allCases.count)
     let flags = ColumnBuffer<UInt8>(filler: 0)

@@ -114,11 +114,8 @@ extension StoreContents {
                 fill(&buckets.card) { cardColumn[$0] }
                 fill(&buckets.category) { categoryOf[descriptorColumn[$0]] }
                 fill(&buckets.account) { accountColumn[$0] }
-                rows.map { merchantOf[descriptorColumn[$0]] }.withUnsafeBufferPointer {
-                    buckets.merchant.addAll(buckets: $0, currencies: currencies, amounts: amounts)
-                }
-                rows.map { payeeOf[descriptorColumn[$0]] }.withUnsafeBufferPointer {
-                    buckets.payee.addAll(buckets: $0, currencies: currencies, amounts: amounts)
+                rows.map { descriptorColumn[$0] }.withUnsafeBufferPointer {
+                    buckets.descriptor.addAll(buckets: $0, currencies: currencies, amounts: amounts)
                 }
                 let pending = rows.indices.filter { flags[rows[$0]] & RowFlags.pending.rawValue != 0 }
                 buckets.pendingByAccount.addAll(buckets: pending.map { accountColumn[rows[$0]] }, currencies: pending.map { currencies[$0] },

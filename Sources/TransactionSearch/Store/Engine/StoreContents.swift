@@ -203,10 +203,8 @@ final class StoreContents: @unchecked Sendable {
         StoreContents.checkSame(expected.month, buckets.month, upTo: calendar.months.codeLimit, "month")
         StoreContents.checkSame(expected.card, buckets.card, upTo: text[.card].codeLimit, "card")
         StoreContents.checkSame(expected.category, buckets.category, upTo: text[.category].codeLimit, "category")
-        buckets.merchant.checkInvariants()
-        StoreContents.checkSame(expected.merchant.dense(), buckets.merchant.dense(), upTo: text[.merchant].codeLimit, "merchant")
-        buckets.payee.checkInvariants()
-        StoreContents.checkSame(expected.payee.dense(), buckets.payee.dense(), upTo: text[.payee].codeLimit, "payee")
+        buckets.descriptor.checkInvariants()
+        StoreContents.checkSame(expected.descriptor.dense(), buckets.descriptor.dense(), upTo: descriptors.codeLimit, "descriptor")
         StoreContents.checkSame(expected.account, buckets.account, upTo: text[.account].codeLimit, "account")
         StoreContents.checkSame(expected.pendingByAccount, buckets.pendingByAccount, upTo: text[.account].codeLimit, "pending")
         for (expected, actual) in zip(expected.reportPairs, buckets.reportPairs) {

@@ -1,5 +1,6 @@
 /// The store's text: one `FieldIndex` per `TextField` (strings, folded bytes, trigram index,
-/// postings, title order) and the descriptors that combine merchant, category and subcategory.
+/// postings, title order) and the descriptors that combine merchant, category, subcategory and
+/// payee.
 /// Merchants and payees share their strings (`FieldStrings`, `TextField.sharesStrings`).
 ///
 /// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
