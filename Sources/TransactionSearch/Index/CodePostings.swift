@@ -51,7 +51,9 @@ struct CodePostings: Sendable {
 
     /// Adds a row that `code` does not list yet; `rowCapacity` is the store's, for density.
     mutating func insert(_ row: UInt32, code: Int, rowCapacity: Int) {
-        while entries.count <= code { entries.append(0) }
+        // Grown in one step: a code far past the last (a payee among the merchants' shared
+        // codes) was tens of thousands of appends.
+        if entries.count <= code { entries.append(contentsOf: repeatElement(0, count: code + 1 - entries.count)) }
         let entry = entries[code]
         if entry == 0 && row < CodePostings.listTag - 1 {
             entries[code] = row + 1
@@ -96,6 +98,14 @@ struct CodePostings: Sendable {
         default:
             entries[code] = lists.store(list, reusing: &freeLists) | CodePostings.listTag
         }
+    }
+
+    /// Gives back the room growth left in the entries and the side arrays (for the end of a
+    /// bulk build).
+    mutating func shrinkToFit() {
+        if entries.capacity > entries.count { entries = entries.withUnsafeBufferPointer { Array($0) } }
+        if lists.capacity > lists.count { lists = lists.withUnsafeBufferPointer { Array($0) } }
+        if freeLists.capacity > freeLists.count { freeLists = freeLists.withUnsafeBufferPointer { Array($0) } }
     }
 
     /// Bytes held: the entries, the lists and their storage.

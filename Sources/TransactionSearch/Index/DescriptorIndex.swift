@@ -115,6 +115,18 @@ struct DescriptorIndex: Sendable {
         for code in 0..<codeLimit { rowCounts[UInt32(code)] = UInt32(lists[code].count) }
     }
 
+    /// Gives back the room the growth of a bulk build left in the per-code buffers and the
+    /// groups (a third of them at worst, about 1.5 bytes a row on the long-tail data). Moves
+    /// the buffers: take no pointer to them across it.
+    mutating func shrinkToFit() {
+        for buffer in [merchantOf, categoryOf, subcategoryOf, payeeOf, rowCounts] { buffer.shrink(to: codeLimit) }
+        byMerchant.shrinkToFit()
+        byCategory.shrinkToFit()
+        bySubcategory.shrinkToFit()
+        byPayee.shrinkToFit()
+        if freeCodes.capacity > freeCodes.count { freeCodes = freeCodes.withUnsafeBufferPointer { Array($0) } }
+    }
+
     mutating func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
         postings.insert(row, code: Int(code), rowCapacity: rowCapacity)
         rowCounts[code] += 1

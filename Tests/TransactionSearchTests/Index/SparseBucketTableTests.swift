@@ -57,6 +57,24 @@ import TransactionSearchSupport
             #expect(fromDense == fromReference, "seed \(seed) step \(step) bucket \(bucket): dense table differs")
             #expect(made.count(UInt32(bucket)) == dense.count(UInt32(bucket)), "seed \(seed) bucket \(bucket)")
         }
+        // Grouped (buckets are descriptors, groups their merchants or payees): each group's
+        // counts and sums are those of its buckets added up.
+        let groupOf = (0..<UInt32(max(table.bucketCount, reference.count))).map { $0 % 4 == 3 ? 0 : $0 / 3 }
+        let groupLimit = Int(groupOf.max() ?? 0) + 1
+        var expected = [[UInt16: Slot]](repeating: [:], count: groupLimit)
+        for (bucket, slots) in reference.enumerated() {
+            for (currency, slot) in slots {
+                expected[Int(groupOf[bucket])][currency, default: Slot()].count += slot.count
+                expected[Int(groupOf[bucket])][currency, default: Slot()].sum += slot.sum
+            }
+        }
+        let grouped = groupOf.withUnsafeBufferPointer { table.dense(groupedBy: $0.baseAddress!, groupLimit: groupLimit) }
+        for group in 0..<groupLimit {
+            var fromGrouped: [UInt16: Slot] = [:]
+            grouped.forEachCurrency(of: UInt32(group)) { currency, count, sum, _ in fromGrouped[currency] = Slot(count: count, sum: sum) }
+            #expect(fromGrouped == expected[group].filter { $0.value.count > 0 }, "seed \(seed) step \(step) group \(group): grouped table differs")
+            #expect(grouped.count(UInt32(group)) == expected[group].values.reduce(0) { $0 + $1.count }, "seed \(seed) group \(group)")
+        }
     }
 
     @Test(arguments: [UInt64(0x5BA1), 0x5BA2, 0x5BA3])

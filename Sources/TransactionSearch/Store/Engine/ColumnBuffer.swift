@@ -47,5 +47,18 @@ final class ColumnBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
         capacity = newCapacity
     }
 
+    /// Gives back the room past rows `0..<count` (one row is always kept): for the end of a
+    /// bulk build, whose growth by half left up to a third of the buffer unused. Moves the
+    /// buffer: no pointer taken before it may be read after.
+    func shrink(to count: Int) {
+        let newCapacity = Swift.max(count, 1)
+        guard newCapacity < capacity else { return }
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: newCapacity)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
     var memoryUse: Int { capacity * MemoryLayout<Element>.stride }
 }

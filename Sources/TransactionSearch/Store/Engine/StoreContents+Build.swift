@@ -11,6 +11,8 @@ extension StoreContents {
     /// Builds the posting lists, buckets and orders of `rows`, ascending: every live row of a
     /// store whose columns, pools and descriptors are filled but whose other indexes are empty.
     func buildIndexes(ofRows rows: [UInt32]) {
+        // First: it moves the descriptors' buffers, which the parts below read by pointer.
+        text.descriptors.shrinkToFit()
         let capacity = table.rowLimit
         let view = self.rows
         // Taken before the parts run (the view and these): the orders and the buckets read them
@@ -38,7 +40,7 @@ extension StoreContents {
                 self.text[field].setPostings(PostingList.buildAll(rows: rows, codes: view.codes(of: field),
                                                                   codeLimit: self.text[field].codeLimit, rowCapacity: capacity))
             }
-            self.buildBuckets(rows, merchantOf: merchantOf, categoryOf: categoryOf, payeeOf: payeeOf)
+            self.buildBuckets(rows, categoryOf: categoryOf)
             self.countPayeesApart(rows, merchantOf: merchantOf, payeeOf: payeeOf)
         }])
         buckets.takeWeekPairsAndCells(from: &periodCells)
@@ -89,8 +91,7 @@ extension StoreContents {
     /// pairs and the cells are `weekPairsAndCells`). What a table is given besides
     /// the store's own columns is one array of bucket codes at a time (4 bytes a row): the
     /// build's memory beyond the store is what an import's peak is judged by.
-    private func buildBuckets(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, categoryOf: ColumnBuffer<UInt32>,
-                              payeeOf: ColumnBuffer<UInt32>) {
+    private func buildBuckets(_ rows: [UInt32], categoryOf: ColumnBuffer<UInt32>) {
         // Class references and pointers taken once: reading a struct property of this class in
         // a per-row closure would copy the struct each time.
         let dayCodes = table.dayCode, cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account)

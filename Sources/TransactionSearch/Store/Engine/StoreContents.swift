@@ -153,6 +153,7 @@ final class StoreContents: @unchecked Sendable {
         table.checkKeys()
         var expected = StoreBuckets()
         var expectedApart = PayeesApart()
+        var expectedMerchants = BucketTable(), expectedPayees = BucketTable()
         var liveRows = 0
         let descriptors = text.descriptors
         // Uses counted from the rows, per string code of each field and per day and month code.
@@ -165,6 +166,8 @@ final class StoreContents: @unchecked Sendable {
             let record = self.record(row)
             expected.add(record, week: calendar.weekOfDay[record.dayCode])
             expectedApart.add(payee: record.payee, differs: payeeStandsApart(record))
+            expectedMerchants.add(record.merchant, currency: record.currency, amount: record.amount)
+            expectedPayees.add(record.payee, currency: record.currency, amount: record.amount)
             for field in TextField.allCases where record.codes[field] != 0 { textUses[field][Int(record.codes[field])] += 1 }
             dayUses[Int(record.dayCode)] += 1
             if Int(record.sources) < sourceUses.count { sourceUses[Int(record.sources)] += 1 } else { invariantFailure("row \(row) has sources code \(record.sources) past the pool") }
@@ -205,6 +208,10 @@ final class StoreContents: @unchecked Sendable {
         StoreContents.checkSame(expected.category, buckets.category, upTo: text[.category].codeLimit, "category")
         buckets.descriptor.checkInvariants()
         StoreContents.checkSame(expected.descriptor.dense(), buckets.descriptor.dense(), upTo: descriptors.codeLimit, "descriptor")
+        // The totals by merchant and by payee as queries read them, against the rows'.
+        let names = text[.merchant].codeLimit
+        StoreContents.checkSame(expectedMerchants, buckets.merchants(of: descriptors, limit: names), upTo: names, "merchant")
+        StoreContents.checkSame(expectedPayees, buckets.payees(of: descriptors, limit: names), upTo: names, "payee")
         StoreContents.checkSame(expected.account, buckets.account, upTo: text[.account].codeLimit, "account")
         StoreContents.checkSame(expected.pendingByAccount, buckets.pendingByAccount, upTo: text[.account].codeLimit, "pending")
         for (expected, actual) in zip(expected.reportPairs, buckets.reportPairs) {
