@@ -115,6 +115,14 @@ struct DescriptorIndex: Sendable {
         for code in 0..<codeLimit { rowCounts[UInt32(code)] = UInt32(lists[code].count) }
     }
 
+    /// Makes room for `count` descriptors in this empty index, so that making them (a
+    /// snapshot's, on open) never grows its table or buffers on the way.
+    mutating func reserve(_ count: Int) {
+        precondition(codeLimit == 1, "DescriptorIndex.reserve on an index in use")
+        codeOf = HashSlots(capacity: count)
+        for buffer in [merchantOf, categoryOf, subcategoryOf, payeeOf, rowCounts] { buffer.reserve(count + 1) }
+    }
+
     /// Gives back the room the growth of a bulk build left in the per-code buffers and the
     /// groups (a third of them at worst, about 1.5 bytes a row on the long-tail data). Moves
     /// the buffers: take no pointer to them across it.

@@ -4,8 +4,9 @@ extension StoreContents {
     /// are (codes are table numbers; folded bytes and trigram indexes come from the file, so
     /// nothing is folded or indexed again), the currencies take theirs, each row goes into the
     /// columns in file order (its id hashed once, its day worked out in the store's zone, its
-    /// descriptor found from the file's and its payee), and the indexes are built in bulk (`buildIndexes`); the file's rows are
-    /// in date order, which is checked rather than sorted again.
+    /// descriptor found from the file's and its payee), and the indexes are built in bulk
+    /// (`buildIndexes`); the file's rows are in date order, which is checked rather than
+    /// sorted again.
     ///
     /// Returns why the snapshot cannot be a store (an id, string or descriptor twice, a string
     /// or descriptor no row uses), nil when restored. After a failure the state is unusable
@@ -62,6 +63,7 @@ extension StoreContents {
         // (a merchant has nearly always one payee).
         let keys = snapshot.descriptorKeys
         let payeeNumbers = snapshot.numbers(of: .payee)
+        text.descriptors.reserve(snapshot.descriptorCount)
         var lastFound = [(payee: UInt32, code: UInt32)](repeating: (0, 0), count: snapshot.descriptorCount + 1)
         for position in 0..<count {
             let row = table.allocateRow()
