@@ -30,6 +30,8 @@ struct DescriptorIndex: Sendable {
     /// The rows of each descriptor (its posting list's count), contiguous: a term matching
     /// thousands of descriptors counts their rows from one array (0 for a free code).
     let rowCounts = ColumnBuffer<UInt32>(filler: 0)
+    /// The buffers indexed by descriptor code, grown, reserved and shrunk together.
+    private var perCodeBuffers: [ColumnBuffer<UInt32>] { [merchantOf, categoryOf, subcategoryOf, payeeOf, rowCounts] }
     /// One past the largest code ever used.
     private(set) var codeLimit = 1
     private(set) var postings = CodePostings()
@@ -91,7 +93,7 @@ struct DescriptorIndex: Sendable {
         } else {
             code = UInt32(codeLimit)
             codeLimit += 1
-            for buffer in [merchantOf, categoryOf, subcategoryOf, payeeOf, rowCounts] { buffer.reserve(codeLimit) }
+            for buffer in perCodeBuffers { buffer.reserve(codeLimit) }
         }
         merchantOf[code] = key.merchant
         categoryOf[code] = key.category
@@ -120,14 +122,14 @@ struct DescriptorIndex: Sendable {
     mutating func reserve(_ count: Int) {
         precondition(codeLimit == 1, "DescriptorIndex.reserve on an index in use")
         codeOf = HashSlots(capacity: count)
-        for buffer in [merchantOf, categoryOf, subcategoryOf, payeeOf, rowCounts] { buffer.reserve(count + 1) }
+        for buffer in perCodeBuffers { buffer.reserve(count + 1) }
     }
 
     /// Gives back the room the growth of a bulk build left in the per-code buffers and the
     /// groups (a third of them at worst, about 1.5 bytes a row on the long-tail data). Moves
     /// the buffers: take no pointer to them across it.
     mutating func shrinkToFit() {
-        for buffer in [merchantOf, categoryOf, subcategoryOf, payeeOf, rowCounts] { buffer.shrink(to: codeLimit) }
+        for buffer in perCodeBuffers { buffer.shrink(to: codeLimit) }
         byMerchant.shrinkToFit()
         byCategory.shrinkToFit()
         bySubcategory.shrinkToFit()

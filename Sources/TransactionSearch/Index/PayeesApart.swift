@@ -15,15 +15,15 @@ struct PayeesApart: Sendable, Equatable {
     /// Payee codes with rows apart.
     private(set) var payees = 0
 
-    /// Counts a row of `payee` (a code of the payee field, 0: none) whose merchant's folded
-    /// text `differs`.
+    /// Counts `count` rows of `payee` (a code of the payee field, 0: none) whose merchant's
+    /// folded text `differs`.
     @inline(__always)
-    mutating func add(payee: UInt32, differs: Bool) {
-        guard differs && payee != 0 else { return }
+    mutating func add(payee: UInt32, differs: Bool, rows count: UInt32 = 1) {
+        guard differs && payee != 0 && count > 0 else { return }
         let index = Int(payee)
         if index >= rows.count { rows.append(contentsOf: repeatElement(0, count: max(index + 1, rows.count * 2) - rows.count)) }
         if rows[index] == 0 { payees += 1 }
-        rows[index] += 1
+        rows[index] += count
     }
 
     /// Takes back what `add` counted for a row.

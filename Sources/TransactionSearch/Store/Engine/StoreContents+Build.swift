@@ -41,19 +41,21 @@ extension StoreContents {
                                                                   codeLimit: self.text[field].codeLimit, rowCapacity: capacity))
             }
             self.buildBuckets(rows, categoryOf: categoryOf)
-            self.countPayeesApart(rows, merchantOf: merchantOf, payeeOf: payeeOf)
+            self.countPayeesApart()
         }])
         buckets.takeWeekPairsAndCells(from: &periodCells)
     }
 
-    /// Counts the payees' rows apart (`PayeesApart`) of `rows`.
-    private func countPayeesApart(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, payeeOf: ColumnBuffer<UInt32>) {
-        let descriptorColumn = table.descriptor
+    /// Counts the payees' rows apart (`PayeesApart`) of every row, a descriptor at a time: a
+    /// descriptor's rows share its merchant and payee, so each pair is compared once and
+    /// counted with its rows (its postings set already).
+    private func countPayeesApart() {
+        let descriptors = text.descriptors
         var apart = PayeesApart()
-        for row in rows {
-            let descriptor = descriptorColumn[row]
-            let payee = payeeOf[descriptor], merchant = merchantOf[descriptor]
-            apart.add(payee: payee, differs: payeeStandsApart(payee: payee, merchant: merchant))
+        for code in 1..<UInt32(descriptors.codeLimit) where descriptors.rowCount(code) > 0 {
+            let payee = descriptors.payeeOf[code]
+            apart.add(payee: payee, differs: payeeStandsApart(payee: payee, merchant: descriptors.merchantOf[code]),
+                      rows: UInt32(descriptors.rowCount(code)))
         }
         payeesApart = apart
     }

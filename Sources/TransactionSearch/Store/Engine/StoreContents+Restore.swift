@@ -84,19 +84,18 @@ extension StoreContents {
             var codes = TextFieldValues<UInt32>(repeating: 0)
             let first = (fileDescriptor - 1) * 3
             (codes.merchant, codes.category, codes.subcategory) = (keys[first], keys[first + 1], keys[first + 2])
-            codes.payee = payeeCodes.isEmpty ? 0 : payeeCodes[Int(payeeNumbers[position])]
-            let descriptor: UInt32
-            if lastFound[fileDescriptor].code != 0 && lastFound[fileDescriptor].payee == codes.payee {
-                descriptor = lastFound[fileDescriptor].code
-            } else {
-                descriptor = text.descriptors.code(for: DescriptorIndex.Key(
-                    merchant: codes.merchant, category: codes.category, subcategory: codes.subcategory, payee: codes.payee))
-                lastFound[fileDescriptor] = (codes.payee, descriptor)
-            }
-            table.write(RowRecord(
+            codes.payee = payeeCodes[Int(payeeNumbers[position])]
+            var record = RowRecord(
                 instant: instant, dayCode: dayCode, monthCode: monthCode,
                 amount: snapshot.amounts[position], currency: currencyNumbers[Int(snapshot.currencyIndexes[position])],
-                codes: codes, descriptor: descriptor, flags: rowFlags, sources: snapshot.sourceCodes[position]), at: row)
+                codes: codes, descriptor: 0, flags: rowFlags, sources: snapshot.sourceCodes[position])
+            if lastFound[fileDescriptor].code != 0 && lastFound[fileDescriptor].payee == codes.payee {
+                record.descriptor = lastFound[fileDescriptor].code
+            } else {
+                record.descriptor = text.descriptors.code(for: record.descriptorKey)
+                lastFound[fileDescriptor] = (codes.payee, record.descriptor)
+            }
+            table.write(record, at: row)
         }
         var sourceUses = [Int](repeating: 0, count: snapshot.sourceEntries.count)
         for code in snapshot.sourceCodes { sourceUses[Int(code)] += 1 }
