@@ -319,16 +319,22 @@ enum PostingList: Sendable {
     }
 
     /// The posting list of every code `0..<codeLimit`, for rows given ascending with their
-    /// codes in a column (`codes[row]`): a counting sort, two passes over the rows.
-    static func buildAll(rows: [UInt32], codes: UnsafePointer<UInt32>, codeLimit: Int, rowCapacity: Int) -> [PostingList] {
+    /// codes in a column (`codes[row]`, or `translation[codes[row]]`: a card read through its
+    /// row's pair): a counting sort, two passes over the rows.
+    static func buildAll(rows: [UInt32], codes: UnsafePointer<UInt32>, through translation: UnsafePointer<UInt32>? = nil,
+                         codeLimit: Int, rowCapacity: Int) -> [PostingList] {
+        @inline(__always) func code(of row: UInt32) -> Int {
+            let code = codes[Int(row)]
+            return Int(translation.map { $0[Int(code)] } ?? code)
+        }
         var ends = [Int](repeating: 0, count: codeLimit + 1)
-        for row in rows { ends[Int(codes[Int(row)]) + 1] += 1 }
+        for row in rows { ends[code(of: row) + 1] += 1 }
         for code in 0..<codeLimit { ends[code + 1] += ends[code] }
         var next = ends
         // At least one slot: a zero capacity would write into the shared empty-array singleton.
         let grouped = [UInt32](unsafeUninitializedCapacity: max(rows.count, 1)) { buffer, initialized in
             for row in rows {
-                let code = Int(codes[Int(row)])
+                let code = code(of: row)
                 buffer[next[code]] = row
                 next[code] += 1
             }

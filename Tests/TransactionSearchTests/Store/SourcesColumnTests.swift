@@ -3,8 +3,8 @@ import Testing
 @testable import TransactionSearch
 import TransactionSearchSupport
 
-/// The two-byte column of sources codes, with its overflow for codes that do not fit, against
-/// a plain array, and a store holding more distinct sources than two bytes number.
+/// The one-byte column of sources codes, with its overflow for codes that do not fit, against
+/// a plain array, and a store holding more distinct sources than one byte numbers.
 @Suite struct SourcesColumnTests {
     @Test func readsBackWhatWasWrittenAgainstAnArray() {
         var random = SeededRandom(seed: 0x50C)
@@ -36,7 +36,7 @@ import TransactionSearchSupport
         #expect(column.overflowCount > 0 && column.overflowCount < reference.count)
     }
 
-    @Test func aStoreWithMoreDistinctSourcesThanTwoBytesNumberKeepsEach() throws {
+    @Test func aStoreWithMoreDistinctSourcesThanOneByteNumbersKeepsEach() throws {
         let rows = Int(SourcesColumn.escape) + 1_000
         var drafts: [TransactionDraft] = []
         drafts.reserveCapacity(rows)

@@ -27,7 +27,10 @@ struct RandomWorld {
     static let accounts: [String?] = [nil, "Main", "Joint", "Travel ✈"]
     static let notes: [String?] = [nil, nil, nil, "lunch with team", "Geschenk für Oma", "reimbursable", "обед", "café crème 12"]
     static let currencies: [String?] = [nil, "EUR", "USD", "JPY", "KWD", "gbp"]
-    static let amounts: [(Int64, Int)] = [(410, 2), (1250, 2), (1200, 2), (1999, 2), (7, 0), (1200, 0), (50, 2), (5, 1), (12, 0), (125, 1), (1, 3), (0, 0)]
+    /// Small amounts that collide, and a few either side of 32 bits of minor units (the store
+    /// keeps those apart: `AmountColumn`), 2^31 being the column's escape when negative.
+    static let amounts: [(Int64, Int)] = [(410, 2), (1250, 2), (1200, 2), (1999, 2), (7, 0), (1200, 0), (50, 2), (5, 1), (12, 0), (125, 1), (1, 3), (0, 0),
+                                          (2_147_483_647, 2), (2_147_483_648, 2), (98_765_432_101, 0)]
     static let zones = ["UTC", "Europe/Madrid", "America/New_York", "Pacific/Kiritimati", "Etc/GMT+10"]
     /// Instants around a few local midnights, and a few calendar days, so days and sorts collide.
     static let baseDay: Int64 = 20_520  // 2026-03-07

@@ -59,9 +59,10 @@ struct BucketTable: Sendable, BulkBucketFilling {
 
     /// `addAll(buckets:currencies:amounts:)` over buffers: a bulk build passes the store's own
     /// amount and currency columns, not copies of them.
-    mutating func addAll(buckets: UnsafeBufferPointer<UInt32>, currencies: UnsafeBufferPointer<UInt16>, amounts: UnsafeBufferPointer<Int64>) {
+    mutating func addAll<Currencies: BulkCurrencies, Amounts: BulkAmounts>(buckets: UnsafeBufferPointer<UInt32>, currencies: Currencies,
+                                                                         amounts: Amounts) {
         precondition(buckets.count == amounts.count && currencies.count == amounts.count)
-        guard let highestBucket = buckets.max(), let highestCurrency = currencies.max() else { return }
+        guard let highestBucket = buckets.max(), let highestCurrency = currencies.highest() else { return }
         if counts.isEmpty { stride = Int(highestCurrency) + 1 }
         reserve(bucket: highestBucket, currency: highestCurrency)
         let stride = self.stride, tracksIncome = self.tracksIncome
@@ -69,7 +70,7 @@ struct BucketTable: Sendable, BulkBucketFilling {
             currencyCounts.withUnsafeMutableBufferPointer { currencyCounts in
                 sums.withWriter { sums in
                     incomes.withWriter { incomes in
-                        for index in amounts.indices {
+                        for index in 0..<amounts.count {
                             let bucket = Int(buckets[index]), amount = amounts[index]
                             let slot = bucket * stride + Int(currencies[index])
                             counts[bucket] += 1

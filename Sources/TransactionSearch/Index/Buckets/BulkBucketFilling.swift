@@ -2,8 +2,37 @@
 /// currency columns, not copies); the form over arrays comes with it.
 protocol BulkBucketFilling {
     /// Adds many rows at once, row `i` going to `buckets[i]` with `currencies[i]` and `amounts[i]`.
-    mutating func addAll(buckets: UnsafeBufferPointer<UInt32>, currencies: UnsafeBufferPointer<UInt16>, amounts: UnsafeBufferPointer<Int64>)
+    mutating func addAll<Currencies: BulkCurrencies, Amounts: BulkAmounts>(buckets: UnsafeBufferPointer<UInt32>, currencies: Currencies,
+                                                                         amounts: Amounts)
 }
+
+/// Currency indexes by index for a bulk fill: a buffer of them, or the store's currency
+/// column read in place (`RowCurrencies`), one byte a row and so no `UInt16` buffer.
+protocol BulkCurrencies {
+    var count: Int { get }
+    subscript(index: Int) -> UInt16 { get }
+}
+
+extension BulkCurrencies {
+    /// The highest index (nil when there is none).
+    func highest() -> UInt16? {
+        guard count > 0 else { return nil }
+        var highest: UInt16 = 0
+        for index in 0..<count { highest = Swift.max(highest, self[index]) }
+        return highest
+    }
+}
+
+extension UnsafeBufferPointer: BulkCurrencies where Element == UInt16 {}
+
+/// Amounts by index for a bulk fill: a buffer of them, or the store's amount column read in
+/// place (`RowAmounts`), whose amounts are four bytes a row and so no `Int64` buffer.
+protocol BulkAmounts {
+    var count: Int { get }
+    subscript(index: Int) -> Int64 { get }
+}
+
+extension UnsafeBufferPointer: BulkAmounts where Element == Int64 {}
 
 extension BulkBucketFilling {
     /// `addAll(buckets:currencies:amounts:)` over arrays: the table is sized once and filled

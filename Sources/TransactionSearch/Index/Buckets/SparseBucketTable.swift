@@ -44,13 +44,14 @@ struct SparseBucketTable: Sendable, BulkBucketFilling {
 
     /// `addAll(buckets:currencies:amounts:)` over buffers (a bulk build passes the store's own
     /// amount and currency columns).
-    mutating func addAll(buckets: UnsafeBufferPointer<UInt32>, currencies: UnsafeBufferPointer<UInt16>, amounts: UnsafeBufferPointer<Int64>) {
+    mutating func addAll<Currencies: BulkCurrencies, Amounts: BulkAmounts>(buckets: UnsafeBufferPointer<UInt32>, currencies: Currencies,
+                                                                         amounts: Amounts) {
         precondition(buckets.count == amounts.count && currencies.count == amounts.count)
         guard let highestBucket = buckets.max() else { return }
         if Int(highestBucket) >= heads.count {
             heads.append(contentsOf: repeatElement(0, count: Int(highestBucket) + 1 - heads.count))
         }
-        for index in amounts.indices {
+        for index in 0..<amounts.count {
             add(buckets[index], currency: currencies[index], amount: amounts[index])
         }
         if heads.capacity > heads.count { heads = heads.withUnsafeBufferPointer { Array($0) } }

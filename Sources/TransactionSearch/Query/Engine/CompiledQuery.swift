@@ -10,6 +10,9 @@ struct CompiledCondition: Sendable {
     /// tested on for those four fields (the other fields' codes are tested in their own
     /// columns).
     var descriptors = CodeSet()
+    /// The (card, account) pairs whose card or account matches: what rows are tested on for
+    /// those two fields (`CardAccountColumn`).
+    var cardAccountPairs = CodeSet()
     /// Scaled magnitudes, half-open ranges (see `AmountScaling`): ascending, not empty, apart.
     var magnitudes: [Range<UInt64>] = []
     /// The codes of the local days it holds on; nil for no date part.
@@ -32,10 +35,12 @@ struct CompiledCondition: Sendable {
             && magnitudes.isEmpty && (dayCodes?.isEmpty ?? true) && pending == nil
     }
 
-    /// Sets the descriptors from the matched merchants, categories, subcategories and payees.
-    mutating func setDescriptors(from index: DescriptorIndex) {
+    /// Sets the descriptors from the matched merchants, categories, subcategories and payees,
+    /// and the (card, account) pairs from the matched cards and accounts.
+    mutating func setDescriptors(from index: DescriptorIndex, pairs: CardAccountColumn) {
         descriptors = index.descriptors(merchants: codes.merchant, categories: codes.category, subcategories: codes.subcategory,
                                         payees: codes.payee)
+        cardAccountPairs = codes.card.isEmpty && codes.account.isEmpty ? CodeSet() : pairs.pairs(cards: codes.card, accounts: codes.account)
     }
 
     /// Adds the magnitudes of `range`, keeping the ranges ascending and apart.
@@ -64,6 +69,7 @@ struct CompiledCondition: Sendable {
         }
         for field in TextField.allCases { codes[field].formUnion(other.codes[field]) }
         descriptors.formUnion(other.descriptors)
+        cardAccountPairs.formUnion(other.cardAccountPairs)
         for range in other.magnitudes { addMagnitudes(range) }
         if let otherDays = other.dayCodes {
             var days = dayCodes ?? CodeSet()
@@ -108,6 +114,10 @@ struct CompiledQuery: Sendable {
     var dayRange: ClosedRange<Int32>?
     var dayCodes: CodeSet?
     var cards: CodeSet?
+    /// The (card, account) pairs of the allowed cards, and of the allowed accounts: what rows
+    /// are tested on.
+    var cardPairs: CodeSet?
+    var accountPairs: CodeSet?
     var categories: CodeSet?
     /// The descriptors of the allowed categories: what rows are tested on.
     var categoryDescriptors: CodeSet?
@@ -144,9 +154,9 @@ struct CompiledQuery: Sendable {
         relaxed.kind = nil
         switch driver {
         case .condition(let index): relaxed.conditions.remove(at: index)
-        case .cards: relaxed.cards = nil
+        case .cards: (relaxed.cards, relaxed.cardPairs) = (nil, nil)
         case .categories: (relaxed.categories, relaxed.categoryDescriptors) = (nil, nil)
-        case .accounts: relaxed.accounts = nil
+        case .accounts: (relaxed.accounts, relaxed.accountPairs) = (nil, nil)
         case .allRows, .dateWindow, .rowClass, .group: break
         }
         return relaxed

@@ -4,11 +4,11 @@
 struct FacetColumn {
     let codes: UnsafeMutablePointer<UInt32>
     let translation: UnsafeMutablePointer<UInt32>?
-    let flags: UnsafeMutablePointer<UInt8>
+    let flags: FlagsReader
     let isStatus: Bool
     /// Each row's currency index and amount.
-    let currencies: UnsafeMutablePointer<UInt16>
-    let amounts: UnsafeMutablePointer<Int64>
+    let currencies: CurrencyColumn.Reader
+    let amounts: AmountColumn.Reader
 
     init(_ field: FacetField, view: RowView) {
         flags = view.flags
@@ -18,11 +18,11 @@ struct FacetColumn {
         switch field {
         case .category: (codes, translation) = (view.descriptor, view.categoryOfDescriptor)
         case .merchant: (codes, translation) = (view.descriptor, view.merchantOfDescriptor)
-        case .card: (codes, translation) = (view.card, nil)
-        case .account: (codes, translation) = (view.account, nil)
+        case .card: (codes, translation) = (view.cardAccount, view.cardOfPair)
+        case .account: (codes, translation) = (view.cardAccount, view.accountOfPair)
         case .payee: (codes, translation) = (view.descriptor, view.payeeOfDescriptor)
         case .month: (codes, translation) = (view.dayCode, view.monthOfDay)
-        case .status: (codes, translation) = (view.card, nil)
+        case .status: (codes, translation) = (view.cardAccount, nil)
         }
     }
 

@@ -35,11 +35,12 @@ final class PredicateStorage {
         func measure(_ set: CodeSet?) { wordCount += set?.words.count ?? 0 }
         for condition in allConditions {
             measure(condition.descriptors)
-            for field in TextField.withColumns { measure(condition.codes[field]) }
+            measure(condition.codes.notes)
+            measure(condition.cardAccountPairs)
             measure(condition.dayCodes)
             extraMagnitudes += max(condition.magnitudes.count - 1, 0)
         }
-        for set in [query.dayCodes, query.cards, query.categoryDescriptors, query.accounts] { measure(set) }
+        for set in [query.dayCodes, query.cardPairs, query.categoryDescriptors, query.accountPairs] { measure(set) }
 
         // Allocate once.
         let words = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
@@ -63,8 +64,12 @@ final class PredicateStorage {
         }
         func conditionView(_ condition: CompiledCondition) -> ConditionView {
             let start = usedFilters
-            for field in TextField.withColumns where !condition.codes[field].isEmpty {
-                (filters + usedFilters).initialize(to: ColumnFilter(column: rows.codes(of: field), allowed: view(condition.codes[field])))
+            if !condition.codes.notes.isEmpty {
+                (filters + usedFilters).initialize(to: ColumnFilter(column: rows.notes, allowed: view(condition.codes.notes)))
+                usedFilters += 1
+            }
+            if !condition.cardAccountPairs.isEmpty {
+                (filters + usedFilters).initialize(to: ColumnFilter(column: rows.cardAccount, allowed: view(condition.cardAccountPairs)))
                 usedFilters += 1
             }
             let more = magnitudeBounds + usedMagnitudes
@@ -122,11 +127,11 @@ final class PredicateStorage {
         }
         var columnFilters: [ColumnFilter] = []
         if let dayCodes = query.dayCodes { columnFilters.append(ColumnFilter(column: rows.dayCode, allowed: view(dayCodes))) }
-        if let cards = query.cards { columnFilters.append(ColumnFilter(column: rows.card, allowed: view(cards))) }
+        if let cards = query.cardPairs { columnFilters.append(ColumnFilter(column: rows.cardAccount, allowed: view(cards))) }
         if let categories = query.categoryDescriptors {
             columnFilters.append(ColumnFilter(column: rows.descriptor, allowed: view(categories)))
         }
-        if let accounts = query.accounts { columnFilters.append(ColumnFilter(column: rows.account, allowed: view(accounts))) }
+        if let accounts = query.accountPairs { columnFilters.append(ColumnFilter(column: rows.cardAccount, allowed: view(accounts))) }
         let firstFilter = filters + usedFilters
         for (index, filter) in columnFilters.enumerated() { (firstFilter + index).initialize(to: filter) }
         let hasBounds = query.amountBounds != nil

@@ -34,7 +34,7 @@ extension QueryCompiler {
             if textField.keepsPostings { widened.estimate += codes.codes.reduce(0) { $0 + index.rowCount($1) } }
         }
         guard !found.isEmpty else { return }
-        widened.setDescriptors(from: text.descriptors)
+        widened.setDescriptors(from: text.descriptors, pairs: contents.table.cardAccount)
         widened.estimate += text.descriptors.rowCount(of: widened.descriptors)
         condition = widened
         let spellings = closestSpellings(found, pattern: pattern)

@@ -90,6 +90,7 @@ extension QueryCompiler {
         }
         if !filters.cards.isEmpty {
             compiled.cards = CodeSet(filters.cards.flatMap { cardCodes(named: $0) })
+            compiled.cardPairs = contents.table.cardAccount.pairs(cards: compiled.cards, accounts: nil)
         }
         if !filters.categories.isEmpty {
             let allowed = CodeSet(filters.categories.flatMap { codes(in: text[.category], named: $0) })
@@ -99,6 +100,7 @@ extension QueryCompiler {
         }
         if !filters.accounts.isEmpty {
             compiled.accounts = CodeSet(filters.accounts.flatMap { codes(in: text[.account], named: $0) })
+            compiled.accountPairs = contents.table.cardAccount.pairs(cards: nil, accounts: compiled.accounts)
         }
         for set in [compiled.cards, compiled.categories, compiled.accounts] where set?.isEmpty == true {
             compiled.matchesNothing = true
@@ -149,7 +151,7 @@ extension QueryCompiler {
                 condition.estimate += rows
             }
         }
-        condition.setDescriptors(from: text.descriptors)
+        condition.setDescriptors(from: text.descriptors, pairs: contents.table.cardAccount)
         let descriptorRows = text.descriptors.rowCount(of: condition.descriptors)
         condition.estimate += descriptorRows
         condition.rowsByField[PostingField.descriptor.index] = descriptorRows

@@ -183,9 +183,9 @@ struct QueryExecutor {
         let rows = predicate.rows
         // A base of a filter's allowed values holds only the rows of those values.
         let (baseColumn, baseAllowed): (UnsafeMutablePointer<UInt32>?, CodeSet?) = switch BucketTallies(contents: contents, query: query).base {
-        case .cards?: (rows.card, query.cards)
+        case .cards?: (rows.cardAccount, query.cardPairs)
         case .categories?: (rows.descriptor, query.categoryDescriptors)
-        case .accounts?: (rows.account, query.accounts)
+        case .accounts?: (rows.cardAccount, query.accountPairs)
         case .allRows?, nil: (nil, nil)
         }
         // The rows of an exclusion, of an excluded group whose clauses are single conditions,

@@ -241,11 +241,11 @@ struct TallyWriter {
         switch grouping {
         case .none, .day: (groups, translation) = (rows.dayCode, nil)
         case .month: (groups, translation) = (rows.dayCode, rows.monthOfDay)
-        case .card: (groups, translation) = (rows.card, nil)
+        case .card: (groups, translation) = (rows.cardAccount, rows.cardOfPair)
         case .category: (groups, translation) = (rows.descriptor, rows.categoryOfDescriptor)
         case .merchant: (groups, translation) = (rows.descriptor, rows.merchantOfDescriptor)
         case .week, .year: (groups, translation) = (rows.dayCode, periodOfDay)
-        case .account: (groups, translation) = (rows.account, nil)
+        case .account: (groups, translation) = (rows.cardAccount, rows.accountOfPair)
         case .payee: (groups, translation) = (rows.descriptor, rows.payeeOfDescriptor)
         }
         groupFactor = grouping == .none ? 0 : 1

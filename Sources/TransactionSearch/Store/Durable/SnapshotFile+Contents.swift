@@ -115,8 +115,7 @@ extension SnapshotFile {
         for field in SnapshotRows.columnFields {
             let renumbered = numbers[field]
             if field.keepsPostings {
-                let codes = table.codes(of: field)
-                writer.column(rows.map { renumbered[Int(codes[$0])] })
+                writer.column(rows.map { renumbered[Int(table.code(of: field, row: $0))] })
             } else {
                 precondition(field == .payee, "SnapshotFile: \(field) has no column in the store")
                 writer.column(rows.map { renumbered[Int(payeeOf[table.descriptor[$0]])] })

@@ -1,32 +1,37 @@
 /// The rows of a store: one contiguous column per field (struct of arrays), the ids, and the
-/// free row numbers. A text field with a column of its own (`TextField.keepsPostings`) gets it
-/// from its description; merchant, category, subcategory and payee live in the row's
-/// descriptor, the month in a per-day table (`StoreCalendar`): 16 + 4 bytes a row saved. Rows are addressed by
+/// free row numbers. Merchant, category, subcategory and payee live in the row's descriptor,
+/// card and account in their pair (`CardAccountColumn`), the month in a per-day table
+/// (`StoreCalendar`): 24 bytes a row saved; the notes have a column. Rows are addressed by
 /// UInt32 numbers; a deleted row's number goes on a free list and is reused by the next add,
 /// so the columns never grow past the largest number of rows the store has held.
 ///
 /// Accessed only under the store's lock, so its properties skip the dynamic exclusivity check
 /// (see `StoreContents`).
 final class RowTable: @unchecked Sendable {
-    /// Milliseconds from the start of the row's local day to its instant (0 for a calendar
-    /// date): the instant is `dayStart[dayCode] + timeOfDay`, 4 bytes a row rather than 8 for
-    /// a column of instants. A day is at most hours long, never the 49 days a UInt32 holds.
-    let timeOfDay = ColumnBuffer<UInt32>(filler: 0)
+    /// Per row, one word: in its low `timeBits` bits the milliseconds from the start of the
+    /// row's local day to its instant (0 for a calendar date; the instant is
+    /// `dayStart[dayCode] + time`), and its `RowFlags` above them. A day is at most about 25
+    /// hours long (90,000,000 ms, under 2^27), so 4 bytes a row hold both, where a column of
+    /// instants took 8 and the flags one more.
+    let timeAndFlags = ColumnBuffer<UInt32>(filler: 0)
+    /// The bits of `timeAndFlags` that hold the time.
+    static let timeBits: UInt32 = 27
+    static let timeMask: UInt32 = 1 << timeBits - 1
     let dayCode = ColumnBuffer<UInt32>(filler: 0)
     /// The start of each day code's local day (the calendar's `dayStart`).
     let dayStart: ColumnBuffer<Int64>
-    let amount = ColumnBuffer<Int64>(filler: 0)
-    let currency = ColumnBuffer<UInt16>(filler: 0)
+    /// In four bytes a row, the rare wider amount kept apart (`AmountColumn`).
+    let amount = AmountColumn()
+    /// In one byte a row, the rare higher index kept apart (`CurrencyColumn`).
+    let currency = CurrencyColumn()
     /// The (merchant, category, subcategory, payee) combination: those four are read through it.
     let descriptor = ColumnBuffer<UInt32>(filler: 0)
-    /// The code columns of the text fields that have one, in `TextField.withColumns` order.
-    private let codeColumns: [ColumnBuffer<UInt32>] = TextField.withColumns.map { _ in ColumnBuffer(filler: 0) }
-    /// Per `TextField` (by raw value), the base of the column its codes are read from: its own,
-    /// or the descriptor column for merchant, category, subcategory and payee
-    /// (`RowView.codes(of:)`).
-    /// Kept up to date when the columns grow.
-    let codeBases = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>>.allocate(capacity: TextField.allCases.count)
-    let flags = ColumnBuffer<UInt8>(filler: 0)
+    /// The card and the account, as the code of their pair (`CardAccountColumn`).
+    let cardAccount = CardAccountColumn()
+    /// The notes' codes.
+    let notes = ColumnBuffer<UInt32>(filler: 0)
+    /// Each row's `RowFlags` (read from `timeAndFlags`).
+    var flags: FlagsColumn { FlagsColumn(words: timeAndFlags) }
     /// Who set each field of the row: a code of the store's `SourcesPool` (0: the input), in
     /// two bytes a row (`SourcesColumn`).
     let sources = SourcesColumn()
@@ -47,38 +52,21 @@ final class RowTable: @unchecked Sendable {
     @exclusivity(unchecked) private var freeRows: [UInt32] = []
     @exclusivity(unchecked) private(set) var liveCount = 0
 
-    /// An empty table: every column at its first capacity, the code bases pointing at them;
-    /// its rows' instants are counted from `dayStart`.
+    /// An empty table: every column at its first capacity; its rows' instants are counted
+    /// from `dayStart`.
     init(dayStart: ColumnBuffer<Int64>) {
         self.dayStart = dayStart
-        codeBases.initialize(repeating: descriptor.base, count: TextField.allCases.count)
-        updateCodeBases()
     }
 
-    deinit {
-        codeBases.deallocate()
-    }
-
-    /// The column of a text field's codes; only for a field with one (`keepsPostings`).
+    /// A live row's code of a text field with postings of its own (`TextField.keepsPostings`:
+    /// card, account, notes).
     @inline(__always)
-    func codes(of field: TextField) -> ColumnBuffer<UInt32> {
-        codeColumns[TextField.columnIndex[field.rawValue]]
-    }
-
-    /// Writes the codes of a text field with a column (`keepsPostings`) for rows
-    /// `0..<codes.count` at once: a restore writes a snapshot's rows in that order.
-    func fillCodes(of field: TextField, from codes: [UInt32]) {
-        precondition(codes.count <= rowLimit, "RowTable.fillCodes past the rows written")
-        codes.withUnsafeBufferPointer { codes in
-            guard let source = codes.baseAddress else { return }
-            self.codes(of: field).base.update(from: source, count: codes.count)
-        }
-    }
-
-    /// Points `codeBases` at the columns as they are now.
-    private func updateCodeBases() {
-        for field in TextField.allCases {
-            codeBases[field.rawValue] = field.keepsPostings ? codes(of: field).base : descriptor.base
+    func code(of field: TextField, row: UInt32) -> UInt32 {
+        switch field {
+        case .card: cardAccount.card(of: row)
+        case .account: cardAccount.account(of: row)
+        case .notes: notes[row]
+        default: preconditionFailure("RowTable.code(of:row:): \(field) is read through the descriptor")
         }
     }
 
@@ -103,41 +91,38 @@ final class RowTable: @unchecked Sendable {
     }
 
     func reserve(_ rows: Int) {
-        guard rows > flags.capacity else { return }  // every column grows together
+        guard rows > timeAndFlags.capacity else { return }  // every column grows together
         amount.reserve(rows)
-        for column in [timeOfDay, dayCode, descriptor] + codeColumns { column.reserve(rows) }
+        for column in [timeAndFlags, dayCode, descriptor, notes] { column.reserve(rows) }
+        cardAccount.reserve(rows)
         currency.reserve(rows)
-        flags.reserve(rows)
         sources.reserve(rows)
-        updateCodeBases()
-        classes.reserve(flags.capacity)  // every row below the columns' capacity has its bits
+        classes.reserve(timeAndFlags.capacity)  // every row below the columns' capacity has its bits
     }
 
     /// A row's instant (milliseconds since 1970).
     @inline(__always)
     func instant(_ row: UInt32) -> Int64 {
-        dayStart[dayCode[row]] &+ Int64(timeOfDay[row])
+        dayStart[dayCode[row]] &+ Int64(timeAndFlags[row] & RowTable.timeMask)
     }
 
     @inline(__always)
     func isLive(_ row: UInt32) -> Bool {
-        Int(row) < rowLimit && flags[row] & RowFlags.live.rawValue != 0
+        Int(row) < rowLimit && timeAndFlags[row] & UInt32(RowFlags.live.rawValue) << RowTable.timeBits != 0
     }
 
     /// Writes a live row.
     func write(_ record: RowRecord, at row: UInt32) {
         let wasLive = isLive(row)
         let time = record.instant &- dayStart[record.dayCode]
-        precondition(time >= 0 && time <= Int64(UInt32.max), "RowTable.write: an instant \(time) ms from its day's start")
-        timeOfDay[row] = UInt32(truncatingIfNeeded: time)
+        precondition(time >= 0 && time <= Int64(RowTable.timeMask), "RowTable.write: an instant \(time) ms from its day's start")
+        timeAndFlags[row] = UInt32(truncatingIfNeeded: time) | UInt32(record.flags.union(.live).rawValue) << RowTable.timeBits
         dayCode[row] = record.dayCode
         amount[row] = record.amount
         currency[row] = record.currency
         descriptor[row] = record.descriptor
-        TextField.forEach { field in
-            if field.keepsPostings { codeBases[field.rawValue][Int(row)] = record.codes[field] }
-        }
-        flags[row] = record.flags.union(.live).rawValue
+        cardAccount.set(row, card: record.card, account: record.account, wasLive: wasLive)
+        notes[row] = record.codes.notes
         sources[row] = record.sources
         classes.place(row, flags: record.flags, amount: record.amount)
         if !wasLive { liveCount += 1 }
@@ -146,7 +131,8 @@ final class RowTable: @unchecked Sendable {
     /// Marks a row dead and frees its number.
     func free(_ row: UInt32) {
         precondition(isLive(row), "RowTable.free: row \(row) is not live")
-        flags[row] = 0
+        timeAndFlags[row] = 0
+        cardAccount.clear(row)
         classes.clear(row)
         freeRows.append(row)
         liveCount -= 1
@@ -186,9 +172,17 @@ final class RowTable: @unchecked Sendable {
 
     /// Bytes of the columns and the free list (the ids count apart).
     var memoryUse: Int {
-        var bytes = timeOfDay.memoryUse + dayCode.memoryUse + amount.memoryUse
-        bytes += currency.memoryUse + descriptor.memoryUse + flags.memoryUse + sources.memoryUse + classes.memoryUse
-        bytes += codeColumns.reduce(0) { $0 + $1.memoryUse }
+        var bytes = timeAndFlags.memoryUse + dayCode.memoryUse + amount.memoryUse
+        bytes += currency.memoryUse + descriptor.memoryUse + sources.memoryUse + classes.memoryUse
+        bytes += cardAccount.memoryUse + notes.memoryUse
         return bytes + freeRows.capacity * 4
     }
+}
+
+/// The flags byte of each row, read from `RowTable.timeAndFlags`.
+struct FlagsColumn {
+    let words: ColumnBuffer<UInt32>
+
+    @inline(__always)
+    subscript(row: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: words[row] >> RowTable.timeBits) }
 }

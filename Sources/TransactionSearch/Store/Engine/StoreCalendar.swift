@@ -14,7 +14,7 @@ final class StoreCalendar: @unchecked Sendable {
     /// `weekOfDay[dayCode]` (the buckets of reports by week).
     let weekOfDay = ColumnBuffer<UInt32>(filler: 0)
     /// The instant each day code's local day starts (`ZoneClock.startOfDay`): a row keeps its
-    /// time as milliseconds past it (`RowTable.timeOfDay`), 4 bytes rather than 8.
+    /// time as milliseconds past it (`RowTable.timeAndFlags`), 4 bytes rather than 8.
     let dayStart = ColumnBuffer<Int64>(filler: 0)
 
     init(clock: ZoneClock) {

@@ -36,8 +36,9 @@ extension StoreContents {
         }, {
             self.text.descriptors.setPostings(PostingList.buildAll(rows: rows, codes: view.descriptor,
                                                                    codeLimit: self.text.descriptors.codeLimit, rowCapacity: capacity))
-            for field in TextField.withColumns {
-                self.text[field].setPostings(PostingList.buildAll(rows: rows, codes: view.codes(of: field),
+            for (field, codes, translation) in [(TextField.card, view.cardAccount, view.cardOfPair),
+                                                (.account, view.cardAccount, view.accountOfPair), (.notes, view.notes, nil)] {
+                self.text[field].setPostings(PostingList.buildAll(rows: rows, codes: codes, through: translation,
                                                                   codeLimit: self.text[field].codeLimit, rowCapacity: capacity))
             }
             self.buildBuckets(rows, categoryOf: categoryOf)
@@ -65,13 +66,13 @@ extension StoreContents {
     private func weekPairsAndCells(_ rows: [UInt32], merchantOf: ColumnBuffer<UInt32>, categoryOf: ColumnBuffer<UInt32>,
                                    payeeOf: ColumnBuffer<UInt32>) -> StoreBuckets {
         let dayCodes = table.dayCode, descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, weekOfDay = calendar.weekOfDay
-        let cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account)
+        let cardAccount = table.cardAccount
         let currencyColumn = table.currency, amountColumn = table.amount
         var cells = StoreBuckets()
         cells.merchantPayeeMonth = nil
         for row in rows {
             let currency = currencyColumn[row], amount = amountColumn[row], week = weekOfDay[dayCodes[row]]
-            cells.addToWeekPairs(categoryOf[descriptorColumn[row]], cardColumn[row], accountColumn[row], week: week,
+            cells.addToWeekPairs(categoryOf[descriptorColumn[row]], cardAccount.card(of: row), cardAccount.account(of: row), week: week,
                                  currency: currency, amount: amount)
         }
         cells.trimPairs()
@@ -96,40 +97,36 @@ extension StoreContents {
     private func buildBuckets(_ rows: [UInt32], categoryOf: ColumnBuffer<UInt32>) {
         // Class references and pointers taken once: reading a struct property of this class in
         // a per-row closure would copy the struct each time.
-        let dayCodes = table.dayCode, cardColumn = table.codes(of: .card), accountColumn = table.codes(of: .account)
+        let dayCodes = table.dayCode, cardAccount = table.cardAccount
         let descriptorColumn = table.descriptor, monthOfDay = calendar.monthOfDay, flags = table.flags
         let table = self.table
         // Rows ascending and as many as the row numbers are rows 0..<count: the amount and
         // currency columns are then the rows' values in order, read in place.
         let isEveryRow = rows.last.map { Int($0) == rows.count - 1 } ?? true
-        let currencyCopy = isEveryRow ? [] : rows.map { table.currency[$0] }
-        let amountCopy = isEveryRow ? [] : rows.map { table.amount[$0] }
-        currencyCopy.withUnsafeBufferPointer { currencyCopy in
-            amountCopy.withUnsafeBufferPointer { amountCopy in
-                let currencies = isEveryRow ? UnsafeBufferPointer(start: table.currency.base, count: rows.count) : currencyCopy
-                let amounts = isEveryRow ? UnsafeBufferPointer(start: table.amount.base, count: rows.count) : amountCopy
-                func fill(_ bucketTable: inout BucketTable, _ bucketOf: (UInt32) -> UInt32) {
-                    rows.map(bucketOf).withUnsafeBufferPointer { bucketTable.addAll(buckets: $0, currencies: currencies, amounts: amounts) }
-                }
-                fill(&buckets.total) { _ in 0 }
-                fill(&buckets.day) { dayCodes[$0] }
-                fill(&buckets.month) { monthOfDay[dayCodes[$0]] }
-                fill(&buckets.card) { cardColumn[$0] }
-                fill(&buckets.category) { categoryOf[descriptorColumn[$0]] }
-                fill(&buckets.account) { accountColumn[$0] }
-                rows.map { descriptorColumn[$0] }.withUnsafeBufferPointer {
-                    buckets.descriptor.addAll(buckets: $0, currencies: currencies, amounts: amounts)
-                }
-                let pending = rows.indices.filter { flags[rows[$0]] & RowFlags.pending.rawValue != 0 }
-                buckets.pendingByAccount.addAll(buckets: pending.map { accountColumn[rows[$0]] }, currencies: pending.map { currencies[$0] },
-                                                amounts: pending.map { amounts[$0] })
-                for index in rows.indices {
-                    let row = rows[index], month = monthOfDay[dayCodes[row]], currency = currencies[index], amount = amounts[index]
-                    buckets.addToMonthPairs(categoryOf[descriptorColumn[row]], cardColumn[row], accountColumn[row], month: month,
-                                            currency: currency, amount: amount)
-                }
-                buckets.trimPairs()
+        rows.withUnsafeBufferPointer { rowBuffer in
+            let currencies = RowCurrencies(reader: table.currency.reader, rows: isEveryRow ? nil : rowBuffer, count: rows.count)
+            let amounts = RowAmounts(reader: table.amount.reader, rows: isEveryRow ? nil : rowBuffer, count: rows.count)
+            func fill(_ bucketTable: inout BucketTable, _ bucketOf: (UInt32) -> UInt32) {
+                rows.map(bucketOf).withUnsafeBufferPointer { bucketTable.addAll(buckets: $0, currencies: currencies, amounts: amounts) }
             }
+            fill(&buckets.total) { _ in 0 }
+            fill(&buckets.day) { dayCodes[$0] }
+            fill(&buckets.month) { monthOfDay[dayCodes[$0]] }
+            fill(&buckets.card) { cardAccount.card(of: $0) }
+            fill(&buckets.category) { categoryOf[descriptorColumn[$0]] }
+            fill(&buckets.account) { cardAccount.account(of: $0) }
+            rows.map { descriptorColumn[$0] }.withUnsafeBufferPointer {
+                buckets.descriptor.addAll(buckets: $0, currencies: currencies, amounts: amounts)
+            }
+            let pending = rows.indices.filter { flags[rows[$0]] & RowFlags.pending.rawValue != 0 }
+            buckets.pendingByAccount.addAll(buckets: pending.map { cardAccount.account(of: rows[$0]) }, currencies: pending.map { currencies[$0] },
+                                            amounts: pending.map { amounts[$0] })
+            for index in rows.indices {
+                let row = rows[index], month = monthOfDay[dayCodes[row]], currency = currencies[index], amount = amounts[index]
+                buckets.addToMonthPairs(categoryOf[descriptorColumn[row]], cardAccount.card(of: row), cardAccount.account(of: row), month: month,
+                                        currency: currency, amount: amount)
+            }
+            buckets.trimPairs()
         }
     }
 

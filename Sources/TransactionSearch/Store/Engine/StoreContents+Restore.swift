@@ -63,6 +63,7 @@ extension StoreContents {
         // (a merchant has nearly always one payee).
         let keys = snapshot.descriptorKeys
         let payeeNumbers = snapshot.numbers(of: .payee)
+        let (cardNumbers, accountNumbers, noteNumbers) = (snapshot.numbers(of: .card), snapshot.numbers(of: .account), snapshot.numbers(of: .notes))
         text.descriptors.reserve(snapshot.descriptorCount)
         var lastFound = [(payee: UInt32, code: UInt32)](repeating: (0, 0), count: snapshot.descriptorCount + 1)
         for position in 0..<count {
@@ -79,12 +80,12 @@ extension StoreContents {
             if isCalendarDay { rowFlags.insert(.calendarDay) }
             if flags & SnapshotRows.pendingFlag != 0 { rowFlags.insert(.pending) }
             let fileDescriptor = Int(snapshot.descriptors[position])
-            // The codes of the fields with columns of their own are copied whole below; the
-            // other strings' codes are their table numbers (the payees' renumbered).
+            // The strings' codes are their table numbers (the payees' renumbered).
             var codes = TextFieldValues<UInt32>(repeating: 0)
             let first = (fileDescriptor - 1) * 3
             (codes.merchant, codes.category, codes.subcategory) = (keys[first], keys[first + 1], keys[first + 2])
             codes.payee = payeeCodes[Int(payeeNumbers[position])]
+            (codes.card, codes.account, codes.notes) = (cardNumbers[position], accountNumbers[position], noteNumbers[position])
             var record = RowRecord(
                 instant: instant, dayCode: dayCode, monthCode: monthCode,
                 amount: snapshot.amounts[position], currency: currencyNumbers[Int(snapshot.currencyIndexes[position])],
@@ -100,10 +101,6 @@ extension StoreContents {
         var sourceUses = [Int](repeating: 0, count: snapshot.sourceEntries.count)
         for code in snapshot.sourceCodes { sourceUses[Int(code)] += 1 }
         sources = SourcesPool(restoring: snapshot.sourceEntries, uses: sourceUses)
-        // The rows went into rows 0..<count of the empty table, in file order.
-        for field in TextField.withColumns {
-            table.fillCodes(of: field, from: snapshot.numbers(of: field))
-        }
         return nil
     }
 

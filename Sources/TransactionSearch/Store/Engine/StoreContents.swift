@@ -77,9 +77,10 @@ final class StoreContents: @unchecked Sendable {
         codes.category = text.descriptors.categoryOf[descriptor]
         codes.subcategory = text.descriptors.subcategoryOf[descriptor]
         codes.payee = text.descriptors.payeeOf[descriptor]
-        TextField.forEach { field in
-            if field.keepsPostings { codes[field] = table.codeBases[field.rawValue][Int(row)] }
-        }
+        let pair = table.cardAccount.pairs[row]
+        codes.card = table.cardAccount.cardOf[pair]
+        codes.account = table.cardAccount.accountOf[pair]
+        codes.notes = table.notes[row]
         return RowRecord(
             instant: table.instant(row), dayCode: dayCode, monthCode: calendar.monthOfDay[dayCode], amount: table.amount[row],
             currency: table.currency[row], codes: codes, descriptor: descriptor, flags: RowFlags(rawValue: table.flags[row]),
@@ -151,6 +152,7 @@ final class StoreContents: @unchecked Sendable {
         orders.byAmount.checkInvariants(order: amountOrdering)
         invariant(orders.byDate.count == count && orders.byAmount.count == count, "orders disagree with the row count \(count)")
         table.checkKeys()
+        table.cardAccount.checkInvariants(liveRows: (0..<UInt32(table.rowLimit)).lazy.filter { self.table.isLive($0) })
         var expected = StoreBuckets()
         var expectedApart = PayeesApart()
         var expectedMerchants = BucketTable(), expectedPayees = BucketTable()
