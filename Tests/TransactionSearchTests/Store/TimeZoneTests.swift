@@ -26,6 +26,31 @@ import TransactionSearchSupport
         store.checkInvariants()
     }
 
+    /// Kwajalein went from +11 to -12 at 1969-09-30 13:00Z: its local September 30th lasted 47
+    /// hours, and a row late that day lies 46 hours after the day's start (the store keeps the
+    /// time of day in 28 bits: `RowTable.timeAndFlags`). Every half hour of those days is kept,
+    /// dated and restored as given.
+    @Test func kwajaleinsDayOfFortySevenHours() throws {
+        let store = TransactionStore(timeZone: TimeZone(identifier: "Pacific/Kwajalein")!)
+        let first = Int64(-8_078_400) * 1000  // 1969-09-29T12:00:00Z
+        let drafts = (0..<(4 * 48)).map { step in
+            TransactionDraft(id: "k\(step)", date: .instant(millisecondsSince1970: first + Int64(step) * 1_800_000), merchant: "Shop",
+                             amount: DecimalAmount(significand: -100, fractionDigits: 2))
+        }
+        try store.add(contentsOf: drafts)
+        store.checkInvariants()
+        #expect(localDay(store, "k1") == "1969-09-29")  // 12:30Z, 23:30 at +11
+        #expect(localDay(store, "k2") == "1969-09-30")  // 13:00Z, midnight at +11
+        #expect(localDay(store, "k95") == "1969-09-30")  // 1969-10-01T11:30Z, 23:30 at -12: 46.5 hours in
+        #expect(localDay(store, "k96") == "1969-10-01")  // 12:00Z, midnight at -12
+        for draft in drafts { #expect(store.transaction(id: draft.id!)?.date == draft.date) }
+        let bytes = store.lock.withReadLock { SnapshotFile.encoded(from: store.contents, generation: 1, foldedLog: nil) }
+        let restored = TransactionStore(timeZone: TimeZone(identifier: "Pacific/Kwajalein")!)
+        #expect(restored.restore(try SnapshotFile.decode(bytes, path: "snapshot.bin").rows) == nil)
+        #expect(restored.transactions(in: .dateAscending) == store.transactions(in: .dateAscending))
+        restored.checkInvariants()
+    }
+
     @Test func newYorkDaysAcrossDaylightSavingChanges() throws {
         let store = TransactionStore(timeZone: TimeZone(identifier: "America/New_York")!)
         // Spring forward 2026-03-08 07:00Z; fall back 2026-11-01 06:00Z.

@@ -1,8 +1,9 @@
 /// The column of each row's currency: its index in the store's `CurrencyTable`, in one byte.
 ///
-/// A person's transactions come in a handful of currencies; a store holding more than 254 at
-/// once (indexes are given out first come) is not expected. Two bytes a row were 2 of the
-/// 150 bytes a row of the bench's long tail. An index that does not fit (`escape` or more) is
+/// A person's transactions come in a handful of currencies; a store that has seen more than
+/// 255 (indexes are given out first come and never reused, `CurrencyTable`) is not expected.
+/// Two bytes a row were 2 of the 151 bytes a row of the bench's long tail, after the other
+/// narrowings of 0.6.10. An index that does not fit (`escape` or more) is
 /// kept in `overflow` by row, and its row holds `escape`; such a row pays a map entry, every
 /// other row one byte. Readers get the full `UInt16` either way, through the subscript or a
 /// `Reader`.

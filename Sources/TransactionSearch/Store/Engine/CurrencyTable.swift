@@ -1,5 +1,5 @@
 /// The currencies a store has seen, numbered in order of first use (at most 17,576 three-letter
-/// codes exist, so a UInt16 column holds them). Numbers are never reused: a currency no row
+/// codes exist, so a UInt16 holds them; the column keeps a byte a row, `CurrencyColumn`). Numbers are never reused: a currency no row
 /// uses any more simply has no rows in any bucket.
 struct CurrencyTable: Sendable {
     private(set) var currencies: [Currency] = []

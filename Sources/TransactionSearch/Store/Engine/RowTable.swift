@@ -10,12 +10,14 @@
 final class RowTable: @unchecked Sendable {
     /// Per row, one word: in its low `timeBits` bits the milliseconds from the start of the
     /// row's local day to its instant (0 for a calendar date; the instant is
-    /// `dayStart[dayCode] + time`), and its `RowFlags` above them. A day is at most about 25
-    /// hours long (90,000,000 ms, under 2^27), so 4 bytes a row hold both, where a column of
-    /// instants took 8 and the flags one more.
+    /// `dayStart[dayCode] + time`), and its `RowFlags` above them. 28 bits hold 74 hours: a
+    /// local day is 24 hours give or take its offset changes, and the longest any zone has
+    /// had is about 48 (Pacific/Kwajalein on 1969-09-30, going from +11 to -12; Alaska's zones
+    /// on 1867-10-18). So 4 bytes a row hold both, where a column of instants took 8 and the
+    /// flags one more.
     let timeAndFlags = ColumnBuffer<UInt32>(filler: 0)
-    /// The bits of `timeAndFlags` that hold the time.
-    static let timeBits: UInt32 = 27
+    /// The bits of `timeAndFlags` that hold the time (the three flag bits above them).
+    static let timeBits: UInt32 = 28
     static let timeMask: UInt32 = 1 << timeBits - 1
     let dayCode = ColumnBuffer<UInt32>(filler: 0)
     /// The start of each day code's local day (the calendar's `dayStart`).
@@ -33,7 +35,7 @@ final class RowTable: @unchecked Sendable {
     /// Each row's `RowFlags` (read from `timeAndFlags`).
     var flags: FlagsColumn { FlagsColumn(words: timeAndFlags) }
     /// Who set each field of the row: a code of the store's `SourcesPool` (0: the input), in
-    /// two bytes a row (`SourcesColumn`).
+    /// one byte a row (`SourcesColumn`).
     let sources = SourcesColumn()
     /// Live, pending, expense and income rows as bitsets, kept with the flags and amounts.
     let classes = RowClasses()

@@ -4,7 +4,7 @@
 /// a store has as many other codes as distinct combinations of rules and hands, which are
 /// few. Four bytes a row were 4 of the 125 bytes a row of the whole store on the bench's
 /// data, two were 2 of 153 on its long tail. A code too large for one byte (`escape` or
-/// more: 255 distinct combinations in use at once, made first) is kept in `overflow` by row,
+/// more: past the first 255 distinct combinations in use) is kept in `overflow` by row,
 /// and its row holds `escape`; such a row pays a map entry, every other row one byte.
 ///
 /// Read and written only under the store's lock, like the other columns.

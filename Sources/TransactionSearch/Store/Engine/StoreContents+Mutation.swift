@@ -56,7 +56,7 @@ extension StoreContents {
 
     /// The rows of a bulk build written in two parts side by side (`BuildParallelism`): one
     /// takes the days, currencies, merchants, categories, subcategories, descriptors and payees
-    /// (which share the merchants' strings), the other the other fields with columns of their
+    /// (which share the merchants' strings), the other the other fields with postings of their
     /// own (`TextField.keepsPostings`: cards, accounts, notes), the ids and the import keys;
     /// each goes through the rows in order, so every pool gives the codes a single pass gives.
     /// The records are then written.

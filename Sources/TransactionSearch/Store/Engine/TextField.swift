@@ -31,10 +31,11 @@ enum TextField: Int, CaseIterable, Sendable {
         }
     }
 
-    /// Whether the field has a column of codes of its own (`RowTable.codes(of:)`) and lists its
-    /// rows per string in its own posting lists. Merchant, category, subcategory and payee do
-    /// not: a row holds them through its descriptor (`DescriptorIndex`), whose postings list
-    /// them.
+    /// Whether the field lists its rows per string in its own posting lists, and a row holds
+    /// its code apart from the descriptor (`RowTable.code(of:row:)`: the notes in a column,
+    /// card and account as the code of their pair, `CardAccountColumn`). Merchant, category,
+    /// subcategory and payee do not: a row holds them through its descriptor
+    /// (`DescriptorIndex`), whose postings list them.
     var keepsPostings: Bool {
         switch self {
         case .merchant, .category, .subcategory, .payee: false
@@ -102,10 +103,12 @@ enum TextField: Int, CaseIterable, Sendable {
 }
 
 extension TextField {
-    /// The fields with a column of their own (`keepsPostings`), in `allCases` order.
+    /// The fields with postings of their own (`keepsPostings`: card, account, notes), in
+    /// `allCases` order.
     static let withColumns: [TextField] = allCases.filter(\.keepsPostings)
 
-    /// Per field (by raw value), its position in `withColumns`; -1 for a field without a column.
+    /// Per field (by raw value), its position in `withColumns`; -1 for a field held through
+    /// the descriptor.
     static let columnIndex: [Int] = allCases.map { withColumns.firstIndex(of: $0) ?? -1 }
 
     /// The fields a row holds through its descriptor, in `allCases` order (merchant, category,
