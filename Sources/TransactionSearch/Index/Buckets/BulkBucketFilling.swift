@@ -7,7 +7,7 @@ protocol BulkBucketFilling {
 }
 
 /// Currency indexes by index for a bulk fill: a buffer of them, or the store's currency
-/// column read in place (`RowCurrencies`), one byte a row and so no `UInt16` buffer.
+/// column read in place (`CurrencyColumn.Rows`), one byte a row and so no `UInt16` buffer.
 protocol BulkCurrencies {
     var count: Int { get }
     subscript(index: Int) -> UInt16 { get }
@@ -26,7 +26,7 @@ extension BulkCurrencies {
 extension UnsafeBufferPointer: BulkCurrencies where Element == UInt16 {}
 
 /// Amounts by index for a bulk fill: a buffer of them, or the store's amount column read in
-/// place (`RowAmounts`), whose amounts are four bytes a row and so no `Int64` buffer.
+/// place (`AmountColumn.Rows`), whose amounts are four bytes a row and so no `Int64` buffer.
 protocol BulkAmounts {
     var count: Int { get }
     subscript(index: Int) -> Int64 { get }

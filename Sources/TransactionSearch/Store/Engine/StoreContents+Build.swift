@@ -104,8 +104,8 @@ extension StoreContents {
         // currency columns are then the rows' values in order, read in place.
         let isEveryRow = rows.last.map { Int($0) == rows.count - 1 } ?? true
         rows.withUnsafeBufferPointer { rowBuffer in
-            let currencies = RowCurrencies(reader: table.currency.reader, rows: isEveryRow ? nil : rowBuffer, count: rows.count)
-            let amounts = RowAmounts(reader: table.amount.reader, rows: isEveryRow ? nil : rowBuffer, count: rows.count)
+            let currencies = CurrencyColumn.Rows(reader: table.currency.reader, rows: isEveryRow ? nil : rowBuffer, count: rows.count)
+            let amounts = AmountColumn.Rows(reader: table.amount.reader, rows: isEveryRow ? nil : rowBuffer, count: rows.count)
             func fill(_ bucketTable: inout BucketTable, _ bucketOf: (UInt32) -> UInt32) {
                 rows.map(bucketOf).withUnsafeBufferPointer { bucketTable.addAll(buckets: $0, currencies: currencies, amounts: amounts) }
             }
