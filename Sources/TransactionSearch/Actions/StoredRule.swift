@@ -91,8 +91,7 @@ struct StoredRule: Sendable, Equatable {
             case .addTag(let tag):
                 guard sources[.notes] != .hand else { continue }
                 let text = RuleAction.tagText(tag)
-                let words = (notes ?? "").split(whereSeparator: { $0.isWhitespace })
-                guard !words.contains(where: { $0.lowercased() == text.lowercased() }) else { continue }
+                guard !TagWords.notes(notes ?? "", hold: text) else { continue }
                 notes = notes.map { $0.trimmingWhitespace().isEmpty ? text : $0 + " " + text } ?? text
                 patch.notes = .set(notes ?? text)
             }
