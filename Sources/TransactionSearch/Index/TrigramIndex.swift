@@ -188,23 +188,48 @@ struct TrigramIndex: Equatable, Sendable {
 
     /// Posts a new string's code under each of its keys; `codeLimit` is its pool's (for density).
     mutating func insert(_ code: UInt32, folded: UnsafeBufferPointer<UInt8>, codeLimit: Int) {
-        for key in Trigram.distinctKeys(of: folded, includingShort: true) {
-            postings[key, default: .empty].insert(code, rowCapacity: codeLimit)
-            if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes.insert(UInt32(byte)) }
-        }
+        for key in Trigram.distinctKeys(of: folded, includingShort: true) { insert(code, key: key, codeLimit: codeLimit) }
     }
 
     /// Takes a string's code out of each of its keys' lists; a key left with none is dropped.
     mutating func remove(_ code: UInt32, folded: UnsafeBufferPointer<UInt8>, codeLimit: Int) {
-        for key in Trigram.distinctKeys(of: folded, includingShort: true) {
-            guard let index = postings.index(forKey: key) else {
-                preconditionFailure("TrigramIndex.remove: trigram missing for code \(code)")
+        for key in Trigram.distinctKeys(of: folded, includingShort: true) { remove(code, key: key, codeLimit: codeLimit) }
+    }
+
+    /// Moves a code from the keys of its string's old folded text to those of its new one
+    /// (a string replaced under its code: `FieldIndex.replaceLastUse`), touching only the
+    /// keys the two texts do not share: a tag added to a note changes a few of its dozens.
+    mutating func replace(_ code: UInt32, folded old: UnsafeBufferPointer<UInt8>, with new: UnsafeBufferPointer<UInt8>, codeLimit: Int) {
+        let before = Trigram.distinctKeys(of: old, includingShort: true)
+        let after = Trigram.distinctKeys(of: new, includingShort: true)
+        var (index, other) = (0, 0)
+        while index < before.count || other < after.count {
+            if other == after.count || (index < before.count && before[index] < after[other]) {
+                remove(code, key: before[index], codeLimit: codeLimit)
+                index += 1
+            } else if index == before.count || after[other] < before[index] {
+                insert(code, key: after[other], codeLimit: codeLimit)
+                other += 1
+            } else {
+                index += 1
+                other += 1
             }
-            postings.values[index].remove(code, rowCapacity: codeLimit)
-            if postings.values[index].count == 0 {
-                postings.remove(at: index)
-                if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes.remove(UInt32(byte)) }
-            }
+        }
+    }
+
+    private mutating func insert(_ code: UInt32, key: UInt32, codeLimit: Int) {
+        postings[key, default: .empty].insert(code, rowCapacity: codeLimit)
+        if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes.insert(UInt32(byte)) }
+    }
+
+    private mutating func remove(_ code: UInt32, key: UInt32, codeLimit: Int) {
+        guard let index = postings.index(forKey: key) else {
+            preconditionFailure("TrigramIndex.remove: trigram missing for code \(code)")
+        }
+        postings.values[index].remove(code, rowCapacity: codeLimit)
+        if postings.values[index].count == 0 {
+            postings.remove(at: index)
+            if let byte = Trigram.byte(ofUnigramKey: key) { presentBytes.remove(UInt32(byte)) }
         }
     }
 

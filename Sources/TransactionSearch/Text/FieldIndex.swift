@@ -229,6 +229,19 @@ final class FieldIndex: @unchecked Sendable {
         strings.release(code)
     }
 
+    /// Gives `code`, used by one row only, the string `text` in its place, when `text` is in
+    /// no use; true when done (the row keeps its code, so its postings stay where they are).
+    /// Only for a field with its own strings, its own postings and no title order (the
+    /// notes): no other structure then knows a code by its string. A note edited, or a rule's
+    /// tag added to it, changed two posting lists and every trigram of two strings; now it
+    /// changes the trigrams that differ.
+    func replaceLastUse(_ code: UInt32, with text: String) -> Bool {
+        guard keepsPostings && titles == .none && !sharesStrings && code != 0 && pool.referenceCount(code) == 1,
+              strings.pool.code(of: text) == nil else { return false }
+        strings.replaceLastUse(code, with: text)
+        return true
+    }
+
     func addRow(_ row: UInt32, code: UInt32, rowCapacity: Int) {
         precondition(keepsPostings, "FieldIndex.addRow on a field without postings")
         postings.insert(row, code: Int(code), rowCapacity: rowCapacity)

@@ -41,6 +41,23 @@ final class FieldStrings: @unchecked Sendable {
         pool.release(code)
     }
 
+    /// Replaces the string of a code's last use by `text`, a string in no use, keeping the
+    /// code: the pool's entry is given back and made again (its free list hands the code
+    /// straight back), and the trigram index moves the code only between the keys the two
+    /// folded texts do not share.
+    func replaceLastUse(_ code: UInt32, with text: String) {
+        precondition(pool.referenceCount(code) == 1 && !defersIndexing, "FieldStrings.replaceLastUse of a code in other use")
+        let old = isSearchable ? pool.folded.bytes(code) : []
+        pool.release(code)
+        let (new, isNew) = pool.retain(text)
+        precondition(new == code && isNew, "FieldStrings.replaceLastUse: the pool did not give the code back")
+        guard isSearchable else { return }
+        let folded = pool.folded.bytes(code)
+        old.withUnsafeBufferPointer { old in
+            folded.withUnsafeBufferPointer { trigrams.replace(code, folded: old, with: $0, codeLimit: pool.codeLimit) }
+        }
+    }
+
     /// Starts a bulk fill of the empty pool (each field sharing it may call this).
     func beginBulkFill() {
         precondition(pool.liveCount == 0 || defersIndexing, "FieldStrings.beginBulkFill on strings in use")

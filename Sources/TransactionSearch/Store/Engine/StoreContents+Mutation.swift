@@ -189,7 +189,8 @@ extension StoreContents {
         }
         if changes.date { calendar.releaseDay(old.dayCode, month: old.monthCode) }
         TextField.forEach { field in
-            if changes.fields[field] { text[field].release(old.codes[field]) }
+            // A code that stayed holds its new string already (`FieldIndex.replaceLastUse`).
+            if changes.fields[field] && old.codes[field] != new.codes[field] { text[field].release(old.codes[field]) }
         }
         if changes.sources { sources.release(old.sources) }
         return (old, new)
@@ -211,7 +212,11 @@ extension StoreContents {
         record.amount = Int64(clamping: transaction.amount.minorUnits)
         record.currency = currencies.intern(transaction.amount.currency)
         TextField.forEach { field in
-            if changes.fields[field] { record.codes[field] = text[field].retain(field.value(in: transaction)) }
+            guard changes.fields[field] else { return }
+            let value = field.value(in: transaction)
+            // A string only this row used, replaced by a new one: the code stays (notes).
+            if let value, text[field].replaceLastUse(old.codes[field], with: value) { return }
+            record.codes[field] = text[field].retain(value)
         }
         if changes.sources { record.sources = sources.retain(transaction.sources) }
         if record.merchant != old.merchant || record.category != old.category || record.subcategory != old.subcategory
