@@ -44,6 +44,25 @@ import TransactionSearchSupport
         #expect(store.search(try Query(parsing: "notes:shared")).total.count == 2)
     }
 
+    /// A replace told that the note changed when the row already holds the new text (a
+    /// stale `was`) counts the note's uses as before: one retained, one given back.
+    @Test func aReplaceFromAStaleVersionKeepsTheUseCounts() throws {
+        let store = TransactionStore(timeZone: .utc)
+        var draft = TransactionDraft.sample("s0")
+        draft.notes = "lunch with bob"
+        try store.add(draft)
+        let current = try #require(store.transaction(id: "s0"))
+        var stale = current
+        stale.notes = "something else"
+        store.lock.withWriteLock {
+            let row = store.contents.table.ids.row(of: "s0")!
+            store.contents.replace(row: row, with: current, was: stale, changes: RecordChanges(from: stale, to: current))
+            #expect(store.contents.text[.notes].useCount(store.contents.table.code(of: .notes, row: row)) == 1)
+        }
+        store.checkInvariants()
+        #expect(store.search(try Query(parsing: "notes:bob")).total.count == 1)
+    }
+
     @Test(arguments: 0..<3)
     func randomNoteEditsMatchThePlainScan(seedIndex: Int) throws {
         var random = SeededRandom(seed: UInt64(0x0E7E + seedIndex))

@@ -149,7 +149,8 @@ extension StoreContents {
     func replace(row: UInt32, with transaction: Transaction, was previous: Transaction,
                  changes: RecordChanges) -> (old: RowRecord, new: RowRecord) {
         let old = record(row)
-        let new = makeRecord(transaction, changing: changes, of: old)
+        var changes = changes
+        let new = makeRecord(transaction, changing: &changes, of: old)
         // The orders break ties by id: a row whose id changes moves in both.
         let idChanges = changes.id
         let dateMoves = idChanges || old.instant != new.instant
@@ -189,16 +190,17 @@ extension StoreContents {
         }
         if changes.date { calendar.releaseDay(old.dayCode, month: old.monthCode) }
         TextField.forEach { field in
-            // A code that stayed holds its new string already (`FieldIndex.replaceLastUse`).
-            if changes.fields[field] && old.codes[field] != new.codes[field] { text[field].release(old.codes[field]) }
+            if changes.fields[field] { text[field].release(old.codes[field]) }
         }
         if changes.sources { sources.release(old.sources) }
         return (old, new)
     }
 
     /// The record of a row's new version: `old` with what `changes` names made again (the
-    /// new strings and day counted in; the old ones are given back by `replace`).
-    private func makeRecord(_ transaction: Transaction, changing changes: RecordChanges, of old: RowRecord) -> RowRecord {
+    /// new strings and day counted in; the old ones are given back by `replace`). A field
+    /// whose string was replaced under its code (`FieldIndex.replaceLastUse`) is taken out of
+    /// `changes`: it has nothing to give back.
+    private func makeRecord(_ transaction: Transaction, changing changes: inout RecordChanges, of old: RowRecord) -> RowRecord {
         var record = old
         var isCalendarDay = old.flags.contains(.calendarDay)
         if changes.date {
@@ -215,7 +217,10 @@ extension StoreContents {
             guard changes.fields[field] else { return }
             let value = field.value(in: transaction)
             // A string only this row used, replaced by a new one: the code stays (notes).
-            if let value, text[field].replaceLastUse(old.codes[field], with: value) { return }
+            if let value, text[field].replaceLastUse(old.codes[field], with: value) {
+                changes.fields[field] = false
+                return
+            }
             record.codes[field] = text[field].retain(value)
         }
         if changes.sources { record.sources = sources.retain(transaction.sources) }
