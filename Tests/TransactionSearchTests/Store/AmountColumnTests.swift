@@ -18,31 +18,9 @@ import TransactionSearchSupport
     }
 
     @Test func readsBackWhatWasWrittenAgainstAnArray() {
-        var random = SeededRandom(seed: 0xA40)
-        let column = AmountColumn()
-        var reference: [Int64] = []
-        for _ in 0..<20_000 {
-            let row: Int
-            if reference.isEmpty || random.chance(0.3) {
-                row = reference.count
-                reference.append(0)
-                column.reserve(reference.count)
-            } else {
-                row = random.int(in: 0...reference.count - 1)
-            }
-            let amount = Self.amount(&random)
-            column[UInt32(row)] = amount
-            reference[row] = amount
-        }
-        let reader = column.reader
-        for (row, amount) in reference.enumerated() {
-            #expect(column[UInt32(row)] == amount, "row \(row)")
-            #expect(reader[row] == amount, "row \(row)")
-        }
-        // Each row whose amount did not fit (or is the escape) is in the overflow, and only those.
-        let wide = reference.filter { $0 <= Int64(AmountColumn.escape) || $0 > Int64(Int32.max) }.count
-        #expect(column.overflowCount == wide)
-        #expect(wide > 0 && wide < reference.count)
+        // Each amount that does not fit 32 bits, or is the escape, goes to the overflow.
+        NarrowColumnCheck.readsBackWhatWasWritten(AmountColumn(), seed: 0xA40, value: { Self.amount(&$0) },
+                                                  isWide: { $0 <= Int64(AmountColumn.escape) || $0 > Int64(Int32.max) })
     }
 
     /// Totals, groups by day and merchant, facets, amount terms and the amount order.

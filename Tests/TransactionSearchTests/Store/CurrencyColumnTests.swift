@@ -7,34 +7,13 @@ import TransactionSearchSupport
 /// and amount filters equal the plain scan's as rows change currency.
 @Suite struct CurrencyColumnTests {
     @Test func readsBackWhatWasWrittenAgainstAnArray() {
-        var random = SeededRandom(seed: 0xCC1)
-        let column = CurrencyColumn()
-        var reference: [UInt16] = []
-        for _ in 0..<20_000 {
-            let row: Int
-            if reference.isEmpty || random.chance(0.3) {
-                row = reference.count
-                reference.append(0)
-                column.reserve(reference.count)
-            } else {
-                row = random.int(in: 0...reference.count - 1)
-            }
-            let index: UInt16 = switch random.int(in: 0...3) {
+        NarrowColumnCheck.readsBackWhatWasWritten(CurrencyColumn(), seed: 0xCC1, value: { random in
+            switch random.int(in: 0...3) {
             case 0, 1: UInt16(random.int(in: 0...5))
             case 2: UInt16(Int(CurrencyColumn.escape) + random.int(in: -2...2))
             default: UInt16(random.int(in: 0...20_000))
             }
-            column[UInt32(row)] = index
-            reference[row] = index
-        }
-        let reader = column.reader
-        for (row, index) in reference.enumerated() {
-            #expect(column[UInt32(row)] == index, "row \(row)")
-            #expect(reader[row] == index, "row \(row)")
-        }
-        let wide = reference.filter { $0 >= UInt16(CurrencyColumn.escape) }.count
-        #expect(column.overflowCount == wide)
-        #expect(wide > 0 && wide < reference.count)
+        }, isWide: { $0 >= UInt16(CurrencyColumn.escape) })
     }
 
     /// Three-letter codes, `count` of them (`AAA`, `AAB`, ...).

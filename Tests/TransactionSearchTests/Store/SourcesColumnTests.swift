@@ -7,33 +7,16 @@ import TransactionSearchSupport
 /// a plain array, and a store holding more distinct sources than one byte numbers.
 @Suite struct SourcesColumnTests {
     @Test func readsBackWhatWasWrittenAgainstAnArray() {
-        var random = SeededRandom(seed: 0x50C)
-        let column = SourcesColumn()
-        var reference: [UInt32] = []
-        for _ in 0 ..< 20_000 {
-            let row: Int
-            if reference.isEmpty || random.chance(0.3) {
-                row = reference.count
-                reference.append(0)
-                column.reserve(reference.count)
-            } else {
-                row = random.int(in: 0 ... reference.count - 1)
-            }
-            // Mostly small codes, some at and around the escape, some far beyond it.
-            let code: UInt32 = switch random.int(in: 0 ... 5) {
+        // Mostly small codes, some at and around the escape, some far beyond it.
+        NarrowColumnCheck.readsBackWhatWasWritten(SourcesColumn(), seed: 0x50C, value: { random in
+            switch random.int(in: 0 ... 5) {
             case 0, 1: UInt32(random.int(in: 0 ... 3))
             case 2: UInt32(random.int(in: 0 ... 70_000))
             case 3: UInt32(SourcesColumn.escape) + UInt32(random.int(in: 0 ... 2)) - 1
             case 4: UInt32.max - UInt32(random.int(in: 0 ... 5))
             default: UInt32(random.int(in: 65_000 ... 66_000))
             }
-            column[UInt32(row)] = code
-            reference[row] = code
-        }
-        for (row, code) in reference.enumerated() { #expect(column[UInt32(row)] == code, "row \(row)") }
-        // Each row whose code did not fit is in the overflow, and only those.
-        #expect(column.overflowCount == reference.filter { $0 >= UInt32(SourcesColumn.escape) }.count)
-        #expect(column.overflowCount > 0 && column.overflowCount < reference.count)
+        }, isWide: { $0 >= UInt32(SourcesColumn.escape) })
     }
 
     @Test func aStoreWithMoreDistinctSourcesThanOneByteNumbersKeepsEach() throws {
