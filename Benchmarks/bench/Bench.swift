@@ -4,6 +4,7 @@ import Foundation
 @main
 struct Bench {
     static func main() async {
+        ImportMemoryProbe.runIfAsked()
         let words = Array(CommandLine.arguments.dropFirst())
         let options: BenchOptions
         do {

@@ -192,7 +192,14 @@ struct BenchRun {
             let after = ResidentMemory.bytesAfterTrimming()
             store = nil
             var figure = BenchReport.ImportFigures(format: name, fileBytes: bytes.count, milliseconds: times[index])
-            if let before, let after, let peak { figure.extraBytes = max(0, peak - after); figure.storeBytes = after - before }
+            if let before, let after, let peak { figure.inRunExtraBytes = max(0, peak - after); figure.storeBytes = after - before }
+            // The judged figure: the same import in a process of its own (`ImportMemoryProbe`).
+            if let probed = ImportMemoryProbe.measure(bytes, format: format) {
+                figure.extraBytes = probed.extraBytes
+                figure.storeBytes = probed.storeBytes
+            } else {
+                figure.extraBytes = figure.inRunExtraBytes
+            }
             figures.append(figure)
         }
         return figures
