@@ -13,7 +13,7 @@ let package = Package(
     name: "Examples",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
-        .package(url: transactionSearchURL, from: "0.6.11"),
+        .package(url: transactionSearchURL, from: "0.6.12"),
     ],
     targets: [
         .executableTarget(name: "SearchScreen", dependencies: [

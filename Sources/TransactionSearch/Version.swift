@@ -3,5 +3,5 @@
 public enum TransactionSearchRelease {
     /// The version: the tag of this release (semantic versioning), as an app's `Package.swift`
     /// names it in `.package(url:from:)`. `CHANGELOG.md` lists what each version changed.
-    public static let version = "0.6.11"
+    public static let version = "0.6.12"
 }
