@@ -98,7 +98,9 @@ struct BenchReport: Encodable {
         /// The same, measured inside the bench after its earlier parts (the allocator's history
         /// included).
         var inRunExtraBytes: Int?
-        /// What the store holds after the import (resident growth).
+        /// Whether `extraBytes` comes from a process of its own (false: the in-run figure).
+        var measuredAlone = false
+        /// What the store holds after the import (resident growth, in the run).
         var storeBytes: Int?
         var median: Double { milliseconds.sorted()[milliseconds.count / 2] }
     }
@@ -422,7 +424,8 @@ struct BenchReport: Encodable {
             for figure in imports {
                 let ratio = figure.median / max(csv.median, 0.001)
                 let extra = figure.extraBytes.map { String(format: "%.1f MiB (%.2fx the file)", Double($0) / 1_048_576, Double($0) / Double(max(figure.fileBytes, 1))) } ?? "n/a"
-                let inRun = figure.inRunExtraBytes.map { String(format: " [%.2fx]", Double($0) / Double(max(figure.fileBytes, 1))) } ?? ""
+                let inRun = !figure.measuredAlone ? " (in this run: no process of its own)"
+                    : figure.inRunExtraBytes.map { String(format: " [%.2fx]", Double($0) / Double(max(figure.fileBytes, 1))) } ?? ""
                 out.append("  \(figure.format.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(format: "%6.1f", Double(figure.fileBytes) / 1_048_576)) MiB  "
                            + "\(String(format: "%7.1f", figure.median)) ms  \(String(format: "%.2fx", ratio))  beyond the store: \(extra)\(inRun)")
             }

@@ -193,13 +193,11 @@ struct BenchRun {
             store = nil
             var figure = BenchReport.ImportFigures(format: name, fileBytes: bytes.count, milliseconds: times[index])
             if let before, let after, let peak { figure.inRunExtraBytes = max(0, peak - after); figure.storeBytes = after - before }
-            // The judged figure: the same import in a process of its own (`ImportMemoryProbe`).
-            if let probed = ImportMemoryProbe.measure(bytes, format: format) {
-                figure.extraBytes = probed.extraBytes
-                figure.storeBytes = probed.storeBytes
-            } else {
-                figure.extraBytes = figure.inRunExtraBytes
-            }
+            // The judged figure: the same import in a process of its own (`ImportMemoryProbe`),
+            // else the in-run one.
+            let probed = ImportMemoryProbe.extraBytes(importing: bytes, format: format)
+            figure.extraBytes = probed ?? figure.inRunExtraBytes
+            figure.measuredAlone = probed != nil
             figures.append(figure)
         }
         return figures
