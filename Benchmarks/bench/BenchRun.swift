@@ -184,15 +184,13 @@ struct BenchRun {
         var figures: [BenchReport.ImportFigures] = []
         for (index, (name, format, bytes)) in files.enumerated() {
             // Memory: the peak while importing, beyond the resident size before and the store after.
-            let before = ResidentMemory.bytesAfterTrimming()
-            ResidentMemory.resetPeak()
-            var store: TransactionStore? = TransactionStore()
-            _ = try store!.importStatement(from: bytes, options: ImportOptions(format: format))
-            let peak = ResidentMemory.peakBytes()
-            let after = ResidentMemory.bytesAfterTrimming()
-            store = nil
+            let memory = try ResidentMemory.measure {
+                let store = TransactionStore()
+                _ = try store.importStatement(from: bytes, options: ImportOptions(format: format))
+                return store
+            }
             var figure = BenchReport.ImportFigures(format: name, fileBytes: bytes.count, milliseconds: times[index])
-            if let before, let after, let peak { figure.inRunExtraBytes = max(0, peak - after); figure.storeBytes = after - before }
+            (figure.inRunExtraBytes, figure.storeBytes) = (memory.peakBeyondBytes, memory.heldBytes)
             // The judged figure: the same import in a process of its own (`ImportMemoryProbe`),
             // else the in-run one.
             let probed = ImportMemoryProbe.extraBytes(importing: bytes, format: format)
@@ -210,18 +208,16 @@ struct BenchRun {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-import-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: directory)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let before = ResidentMemory.bytesAfterTrimming()
-        ResidentMemory.resetPeak()
-        var durable: DurableStore? = try DurableStore(directory: directory, compactionThreshold: Int.max)
-        var imported = 0
-        let milliseconds = try microseconds { imported = try durable!.importStatement(from: bytes).addedIDs.count } / 1000
-        let peak = ResidentMemory.peakBytes()
-        let after = ResidentMemory.bytesAfterTrimming()
-        durable!.close()
-        durable = nil
+        var imported = 0, milliseconds = 0.0
+        let memory = try ResidentMemory.measure {
+            let durable = try DurableStore(directory: directory, compactionThreshold: Int.max)
+            milliseconds = try microseconds { imported = try durable.importStatement(from: bytes).addedIDs.count } / 1000
+            return durable
+        }
+        memory.result.close()
         guard imported == drafts.count else { throw BenchFailure("ofx into a store directory: imported \(imported) of \(drafts.count) rows") }
         var figure = BenchReport.ImportFigures(format: "ofx", fileBytes: bytes.count, milliseconds: [milliseconds])
-        if let before, let after, let peak { figure.extraBytes = max(0, peak - after); figure.storeBytes = after - before }
+        (figure.extraBytes, figure.storeBytes) = (memory.peakBeyondBytes, memory.heldBytes)
         return figure
     }
 

@@ -57,14 +57,13 @@ enum ImportMemoryProbe {
         guard parts.count == 2, let format = StatementFormat(rawValue: parts[0]),
               let data = FileManager.default.contents(atPath: parts[1]) else { exit(1) }
         let bytes = [UInt8](data)
-        // The peak counted from here, the heap trimmed first (as the in-run figure does).
-        guard ResidentMemory.bytesAfterTrimming() != nil else { exit(1) }
-        ResidentMemory.resetPeak()
-        var store: TransactionStore? = TransactionStore()
-        guard (try? store!.importStatement(from: bytes, options: ImportOptions(format: format))) != nil,
-              let peak = ResidentMemory.peakBytes(), let after = ResidentMemory.bytesAfterTrimming() else { exit(1) }
-        store = nil
-        print(max(0, peak - after))
+        // Measured as the in-run figure is.
+        let memory = ResidentMemory.measure { () -> TransactionStore? in
+            let store = TransactionStore()
+            return (try? store.importStatement(from: bytes, options: ImportOptions(format: format))) == nil ? nil : store
+        }
+        guard memory.result != nil, let extra = memory.peakBeyondBytes else { exit(1) }
+        print(extra)
         exit(0)
     }
 }

@@ -13,6 +13,19 @@ enum ResidentMemory {
         return bytes()
     }
 
+    /// What `work` holds and what it took beyond that: the resident growth from before it
+    /// (heap trimmed) to after it (trimmed again, its result still held), and its resident
+    /// peak beyond the size after. Nil figures where `/proc` cannot tell.
+    static func measure<Result>(_ work: () throws -> Result) rethrows -> (result: Result, heldBytes: Int?, peakBeyondBytes: Int?) {
+        let before = bytesAfterTrimming()
+        resetPeak()
+        let result = try work()
+        let peak = peakBytes()
+        // Measured while `result` is held: it is returned, so it lives past this point.
+        guard let before, let peak, let after = bytesAfterTrimming() else { return (result, nil, nil) }
+        return (result, after - before, max(0, peak - after))
+    }
+
     /// Resets the peak resident size (`VmHWM`) to the current one (Linux: `/proc/self/clear_refs`).
     static func resetPeak() {
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return }

@@ -50,9 +50,9 @@ extension StoreContents {
         // In two parts side by side, split as a bulk build splits its fields (`fillInTwoParts`):
         // the merchants, the categories and subcategories, then the payees sharing the
         // merchants' strings; beside them the fields with postings of their own (cards,
-        // accounts, notes), then the ids and import keys. Each part writes only its own fields' pools
-        // and indexes, or the table's key indexes. (Long-tail data, callgrind, an open: the
-        // first part 133 M instructions, the second 60 M, the keys 41 M.)
+        // accounts, notes), then the ids and import keys. Each part writes only its own
+        // fields' pools and indexes, or the table's key indexes. (Long-tail data, callgrind,
+        // an open: the first part 133 M instructions, the second 60 M, the keys 41 M.)
         let fieldsInParts = [TextField.allCases.filter { !$0.keepsPostings }, TextField.allCases.filter(\.keepsPostings)]
         // A variable each: the parts must not write one variable at the same time.
         var (firstFailure, secondFailure): (String?, String?)
